@@ -1,0 +1,45 @@
+/* The engine seam: picks an implementation and forwards to it. */
+#include <string.h>
+
+#include "engine_impl.h"
+
+sk_engine *sk_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err)
+{
+    const char *name = opt && opt->engine ? opt->engine : "reference";
+    if (strcmp(name, "reference") == 0)
+        return sk_reference_engine_create(s, opt, err);
+    if (strcmp(name, "batch") == 0) {
+        sk_fail(err, SK_EXIT_USAGE, "--engine batch: the batch engine is not built yet; use --engine reference");
+        return NULL;
+    }
+    sk_fail(err, SK_EXIT_USAGE, "--engine %s: unknown engine (batch, reference)", name);
+    return NULL;
+}
+
+uint64_t sk_engine_advance(sk_engine *e, long steps)
+{
+    if (steps <= 0)
+        return 0;
+    uint64_t done = e->vt->advance(e, steps);
+    e->step += steps;
+    return done;
+}
+
+long sk_engine_step(const sk_engine *e) { return e->step; }
+
+int sk_engine_rope_particles(const sk_engine *e, size_t rope) { return e->vt->rope_particles(e, rope); }
+
+void sk_engine_read_rope(const sk_engine *e, size_t rope, sk_real *p, sk_real *v)
+{
+    e->vt->read_rope(e, rope, p, v);
+}
+
+const char *sk_engine_isa(const sk_engine *e) { return e->isa; }
+
+int sk_engine_threads(const sk_engine *e) { return e->threads; }
+
+void sk_engine_destroy(sk_engine *e)
+{
+    if (e)
+        e->vt->destroy(e);
+}

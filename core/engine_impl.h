@@ -1,0 +1,26 @@
+/* What an engine implementation provides behind sk_engine (private to the library). */
+#ifndef SKEIN_ENGINE_IMPL_H
+#define SKEIN_ENGINE_IMPL_H
+
+#include "skein/engine.h"
+
+typedef struct sk_engine_vtbl {
+    uint64_t (*advance)(sk_engine *e, long steps);
+    int (*rope_particles)(const sk_engine *e, size_t rope);
+    void (*read_rope)(const sk_engine *e, size_t rope, sk_real *p, sk_real *v);
+    void (*destroy)(sk_engine *e);
+} sk_engine_vtbl;
+
+/* Every engine struct starts with this header. */
+struct sk_engine {
+    const sk_engine_vtbl *vt;
+    const sk_scenario *scenario;
+    long step;
+    const char *isa;
+    int threads;
+};
+
+sk_engine *sk_reference_engine_create(const sk_scenario *s, const sk_engine_options *opt,
+                                      sk_error *err);
+
+#endif

@@ -1,0 +1,42 @@
+/* An engine advances every rope of a scenario: the scalar reference or the batch (SIMD) engine. */
+#ifndef SKEIN_ENGINE_H
+#define SKEIN_ENGINE_H
+
+#include <stdint.h>
+
+#include "skein/error.h"
+#include "skein/scenario.h"
+
+typedef struct sk_engine sk_engine;
+
+typedef struct sk_engine_options {
+    const char *engine; /* "batch" or "reference"; NULL: the default engine */
+    const char *isa;    /* batch: "auto", "scalar", "avx2", "avx512"; NULL: "auto" */
+    int threads;        /* 0: OpenMP's default */
+} sk_engine_options;
+
+/* Builds the engine for a validated scenario. The scenario must outlive the engine.
+ * Returns NULL and fills err (SK_EXIT_USAGE for an unknown engine or an ISA the CPU lacks). */
+sk_engine *sk_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err);
+
+/* Advances every rope by `steps` steps. Returns the particle-steps done (particles present at
+ * each step, summed). */
+uint64_t sk_engine_advance(sk_engine *e, long steps);
+
+/* Steps taken so far. */
+long sk_engine_step(const sk_engine *e);
+
+/* Particles present in a rope (global rope index). */
+int sk_engine_rope_particles(const sk_engine *e, size_t rope);
+
+/* Copies a rope's positions and velocities, [n][3] each (n = sk_engine_rope_particles);
+ * either pointer may be NULL. */
+void sk_engine_read_rope(const sk_engine *e, size_t rope, sk_real *p, sk_real *v);
+
+/* What the engine runs on: "reference", "avx512", "avx2", "scalar". */
+const char *sk_engine_isa(const sk_engine *e);
+int sk_engine_threads(const sk_engine *e);
+
+void sk_engine_destroy(sk_engine *e);
+
+#endif
