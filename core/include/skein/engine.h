@@ -2,6 +2,7 @@
 #ifndef SKEIN_ENGINE_H
 #define SKEIN_ENGINE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "skein/error.h"
@@ -38,5 +39,14 @@ const char *sk_engine_isa(const sk_engine *e);
 int sk_engine_threads(const sk_engine *e);
 
 void sk_engine_destroy(sk_engine *e);
+
+/* The kernel ISAs: whether this build compiled each and whether this CPU can run it,
+ * widest first. Returns how many entries were written (at most max). */
+typedef struct sk_isa_info {
+    const char *name; /* "avx512", "avx2", "scalar" */
+    bool compiled;
+    bool usable;
+} sk_isa_info;
+int sk_isa_list(sk_isa_info *out, int max);
 
 #endif

@@ -95,6 +95,7 @@ typedef struct sk_group {
     int particles;    /* capacity N (the particle count when not deploying) */
 
     sk_link_type link;
+    bool link_length_auto; /* link.length "auto": each rope's initial spacing |end - start| / (n0 - 1) */
     sk_anchor_type anchor;
     bool anchor_driven; /* anchor.motion given */
     bool has_drag;
@@ -138,12 +139,23 @@ typedef struct sk_scenario {
     char *normalized_json; /* the scenario with every default filled in (skein validate) */
 } sk_scenario;
 
+/* Command-line overrides applied to the JSON before validation: "PATH=VALUE" with PATH a key path
+ * ("dt", "groups[0].link.stiffness", "groups[1].start[2]") and VALUE parsed as JSON (a bare word that is
+ * not JSON is taken as a string). */
+typedef struct sk_load_options {
+    const char *const *sets;
+    int n_sets;
+} sk_load_options;
+
 /* Parses and validates a scenario file. On error fills err (status SK_EXIT_USAGE for bad input,
- * SK_EXIT_FAILURE for an unreadable file) and leaves *out empty. Returns err's status or 0. */
-int sk_scenario_load_file(const char *path, sk_scenario *out, sk_error *err);
+ * SK_EXIT_FAILURE for an unreadable file) and leaves *out empty. Returns err's status or 0.
+ * opt may be NULL. */
+int sk_scenario_load_file(const char *path, const sk_load_options *opt, sk_scenario *out,
+                          sk_error *err);
 
 /* The same from text in memory; name is used in messages. */
-int sk_scenario_load_string(const char *text, const char *name, sk_scenario *out, sk_error *err);
+int sk_scenario_load_string(const char *text, const char *name, const sk_load_options *opt,
+                            sk_scenario *out, sk_error *err);
 
 void sk_scenario_free(sk_scenario *s);
 
