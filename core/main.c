@@ -1,8 +1,38 @@
-/* skein: the command line (placeholder until the CLI lands in this same commit series). */
+/* skein: the command line. Parses, dispatches to a command, prints errors as one line. */
 #include <stdio.h>
 
-int main(void)
+#include "cli.h"
+
+int main(int argc, char **argv)
 {
-    fputs("skein: command line not built yet\n", stderr);
-    return 1;
+    cli_options o;
+    sk_error err = {0};
+    int rc = cli_parse(argc, argv, &o, &err);
+    if (rc == 0) {
+        switch (o.command) {
+        case CLI_HELP:
+            fputs(cli_usage, stdout);
+            break;
+        case CLI_VERSION:
+            printf("skein %s\n", SKEIN_VERSION);
+            break;
+        case CLI_DEFAULT:
+        case CLI_RUN:
+            rc = cli_run(&o, &err);
+            break;
+        case CLI_VALIDATE:
+            rc = cli_validate(&o, &err);
+            break;
+        case CLI_INFO:
+            rc = cli_info(&o, &err);
+            break;
+        case CLI_COMPARE:
+            rc = cli_compare(&o, &err);
+            break;
+        }
+    }
+    if (rc != 0 && err.message[0])
+        fprintf(stderr, "skein: %s\n", err.message);
+    cli_options_free(&o);
+    return rc;
 }

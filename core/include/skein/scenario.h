@@ -162,13 +162,15 @@ void sk_scenario_free(sk_scenario *s);
 /* The parameters of rope r (0-based within the group): the base values with every sweep applied. */
 void sk_group_rope_params(const sk_group *g, size_t r, sk_rope_params *out);
 
-/* Bytes the batch engine needs for this scenario (estimated before anything is allocated). */
+/* Bytes the batch engine needs for this scenario (estimated before anything is allocated); saturates at
+ * UINT64_MAX. output_ropes NULL counts every rope as selected. */
 uint64_t sk_scenario_memory_estimate(const sk_scenario *s);
 
 /* Total particle count of one rope when it starts (deploying ropes start with deploy_initial). */
 int sk_group_initial_particles(const sk_group *g);
 
-/* Locates the group of a global rope index; returns the group index and sets *local. */
+/* Locates the group of a global rope index; returns the group index and sets *local (-1 when rope is
+ * not below total_ropes). */
 int sk_scenario_find_rope(const sk_scenario *s, size_t rope, size_t *local);
 
 #endif

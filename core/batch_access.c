@@ -1,0 +1,138 @@
+/* The batch engine seen from outside: advancing, frame checks, and reading a rope's particles and
+ * diagnostics out of its lane (or out of the frame snapshot once it has diverged). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "batch_impl.h"
+#include "skein/vec3.h"
+
+uint64_t sk_batch_advance(sk_batch *b, long steps)
+{
+    if (steps <= 0)
+        return 0;
+    uint64_t done = sk_batch_parallel_advance(b, steps);
+    b->step += steps;
+    b->diag_cache.group = -1;
+    return done;
+}
+
+size_t sk_batch_check_frame(sk_batch *b)
+{
+    for (int i = 0; i < b->n_groups; i++) {
+        batch_group *g = &b->groups[i];
+        if (g->reference || g->snap_param)
+            continue;
+        g->snap_param = aligned_alloc(64, g->n_packs * g->param_len * sizeof(sk_real));
+        g->snap_state = aligned_alloc(64, g->n_packs * g->state_len * sizeof(sk_real));
+        if (!g->snap_param || !g->snap_state) {
+            /* Without room for the snapshot the frame cannot be kept: check nothing rather than fail
+             * the run (the summary still counts earlier divergences). */
+            free(g->snap_param);
+            free(g->snap_state);
+            g->snap_param = g->snap_state = NULL;
+            return b->n_diverged;
+        }
+    }
+    b->n_diverged += sk_batch_parallel_check(b);
+    b->diag_cache.group = -1;
+    return b->n_diverged;
+}
+
+long sk_batch_rope_diverged(const sk_batch *b, size_t rope)
+{
+    batch_where w = sk_batch_locate(b, rope);
+    return w.g->diverged[w.local];
+}
+
+/* The blocks a rope's lane is read from: the live pack, or the snapshot for a diverged rope (its live
+ * lane keeps being stepped with the others, and is put back at every frame check). */
+static void lane_blocks(const sk_batch *b, batch_where w, const sk_real **param, const sk_real **state)
+{
+    (void)b;
+    if (w.g->diverged[w.local] >= 0 && w.g->snap_param) {
+        *param = w.g->snap_param + w.pack * w.g->param_len;
+        *state = w.g->snap_state + w.pack * w.g->state_len;
+    } else {
+        *param = batch_pack_param(w.g, w.pack);
+        *state = batch_pack_state(w.g, w.pack);
+    }
+}
+
+int sk_batch_rope_particles(const sk_batch *b, size_t rope)
+{
+    batch_where w = sk_batch_locate(b, rope);
+    if (w.g->reference)
+        return sk_ref_rope_count(w.g->ropes[w.local]);
+    const sk_real *param, *state;
+    lane_blocks(b, w, &param, &state);
+    return (int)param[(size_t)SK_P_N * (size_t)b->width + (size_t)w.lane];
+}
+
+void sk_batch_read_rope(const sk_batch *b, size_t rope, sk_real *p, sk_real *v)
+{
+    batch_where w = sk_batch_locate(b, rope);
+    if (w.g->reference) {
+        const sk_ref_rope *r = w.g->ropes[w.local];
+        for (int i = 0; i < sk_ref_rope_count(r); i++) {
+            sk_vec3 x = sk_ref_rope_position(r, i), u = sk_ref_rope_velocity(r, i);
+            if (p)
+                memcpy(p + 3 * i, &x, sizeof x);
+            if (v)
+                memcpy(v + 3 * i, &u, sizeof u);
+        }
+        return;
+    }
+    const size_t W = (size_t)b->width, lane = (size_t)w.lane;
+    const sk_real *param, *state;
+    lane_blocks(b, w, &param, &state);
+    const int n = (int)param[SK_P_N * W + lane];
+    const sk_real dt = param[SK_P_DT * W + lane];
+    const bool verlet = b->scenario->integrator == SK_INTEGRATOR_VERLET;
+    for (int i = 0; i < n; i++) {
+        const sk_real *row = state + (size_t)i * SK_F_COUNT * W;
+        for (int c = 0; c < 3; c++) {
+            sk_real x = row[(size_t)c * W + lane], u = row[(size_t)(3 + c) * W + lane];
+            if (p)
+                p[3 * i + c] = x;
+            if (v)
+                v[3 * i + c] = verlet ? (x - u) / dt : u; /* (p - q) / dt */
+        }
+    }
+}
+
+void sk_batch_rope_diagnostics(const sk_batch *b, size_t rope, sk_rope_diagnostics *out, sk_real *tension)
+{
+    batch_where w = sk_batch_locate(b, rope);
+    if (w.g->reference) {
+        sk_ref_rope_diagnose(w.g->ropes[w.local], out, tension);
+        return;
+    }
+    sk_batch *m = (sk_batch *)b; /* the cache is not part of the batch's observable state */
+    const size_t W = (size_t)b->width, lane = (size_t)w.lane;
+    const sk_real *param, *state;
+    lane_blocks(b, w, &param, &state);
+    const bool diverged = w.g->diverged[w.local] >= 0;
+    const long step = diverged ? w.g->frozen[w.local] : b->step;
+    if (diverged || m->diag_cache.group != w.g->index || m->diag_cache.pack != w.pack ||
+        m->diag_cache.step != step) {
+        b->kernels->diagnose(&w.g->cfg, param, state, step, m->diag_cache.diag, m->diag_cache.tension);
+        /* a diverged rope's diagnostics come from the snapshot: never cached as its pack's */
+        m->diag_cache.group = diverged ? -1 : w.g->index;
+        m->diag_cache.pack = w.pack;
+        m->diag_cache.step = step;
+    }
+    const sk_real *d = m->diag_cache.diag;
+    const int n = (int)param[SK_P_N * W + lane];
+    sk_rope_diagnostics r = {0};
+    r.kinetic = d[SK_D_KINETIC * W + lane];
+    r.gravity = d[SK_D_GRAVITY * W + lane];
+    r.elastic = d[SK_D_ELASTIC * W + lane];
+    r.anchor_force = sk_vec3_make(d[SK_D_ANCHOR_FX * W + lane], d[SK_D_ANCHOR_FY * W + lane],
+                                  d[SK_D_ANCHOR_FZ * W + lane]);
+    r.length = d[SK_D_LENGTH * W + lane];
+    r.finite = (b->kernels->finite_lanes(&w.g->cfg, param, state) >> lane) & 1u;
+    if (tension)
+        for (int i = 0; i + 1 < n; i++)
+            tension[i] = m->diag_cache.tension[(size_t)i * W + lane];
+    *out = r;
+}

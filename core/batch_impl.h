@@ -1,0 +1,95 @@
+/* The batch engine's private state, shared by core/batch_*.c: groups stored as packs for the kernels, or
+ * as reference ropes for groups with contacts (until the contact kernels exist). */
+#ifndef SKEIN_BATCH_IMPL_H
+#define SKEIN_BATCH_IMPL_H
+
+#include "pack.h"
+#include "skein/batch.h"
+#include "skein/reference.h"
+
+typedef struct batch_group {
+    const sk_group *group;
+    int index;
+    bool reference; /* contacts: its ropes run sk_ref_rope */
+
+    /* kernel groups */
+    sk_kernel_cfg cfg;
+    unsigned char *pinned; /* [capacity] */
+    size_t n_packs;
+    size_t param_len; /* reals per pack: SK_P_COUNT * W */
+    size_t state_len; /* reals per pack: capacity * SK_F_COUNT * W */
+    sk_real *param;   /* [n_packs][SK_P_COUNT][W] */
+    sk_real *state;   /* [n_packs][capacity][SK_F_COUNT][W] */
+
+    /* reference groups: one rope each, by local index */
+    sk_ref_rope **ropes;
+
+    /* frame snapshot (sk_batch_check_frame): what a diverging rope goes back to */
+    sk_real *snap_param, *snap_state;
+    long *diverged; /* [count]: step marked diverged, or -1 */
+    long *frozen;   /* [count]: the step whose state a diverged rope holds */
+} batch_group;
+
+struct sk_batch {
+    const sk_scenario *scenario;
+    const sk_kernels *kernels;
+    const char *isa; /* sk_batch_isa's answer */
+    char isa_text[32];
+    int width;
+    int threads;
+    long step;
+    long snapshot_step; /* step of the last frame check; -1 before the first */
+    batch_group *groups;
+    int n_groups;
+    /* Units of parallel work, a pack of a kernel group or a rope of a reference group: group i's are
+     * work_first[i] .. work_first[i + 1] - 1. */
+    size_t *work_first;
+    size_t n_diverged;
+
+    /* the last pack whose diagnostics were computed (reads of neighbouring ropes reuse them) */
+    struct {
+        int group;
+        size_t pack;
+        long step;
+        sk_real *diag;    /* [SK_D_COUNT][W] */
+        sk_real *tension; /* [capacity - 1][W] */
+        size_t tension_len;
+    } diag_cache;
+
+    sk_real *stage_force; /* [max capacity][3][W]: sk_batch_run_stage's force array */
+};
+
+/* Per-pack addresses. */
+static inline sk_real *batch_pack_param(const batch_group *g, size_t pack) { return g->param + pack * g->param_len; }
+static inline sk_real *batch_pack_state(const batch_group *g, size_t pack) { return g->state + pack * g->state_len; }
+
+/* The kernels for an ISA name ("auto" or NULL: the widest usable); NULL with err filled (SK_EXIT_USAGE). */
+const sk_kernels *sk_batch_pick_kernels(const char *isa, sk_error *err);
+
+/* Whether a group needs contacts (rods, cables, rod/cable anchors, the ground). */
+bool sk_batch_group_needs_contacts(const sk_scenario *s, const sk_group *g);
+
+/* Lays rope r (local index) of group g into lane `lane` of its pack at step 0; the params of a rope. */
+void sk_batch_lay_rope(const sk_batch *b, batch_group *g, size_t r, size_t pack, int lane);
+
+/* The parallel parts (core/batch_parallel.c, the one file with OpenMP). */
+/* Threads to use: requested when > 0, else OpenMP's default. */
+int sk_batch_default_threads(int requested);
+uint64_t sk_batch_parallel_advance(sk_batch *b, long steps);
+/* Checks every rope at a frame, restores and marks diverged ones, saves the others; returns how many
+ * ropes diverged now. */
+size_t sk_batch_parallel_check(sk_batch *b);
+
+/* Copies lane `lane` of one pack's parameters and particles to another pack's. */
+void sk_batch_copy_lane(const batch_group *g, int width, sk_real *dst_param, sk_real *dst_state,
+                        const sk_real *src_param, const sk_real *src_state, int lane);
+
+/* Lane of a global rope: group, pack, lane (kernel groups) or local index (reference groups). */
+typedef struct batch_where {
+    batch_group *g;
+    size_t local, pack;
+    int lane;
+} batch_where;
+batch_where sk_batch_locate(const sk_batch *b, size_t rope);
+
+#endif

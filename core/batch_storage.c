@@ -1,0 +1,290 @@
+/* The batch engine's storage: each group of the scenario as packs of W ropes (per-rope parameters
+ * [W], particles [capacity][6][W], 64-byte aligned, padding lanes copying the group's last rope), or as
+ * reference ropes for groups with contacts; creation, lookup and the lanes' initial state. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "batch_impl.h"
+#include "ref_rope_impl.h"
+#include "skein/rope_constants.h"
+#include "skein/vec3.h"
+
+static void *aligned_zeroed(size_t reals)
+{
+    size_t bytes = (reals * sizeof(sk_real) + 63) / 64 * 64;
+    void *p = aligned_alloc(64, bytes ? bytes : 64);
+    if (p)
+        memset(p, 0, bytes ? bytes : 64);
+    return p;
+}
+
+void sk_batch_lay_rope(const sk_batch *b, batch_group *g, size_t r, size_t pack, int lane)
+{
+    const sk_scenario *s = b->scenario;
+    const sk_group *grp = g->group;
+    const int W = b->width;
+    sk_rope_params rp;
+    sk_rope_constants c;
+    sk_group_rope_params(grp, r, &rp);
+    sk_rope_constants_compute(s, grp, &rp, &c);
+
+    const int n0 = sk_group_initial_particles(grp);
+    sk_real *param = batch_pack_param(g, pack);
+#define SET(which, value) param[(size_t)(which) * (size_t)W + (size_t)lane] = (value)
+    SET(SK_P_N, (sk_real)n0);
+    SET(SK_P_S, rp.anchor_length);
+    SET(SK_P_W, c.w);
+    SET(SK_P_MASS, c.mass_back);
+    SET(SK_P_DAMP, c.damp);
+    SET(SK_P_VKEEP, c.verlet_keep);
+    SET(SK_P_LINK_K, rp.link_stiffness);
+    SET(SK_P_LINK_L, c.link_length);
+    SET(SK_P_ANCHOR_K, rp.anchor_stiffness);
+    SET(SK_P_AX, rp.anchor_point.x);
+    SET(SK_P_AY, rp.anchor_point.y);
+    SET(SK_P_AZ, rp.anchor_point.z);
+    SET(SK_P_AMPX, rp.motion_amplitude.x);
+    SET(SK_P_AMPY, rp.motion_amplitude.y);
+    SET(SK_P_AMPZ, rp.motion_amplitude.z);
+    SET(SK_P_OMEGA, rp.motion_omega);
+    SET(SK_P_PHASE, rp.motion_phase);
+    SET(SK_P_FAKE_ON, c.fake_active ? 1 : 0);
+    SET(SK_P_FAKE_CR, c.fake_cr);
+    SET(SK_P_FAKE_CV, c.fake_cv);
+    SET(SK_P_FAKE_COS, c.fake_cos);
+    SET(SK_P_FAKE_SIN, c.fake_sin);
+    SET(SK_P_FAKE_EXP, c.fake_exp);
+    SET(SK_P_ACCX, c.accel.x);
+    SET(SK_P_ACCY, c.accel.y);
+    SET(SK_P_ACCZ, c.accel.z);
+    SET(SK_P_GFX, c.gravity_force.x);
+    SET(SK_P_GFY, c.gravity_force.y);
+    SET(SK_P_GFZ, c.gravity_force.z);
+    SET(SK_P_GX, s->gravity.x);
+    SET(SK_P_GY, s->gravity.y);
+    SET(SK_P_GZ, s->gravity.z);
+    SET(SK_P_DRAG_K1, rp.drag_k1);
+    SET(SK_P_DRAG_K2, rp.drag_k2);
+    /* The buoyancy force's operand pairs, each one operation the reference does every step. */
+    SET(SK_P_BUOY_HM, rp.buoyancy_water_height + rp.buoyancy_max_depth);
+    SET(SK_P_BUOY_M2, (sk_real)2 * rp.buoyancy_max_depth);
+    SET(SK_P_BUOY_RV, rp.buoyancy_density * rp.buoyancy_volume);
+    SET(SK_P_DEPLOY_U, rp.deploy_velocity);
+    SET(SK_P_DEPLOY_MAX, rp.deploy_max_length);
+    SET(SK_P_DT, c.dt);
+    SET(SK_P_INV_DT, c.inv_dt);
+    SET(SK_P_INV_DT2, c.inv_dt2);
+#undef SET
+
+    /* Particles as the reference places them: v = 0 when pinned, verlet's q = p - v dt. */
+    sk_real *state = batch_pack_state(g, pack);
+    const bool verlet = s->integrator == SK_INTEGRATOR_VERLET;
+    for (int i = 0; i < grp->particles; i++) {
+        sk_vec3 p = {0, 0, 0}, w = {0, 0, 0};
+        if (i < n0) {
+            p = sk_rope_layout_position(&rp, i, n0);
+            sk_vec3 v = g->pinned[i] ? sk_vec3_zero() : rp.velocity;
+            w = verlet ? sk_vec3_sub(p, sk_vec3_scale(v, c.dt)) : v;
+        }
+        sk_real *row = state + (size_t)i * SK_F_COUNT * (size_t)W;
+        const sk_real values[SK_F_COUNT] = {p.x, p.y, p.z, w.x, w.y, w.z};
+        for (int f = 0; f < SK_F_COUNT; f++)
+            row[(size_t)f * (size_t)W + (size_t)lane] = values[f];
+    }
+}
+
+static int build_kernel_group(sk_batch *b, batch_group *g)
+{
+    const sk_group *grp = g->group;
+    const int W = b->width;
+    g->cfg = (sk_kernel_cfg){
+        .capacity = grp->particles,
+        .integrator = (int)b->scenario->integrator,
+        .link = (int)grp->link,
+        .anchor = (int)grp->anchor,
+        .driven = grp->anchor_driven && grp->anchor != SK_ANCHOR_NONE,
+        .gravity_force = b->scenario->gravity_as == SK_GRAVITY_FORCE,
+        .drag = grp->has_drag,
+        .buoyancy = grp->has_buoyancy,
+        .deploys = grp->deploys,
+        .insert_along = grp->insert_velocity == SK_INSERT_ALONG,
+        .has_max_length = grp->deploy_has_max_length,
+        .pinned = g->pinned,
+    };
+    g->n_packs = (grp->count + (size_t)W - 1) / (size_t)W;
+    g->param_len = (size_t)SK_P_COUNT * (size_t)W;
+    g->state_len = (size_t)grp->particles * SK_F_COUNT * (size_t)W;
+    g->param = aligned_zeroed(g->n_packs * g->param_len);
+    g->state = aligned_zeroed(g->n_packs * g->state_len);
+    if (!g->param || !g->state)
+        return -1;
+    for (size_t pack = 0; pack < g->n_packs; pack++)
+        for (int lane = 0; lane < W; lane++) {
+            size_t r = pack * (size_t)W + (size_t)lane;
+            sk_batch_lay_rope(b, g, r < grp->count ? r : grp->count - 1, pack, lane);
+        }
+    return 0;
+}
+
+static int build_reference_group(sk_batch *b, batch_group *g)
+{
+    g->ropes = calloc(g->group->count, sizeof *g->ropes);
+    if (!g->ropes)
+        return -1;
+    for (size_t r = 0; r < g->group->count; r++)
+        if (!(g->ropes[r] = sk_ref_rope_create(b->scenario, g->index, r)))
+            return -1;
+    return 0;
+}
+
+sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_error *err)
+{
+    const sk_kernels *k = sk_batch_pick_kernels(opt ? opt->isa : NULL, err);
+    if (!k)
+        return NULL;
+    sk_batch *b = calloc(1, sizeof *b);
+    if (!b)
+        goto oom;
+    b->scenario = s;
+    b->kernels = k;
+    b->width = k->width;
+    b->threads = sk_batch_default_threads(opt ? opt->threads : 0);
+    b->snapshot_step = -1;
+    b->diag_cache.group = -1;
+    b->n_groups = s->n_groups;
+    b->groups = calloc((size_t)(s->n_groups > 0 ? s->n_groups : 1), sizeof *b->groups);
+    if (!b->groups)
+        goto oom;
+
+    int kernel_groups = 0, reference_groups = 0, max_capacity = 1;
+    for (int i = 0; i < s->n_groups; i++) {
+        batch_group *g = &b->groups[i];
+        g->group = &s->groups[i];
+        g->index = i;
+        g->reference = sk_batch_group_needs_contacts(s, g->group);
+        g->diverged = malloc(g->group->count * sizeof *g->diverged);
+        g->frozen = calloc(g->group->count, sizeof *g->frozen);
+        g->pinned = calloc((size_t)g->group->particles, 1);
+        if (!g->diverged || !g->frozen || !g->pinned)
+            goto oom;
+        for (size_t r = 0; r < g->group->count; r++)
+            g->diverged[r] = -1;
+        for (int p = 0; p < g->group->n_pinned; p++)
+            g->pinned[g->group->pinned[p]] = 1;
+        if ((g->reference ? build_reference_group(b, g) : build_kernel_group(b, g)) != 0)
+            goto oom;
+        kernel_groups += !g->reference;
+        reference_groups += g->reference;
+        if (g->group->particles > max_capacity)
+            max_capacity = g->group->particles;
+    }
+    b->work_first = malloc((size_t)(s->n_groups + 1) * sizeof *b->work_first);
+    if (!b->work_first)
+        goto oom;
+    b->work_first[0] = 0;
+    for (int i = 0; i < s->n_groups; i++)
+        b->work_first[i + 1] =
+            b->work_first[i] + (b->groups[i].reference ? b->groups[i].group->count : b->groups[i].n_packs);
+    b->stage_force = aligned_zeroed((size_t)max_capacity * 3 * (size_t)b->width);
+    b->diag_cache.diag = aligned_zeroed((size_t)SK_D_COUNT * (size_t)b->width);
+    b->diag_cache.tension = aligned_zeroed((size_t)max_capacity * (size_t)b->width);
+    if (!b->stage_force || !b->diag_cache.diag || !b->diag_cache.tension)
+        goto oom;
+
+    if (reference_groups == 0 || kernel_groups > 0) {
+        snprintf(b->isa_text, sizeof b->isa_text, "%s%s", k->isa, reference_groups ? "+reference" : "");
+        b->isa = b->isa_text;
+    } else {
+        b->isa = "reference";
+    }
+    return b;
+
+oom:
+    sk_batch_destroy(b);
+    sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory for the batch engine", s->source);
+    return NULL;
+}
+
+void sk_batch_destroy(sk_batch *b)
+{
+    if (!b)
+        return;
+    for (int i = 0; b->groups && i < b->n_groups; i++) {
+        batch_group *g = &b->groups[i];
+        free(g->param);
+        free(g->state);
+        free(g->snap_param);
+        free(g->snap_state);
+        free(g->pinned);
+        free(g->diverged);
+        free(g->frozen);
+        if (g->ropes)
+            for (size_t r = 0; r < g->group->count; r++)
+                sk_ref_rope_destroy(g->ropes[r]);
+        free(g->ropes);
+    }
+    free(b->groups);
+    free(b->work_first);
+    free(b->stage_force);
+    free(b->diag_cache.diag);
+    free(b->diag_cache.tension);
+    free(b);
+}
+
+void sk_batch_copy_lane(const batch_group *g, int width, sk_real *dst_param, sk_real *dst_state,
+                        const sk_real *src_param, const sk_real *src_state, int lane)
+{
+    for (size_t i = (size_t)lane; i < g->param_len; i += (size_t)width)
+        dst_param[i] = src_param[i];
+    for (size_t i = (size_t)lane; i < g->state_len; i += (size_t)width)
+        dst_state[i] = src_state[i];
+}
+
+batch_where sk_batch_locate(const sk_batch *b, size_t rope)
+{
+    batch_where w = {0};
+    size_t local = 0;
+    int gi = sk_scenario_find_rope(b->scenario, rope, &local);
+    w.g = &b->groups[gi];
+    w.local = local;
+    w.pack = local / (size_t)b->width;
+    w.lane = (int)(local % (size_t)b->width);
+    return w;
+}
+
+long sk_batch_step(const sk_batch *b) { return b->step; }
+
+const char *sk_batch_isa(const sk_batch *b) { return b->isa; }
+
+const char *sk_batch_group_isa(const sk_batch *b, int group)
+{
+    return b->groups[group].reference ? "reference" : b->kernels->isa;
+}
+
+int sk_batch_width(const sk_batch *b) { return b->width; }
+
+int sk_batch_threads(const sk_batch *b) { return b->threads; }
+
+/* What sk_ref_rope_create allocates for a rope of this group (see core/ref_rope.c). */
+static uint64_t reference_rope_bytes(const sk_group *g)
+{
+    uint64_t n = (uint64_t)g->particles;
+    return sizeof(sk_ref_rope) + n * (sizeof(ref_link) + sizeof(sk_particle)) +
+           (4 * n + 1) * sizeof(sk_force_registration) + (n + 1) * sizeof(sk_contact_generator *) +
+           (2 * n + 1) * sizeof(sk_contact);
+}
+
+uint64_t sk_batch_bytes(const sk_batch *b)
+{
+    uint64_t bytes = sizeof *b + (uint64_t)b->n_groups * sizeof *b->groups;
+    for (int i = 0; i < b->n_groups; i++) {
+        const batch_group *g = &b->groups[i];
+        bytes += g->group->count * (sizeof *g->diverged + sizeof *g->frozen) + (uint64_t)g->group->particles;
+        if (g->reference)
+            bytes += g->group->count * (sizeof(sk_ref_rope *) + reference_rope_bytes(g->group));
+        else
+            bytes += (uint64_t)g->n_packs * (g->param_len + g->state_len) * sizeof(sk_real);
+    }
+    return bytes;
+}

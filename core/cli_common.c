@@ -1,0 +1,48 @@
+/* What the stepping commands share: loading the scenario and applying --steps, --every, --ropes. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "skein/default_scenario.h"
+
+int cli_load(const cli_options *o, sk_scenario *s, sk_error *err)
+{
+    const sk_load_options lo = {.sets = o->sets, .n_sets = o->n_sets};
+    if (o->command == CLI_DEFAULT)
+        return sk_default_scenario_load(&lo, s, err);
+    return sk_scenario_load_file(o->file, &lo, s, err);
+}
+
+int cli_plan_make(const cli_options *o, const sk_scenario *s, cli_plan *plan, sk_error *err)
+{
+    *plan = (cli_plan){.steps = s->steps, .every = s->output_every};
+    if (o->has_steps)
+        plan->steps = o->steps;
+    if (o->has_duration) {
+        /* Whole steps, as the scenario's own "duration" key. */
+        const double n = round(o->duration / (double)s->dt);
+        if (!(n <= 1e15))
+            return sk_fail(err, SK_EXIT_USAGE, "--duration: %g s is too many steps of %g s",
+                           o->duration, (double)s->dt);
+        plan->steps = (long)n;
+    }
+    /* A scenario whose frames were only the first and the last (output.every absent, or as long
+     * as the run) keeps that meaning when --steps or --duration changes the length. */
+    if ((o->has_steps || o->has_duration) && s->output_every >= s->steps)
+        plan->every = plan->steps;
+    if (o->has_every)
+        plan->every = o->every;
+    if (plan->every < 1) /* a run of 0 steps has the single frame 0 */
+        plan->every = 1;
+
+    if (o->ropes)
+        return cli_parse_ropes(o->ropes, s->total_ropes, &plan->ropes, &plan->n_ropes, err);
+    plan->n_ropes = s->n_output_ropes;
+    plan->ropes = malloc((plan->n_ropes ? plan->n_ropes : 1) * sizeof *plan->ropes);
+    if (!plan->ropes)
+        return sk_fail(err, SK_EXIT_FAILURE, "out of memory");
+    if (plan->n_ropes)
+        memcpy(plan->ropes, s->output_ropes, plan->n_ropes * sizeof *plan->ropes);
+    return 0;
+}

@@ -1,0 +1,94 @@
+/* skein compare FILE: the batch engine against the reference, frame by frame, per group. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "skein/compare.h"
+#include "skein/engine.h"
+#include "skein/run.h"
+
+static void print_deviation(const char *what, const sk_deviation *d)
+{
+    if (d->compared == 0)
+        printf("  %-9s nothing compared\n", what);
+    else if (d->differing == 0)
+        printf("  %-9s 0 (identical bits)\n", what);
+    else if (d->max == 0)
+        printf("  %-9s 0 (%llu components differ only in the sign of zero)\n", what,
+               (unsigned long long)d->differing);
+    else
+        printf("  %-9s %.3g (rope %zu, step %ld; %llu of %llu components differ)\n", what, d->max,
+               d->rope, d->step, (unsigned long long)d->differing,
+               (unsigned long long)d->compared);
+}
+
+int cli_compare(const cli_options *o, sk_error *err)
+{
+    sk_scenario s;
+    memset(&s, 0, sizeof s);
+    int rc = cli_load(o, &s, err);
+    if (rc)
+        return rc;
+    cli_plan plan = {0};
+    sk_engine *a = NULL, *b = NULL;
+    sk_group_deviation *dev = NULL;
+    if ((rc = cli_plan_make(o, &s, &plan, err)))
+        goto done;
+    /* The engine under test first: when it cannot be built, say so before building the other. */
+    const sk_engine_options ao = {.engine = o->engine ? o->engine : "batch",
+                                  .isa = o->isa,
+                                  .threads = o->has_threads ? o->threads : 0};
+    const sk_engine_options bo = {.engine = "reference"};
+    if (!(a = sk_engine_create(&s, &ao, err)) || !(b = sk_engine_create(&s, &bo, err))) {
+        rc = err->status ? err->status : SK_EXIT_FAILURE;
+        goto done;
+    }
+    if (!(dev = calloc((size_t)s.n_groups, sizeof *dev))) {
+        rc = sk_fail(err, SK_EXIT_FAILURE, "compare: out of memory");
+        goto done;
+    }
+    if ((rc = sk_compare_engines(&s, a, b, plan.steps, plan.every, plan.ropes, plan.n_ropes, dev,
+                                 err)))
+        goto done;
+
+    long frames = 1;
+    for (long step = 0; step < plan.steps; step = sk_run_next_frame(step, plan.every, plan.steps))
+        frames++;
+    const char *isa = sk_engine_isa(a);
+    const double tol = o->has_tolerance ? o->tolerance : 0;
+    int beyond = 0;
+    for (int g = 0; g < s.n_groups; g++)
+        beyond += !sk_group_deviation_within(&dev[g], tol);
+    if (!o->quiet) {
+        printf("scenario     %s\n", s.source);
+        printf("compared     %s engine (%s) against the reference: %ld steps, %ld frames, %zu "
+               "rope%s\n",
+               strcmp(isa, "reference") == 0 ? "reference" : "batch", isa, plan.steps, frames,
+               plan.n_ropes, plan.n_ropes == 1 ? "" : "s");
+        for (int g = 0; g < s.n_groups; g++) {
+            printf("group %-6d %zu rope%s: %s\n", g, s.groups[g].count,
+                   s.groups[g].count == 1 ? "" : "s",
+                   sk_group_deviation_within(&dev[g], tol) ? "within tolerance" : "BEYOND TOLERANCE");
+            print_deviation("position", &dev[g].position);
+            print_deviation("velocity", &dev[g].velocity);
+            if (dev[g].count_mismatches)
+                printf("  particle counts differ in %llu rope frames\n",
+                       (unsigned long long)dev[g].count_mismatches);
+        }
+        if (tol == 0)
+            printf("tolerance    0 (identical bits)\n");
+        else
+            printf("tolerance    %g\n", tol);
+    }
+    if (beyond)
+        rc = sk_fail(err, SK_EXIT_FAILURE, "compare: %d of %d group%s beyond tolerance %g", beyond,
+                     s.n_groups, s.n_groups == 1 ? "" : "s", tol);
+done:
+    free(dev);
+    sk_engine_destroy(a);
+    sk_engine_destroy(b);
+    free(plan.ropes);
+    sk_scenario_free(&s);
+    return rc;
+}

@@ -1,0 +1,81 @@
+/* The batch engine: every rope of a scenario stepped by SIMD kernels, a lane per rope, packs of W ropes
+ * advanced in parallel (OpenMP) through whole output intervals while they sit in cache. Each rope gets
+ * the bits the scalar reference gives it alone (SPEC.md section 9), except driven anchors' sine.
+ *
+ * Groups with contacts (rod or cable links, rod or cable anchors, the ground) are not vectorised yet:
+ * their ropes run the reference code (sk_ref_rope), in parallel over ropes, and report ISA
+ * "reference". */
+#ifndef SKEIN_BATCH_H
+#define SKEIN_BATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "skein/diagnostics.h"
+#include "skein/error.h"
+#include "skein/scenario.h"
+
+typedef struct sk_batch sk_batch;
+
+typedef struct sk_batch_options {
+    const char *isa; /* "auto" (or NULL): the widest this build and CPU run; "scalar", "avx2", "avx512" */
+    int threads;     /* 0: OpenMP's default */
+} sk_batch_options;
+
+/* Builds the packs of every group of a validated scenario (which must outlive the batch), at step 0.
+ * NULL with err filled: SK_EXIT_USAGE for an unknown ISA or one this build or CPU lacks,
+ * SK_EXIT_FAILURE when out of memory. opt may be NULL. */
+sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_error *err);
+void sk_batch_destroy(sk_batch *b);
+
+/* Advances every rope that has not diverged by `steps` steps; returns the particle-steps done (particles
+ * present after each step, summed over those ropes). Results do not depend on how steps are split
+ * between calls, nor on the thread count. */
+uint64_t sk_batch_advance(sk_batch *b, long steps);
+long sk_batch_step(const sk_batch *b);
+
+/* An output frame (SPEC.md section 10): every rope with a non-finite p or v is marked diverged at this
+ * step, put back to its state at the previous check (step 0 before the first) and stepped no more; the
+ * others are remembered as the state to go back to. Returns the ropes diverged so far. Keeping that
+ * state costs one more copy of the particles, allocated by the first call. */
+size_t sk_batch_check_frame(sk_batch *b);
+/* The step a rope was marked diverged at, or -1. */
+long sk_batch_rope_diverged(const sk_batch *b, size_t rope);
+
+/* Particles present in a rope (global index), and its positions and velocities [n][3] (verlet's
+ * velocity is (p - q) / dt); either pointer may be NULL. */
+int sk_batch_rope_particles(const sk_batch *b, size_t rope);
+void sk_batch_read_rope(const sk_batch *b, size_t rope, sk_real *p, sk_real *v);
+
+/* Diagnostics of a rope at the current step (SPEC.md section 10); tension gets n - 1 values (may be
+ * NULL). Computed by the diagnostics kernel for the rope's whole pack. */
+void sk_batch_rope_diagnostics(const sk_batch *b, size_t rope, sk_rope_diagnostics *out, sk_real *tension);
+
+/* What runs the batch: the kernels' ISA ("avx512", "avx2", "scalar"), or "reference" when every group
+ * needs contacts, or "<isa>+reference" for a mix. */
+const char *sk_batch_isa(const sk_batch *b);
+/* The ISA of one group: the kernels' ISA, or "reference" for groups with contacts. */
+const char *sk_batch_group_isa(const sk_batch *b, int group);
+int sk_batch_width(const sk_batch *b); /* ropes per pack (W) */
+int sk_batch_threads(const sk_batch *b);
+/* Bytes held for ropes (packs, parameters, reference ropes), without the frame snapshot. */
+uint64_t sk_batch_bytes(const sk_batch *b);
+
+/* Benchmark entry points: one stage of the step run alone over every pack of the kernel groups, `steps`
+ * times, on the calling thread. STEP is the fused step sk_batch_advance runs; UNFUSED is the same step
+ * as three separate kernels (deployment, forces into an array, integration from it), giving the same
+ * bits; both advance the batch's step. FORCES, INTEGRATE and DEPLOY run one kernel alone, for timing
+ * only: they leave the step count alone (INTEGRATE reuses the last forces computed, DEPLOY the anchor
+ * of the current step). Groups running the reference code are skipped. Returns the particle-steps the
+ * stage covered. */
+typedef enum sk_batch_stage {
+    SK_BATCH_STAGE_STEP,
+    SK_BATCH_STAGE_UNFUSED,
+    SK_BATCH_STAGE_FORCES,
+    SK_BATCH_STAGE_INTEGRATE,
+    SK_BATCH_STAGE_DEPLOY
+} sk_batch_stage;
+uint64_t sk_batch_run_stage(sk_batch *b, sk_batch_stage stage, long steps);
+
+#endif

@@ -1,0 +1,44 @@
+/* Per-rope constants computed once with libm, shared by the reference and the batch engine so that
+ * both start every step from the same bits (the operation order is fixed in SPEC.md and here). */
+#ifndef SKEIN_ROPE_CONSTANTS_H
+#define SKEIN_ROPE_CONSTANTS_H
+
+#include <stdbool.h>
+
+#include "skein/real.h"
+#include "skein/scenario.h"
+
+typedef struct sk_rope_constants {
+    sk_real dt;      /* s */
+    sk_real inv_dt;  /* 1 / dt */
+    sk_real inv_dt2; /* 1 / (dt * dt) */
+
+    sk_real w;         /* inverse mass of an unpinned particle: 1 / mass */
+    sk_real mass_back; /* mass read back: 1 / w */
+    sk_real damp;      /* pow(damping, dt): velocity kept per step */
+    sk_real verlet_keep; /* 1 - verlet_damping */
+
+    sk_vec3 accel;         /* every particle's acceleration field: gravity, or 0 when gravity is a force */
+    sk_vec3 gravity_force; /* g * mass_back (used when gravity_as is "force") */
+
+    sk_real link_length; /* rest length of a link: link_length, or the initial spacing when "auto" */
+
+    /* fake spring: gamma = 0.5 sqrt(4k - c^2); active when gamma is finite and non-zero */
+    bool fake_active;
+    sk_real fake_gamma;
+    sk_real fake_cr;  /* c / (2 gamma) */
+    sk_real fake_cv;  /* 1 / gamma */
+    sk_real fake_cos; /* cos(gamma dt) */
+    sk_real fake_sin; /* sin(gamma dt) */
+    sk_real fake_exp; /* exp((-0.5 dt) c) */
+} sk_rope_constants;
+
+/* Fills out for rope parameters p of group g in scenario s. */
+void sk_rope_constants_compute(const sk_scenario *s, const sk_group *g, const sk_rope_params *p,
+                               sk_rope_constants *out);
+
+/* Initial position of particle i of n: start + (end - start) * ((sk_real)i / (sk_real)(n - 1)),
+ * start when n == 1. */
+sk_vec3 sk_rope_layout_position(const sk_rope_params *p, int i, int n);
+
+#endif

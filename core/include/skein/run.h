@@ -1,0 +1,53 @@
+/* The frame-by-frame driver: advances an engine and hands each output frame to the writers. */
+#ifndef SKEIN_RUN_H
+#define SKEIN_RUN_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "skein/engine.h"
+#include "skein/error.h"
+
+/* A consumer of output frames (the CSV writer, later HDF5). Returns 0 or an SK_EXIT_* status with
+ * err filled. */
+typedef struct sk_frame_sink {
+    int (*frame)(void *ctx, const sk_engine *e, long step, sk_error *err);
+    void *ctx;
+} sk_frame_sink;
+
+typedef struct sk_run_options {
+    long steps; /* the step the run ends at (the engine starts at sk_engine_step) */
+    long every; /* frames at every multiple of `every`, >= 1 */
+    const sk_frame_sink *sinks;
+    int n_sinks;
+    /* Called between chunks of steps with the step reached and seconds since the start (a progress
+     * bar); may be NULL. */
+    void (*progress)(void *ctx, long step, long steps, double elapsed_s);
+    void *progress_ctx;
+    /* Set asynchronously (a signal handler) to stop the run between chunks; may be NULL. */
+    volatile sig_atomic_t *stop;
+} sk_run_options;
+
+typedef struct sk_run_stats {
+    uint64_t particle_steps; /* particles present at each step, summed */
+    long steps;              /* steps taken */
+    long frames;             /* frames handed to the sinks */
+    double wall_s;           /* the whole run, frames included */
+    double step_s;           /* time spent inside sk_engine_advance */
+} sk_run_stats;
+
+/* The frame after `step`: the next multiple of every, or `steps` when that comes first. */
+long sk_run_next_frame(long step, long every, long steps);
+
+/* Output frames are the current step, every multiple of opt->every, and opt->steps. Between frames
+ * the engine advances in chunks of about a tenth of a second when progress or stop is given, so
+ * both are answered promptly (results do not depend on how steps are split). Returns 0, the
+ * failing sink's status, or SK_EXIT_INTERRUPTED when *opt->stop was set; stats is filled in every
+ * case. */
+int sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_error *err);
+
+/* Seconds on a monotonic clock. */
+double sk_seconds(void);
+
+#endif

@@ -1,0 +1,121 @@
+/* Private to the scenario loader: key-path messages, typed JSON readers, the table of sweepable keys. */
+#ifndef SKEIN_SCENARIO_IMPL_H
+#define SKEIN_SCENARIO_IMPL_H
+
+#include <jansson.h>
+
+#include "skein/scenario.h"
+
+/* Longest key path a message names; longer ones (user-written unknown keys) are cut. */
+#define SK_SCN_PATH_MAX 512
+
+/* Where messages go and which file they name. */
+typedef struct sk_scn_ctx {
+    const char *name;
+    sk_error *err;
+} sk_scn_ctx;
+
+/* "<file>: <path>: <what>", status SK_EXIT_USAGE. */
+int sk_scn_fail(const sk_scn_ctx *c, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Child paths: "parent.key" ("key" at the top) and "parent[i]". */
+void sk_scn_path_key(char *buf, const char *parent, const char *key);
+void sk_scn_path_index(char *buf, const char *parent, size_t i);
+
+/* The ranges numeric keys must lie in. SK_RANGE_ANCHOR_LENGTH resolves per anchor type. */
+typedef enum sk_scn_range {
+    SK_RANGE_ANY,       /* finite */
+    SK_RANGE_GT0,       /* > 0 */
+    SK_RANGE_GE0,       /* >= 0 */
+    SK_RANGE_UNIT_OPEN0, /* (0, 1] */
+    SK_RANGE_UNIT,      /* [0, 1] */
+    SK_RANGE_UNIT_OPEN1, /* [0, 1) */
+    SK_RANGE_ANCHOR_LENGTH
+} sk_scn_range;
+
+bool sk_scn_range_ok(sk_scn_range r, double v);
+const char *sk_scn_range_text(sk_scn_range r);
+
+/* Whether a double read from JSON or computed from it fits sk_real: finite, not overflowing, and not a
+ * non-zero value that would underflow to zero. */
+bool sk_scn_fits_real(double v);
+
+/* Rejects any key of obj not in the NULL-terminated list. */
+int sk_scn_check_keys(const sk_scn_ctx *c, const char *path, json_t *obj, const char *const *allowed);
+
+/* Typed readers of obj[key]; path names obj. Absent and not required: the default is stored. */
+int sk_scn_read_real(const sk_scn_ctx *c, const char *path, json_t *obj, const char *key, bool required,
+                     double def, sk_scn_range r, sk_real *out);
+int sk_scn_real_value(const sk_scn_ctx *c, const char *path, json_t *v, sk_scn_range r, sk_real *out);
+int sk_scn_read_vec3(const sk_scn_ctx *c, const char *path, json_t *obj, const char *key, bool required,
+                     sk_vec3 def, sk_vec3 *out);
+int sk_scn_read_int(const sk_scn_ctx *c, const char *path, json_t *obj, const char *key, bool required,
+                    long long def, long long min, long long max, long long *out);
+int sk_scn_int_value(const sk_scn_ctx *c, const char *path, json_t *v, long long min, long long max,
+                     long long *out);
+int sk_scn_read_enum(const sk_scn_ctx *c, const char *path, json_t *obj, const char *key,
+                     const char *const *names, int def, int *out);
+/* obj[key] as an object, or NULL when absent (an error when required). */
+int sk_scn_read_object(const sk_scn_ctx *c, const char *path, json_t *obj, const char *key, bool required,
+                       json_t **out);
+
+/* Names of the enumerations as scenario files spell them, NULL-terminated. Link and anchor names are
+ * indexed by type - 1 (type 0 is "none"). */
+extern const char *const sk_scn_integrator_names[];
+extern const char *const sk_scn_gravity_as_names[];
+extern const char *const sk_scn_link_names[];
+extern const char *const sk_scn_anchor_names[];
+extern const char *const sk_scn_insert_names[];
+
+/* One group of the "groups" array; path is "groups[i]". Sets everything but first_rope. */
+int sk_scn_parse_group(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g);
+
+/* What a group needs for a sweep key to name a parameter it has. */
+typedef enum sk_scn_need {
+    SK_NEED_NOTHING,
+    SK_NEED_LINK_STIFFNESS,
+    SK_NEED_LINK_LENGTH,
+    SK_NEED_LINK_RESTITUTION,
+    SK_NEED_ANCHOR,
+    SK_NEED_ANCHOR_STIFFNESS,
+    SK_NEED_ANCHOR_LENGTH,
+    SK_NEED_ANCHOR_DAMPING,
+    SK_NEED_ANCHOR_RESTITUTION,
+    SK_NEED_MOTION,
+    SK_NEED_DRAG,
+    SK_NEED_BUOYANCY,
+    SK_NEED_DEPLOY,
+    SK_NEED_MAX_LENGTH
+} sk_scn_need;
+
+typedef struct sk_scn_sweepable {
+    const char *key; /* "link.stiffness", "anchor.point[1]" */
+    size_t offset;   /* of the sk_real inside sk_rope_params */
+    sk_scn_range range;
+    sk_scn_need need;
+} sk_scn_sweepable;
+
+extern const sk_scn_sweepable sk_scn_sweepables[];
+extern const int sk_scn_n_sweepables;
+
+/* Parses a group's "sweep" object into g->sweeps (g's structure already parsed). */
+int sk_scn_parse_sweeps(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g);
+
+/* Checks every rope's swept values and "auto" link length; path is "groups[i]". Runs after the memory
+ * check, since it takes time in proportion to the rope count (but allocates nothing). */
+int sk_scn_check_ropes(const sk_scn_ctx *c, const char *path, const sk_group *g);
+
+/* The value of a sweep for rope r of a group of count ropes, in double, before conversion to sk_real. */
+double sk_scn_sweep_value(const sk_sweep *sw, size_t r, size_t count);
+
+/* Applies "--set PATH=VALUE" overrides to the parsed tree. */
+int sk_scn_apply_sets(json_t *root, const sk_load_options *opt, sk_error *err);
+
+/* Rejects a scenario whose memory estimate exceeds the limit (message names "groups"). */
+int sk_scn_check_memory(const sk_scn_ctx *c, const sk_scenario *s);
+
+/* The normalised JSON text of a validated scenario; root is the tree it came from (for the sweeps). */
+char *sk_scn_normalize(const sk_scenario *s, json_t *root);
+
+#endif

@@ -1,0 +1,65 @@
+/* Deployment on lanes (SPEC.md section 7): every lane grows its anchored segment and inserts its own
+ * particle next to the anchor when due, so the lanes of a pack hold different particle counts; masks
+ * say which lanes grow and which insert. */
+#ifndef SKEIN_KERNELS_DEPLOY_H
+#define SKEIN_KERNELS_DEPLOY_H
+
+#include "integrate.h"
+#include "pack.h"
+#include "params.h"
+
+/* Runs before the forces of a step with that step's anchor point x; updates n and s in param and writes
+ * the inserted rows. */
+SK_INLINE void k_deploy(const sk_kernel_cfg *cfg, const kparams *k, sk_real *param, sk_real *state, skv3 x)
+{
+    const skv one = skv_set1(1);
+    skv n = kp_get(param, SK_P_N);
+    skv s = kp_get(param, SK_P_S);
+    skv seg = k->link_l;
+    skm can_add = skv_lt(n, skv_set1((sk_real)cfg->capacity));
+    skm growing = cfg->has_max_length ? skv_lt(skv_add(skv_mul(skv_sub(n, one), seg), s), k->deploy_max)
+                                      : skm_or(can_add, skv_lt(s, seg));
+    s = skv_select(growing, skv_add(s, skv_mul(k->deploy_u, k->dt)), s);
+    skm insert = skm_and(skm_and(growing, can_add), skv_gt(s, seg));
+
+    if (skm_any(insert)) {
+        /* Each lane's newest particle sits in its own row: gather it lane by lane. */
+        const size_t row = (size_t)SK_F_COUNT * SK_W;
+        _Alignas(64) sk_real buf[SK_F_COUNT * SK_W];
+        _Alignas(64) sk_real pinned_new[SK_W];
+        int count[SK_W];
+        for (int l = 0; l < SK_W; l++) {
+            count[l] = (int)param[(size_t)SK_P_N * SK_W + l];
+            const sk_real *newest = state + (size_t)(count[l] - 1) * row;
+            for (int f = 0; f < SK_F_COUNT; f++)
+                buf[f * SK_W + l] = newest[f * SK_W + l];
+            pinned_new[l] = count[l] < cfg->capacity && cfg->pinned[count[l]] ? 1 : 0;
+        }
+        skv3 p_last = v3_load(buf);
+        skv3 v_last = k_velocity(k, cfg->integrator, p_last, v3_load(buf + 3 * SK_W));
+
+        skv3 e = v3_unit(v3_sub(p_last, x));
+        skv len = skv_sub(s, seg);
+        skv3 p = v3_add(x, v3_scale(e, len));
+        skv3 v = cfg->insert_along ? v3_scale(e, k->deploy_u) : v3_scale(v3_unit(v_last), len);
+        /* A particle inserted at a pinned index starts at rest, as every pinned particle does. */
+        v = v3_select(skv_ne(skv_load(pinned_new), skv_zero()), v3_zero(), v);
+        skv3 w = cfg->integrator == SK_INTEGRATOR_VERLET ? v3_sub(p, v3_scale(v, k->dt)) : v;
+
+        v3_store(buf, p);
+        v3_store(buf + 3 * SK_W, w);
+        for (int l = 0; l < SK_W; l++) {
+            if (!skm_lane(insert, l))
+                continue;
+            sk_real *fresh = state + (size_t)count[l] * row;
+            for (int f = 0; f < SK_F_COUNT; f++)
+                fresh[f * SK_W + l] = buf[f * SK_W + l];
+        }
+        s = skv_select(insert, skv_sub(s, seg), s);
+        n = skv_select(insert, skv_add(n, one), n);
+        skv_store(param + (size_t)SK_P_N * SK_W, n);
+    }
+    skv_store(param + (size_t)SK_P_S * SK_W, s);
+}
+
+#endif

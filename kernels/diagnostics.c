@@ -1,0 +1,109 @@
+/* Diagnostics of a pack (SPEC.md section 10), lane by lane in the order core/diagnostics.c sums them so
+ * both give the same bits: kinetic and gravity energy over unpinned particles, elastic energy of the
+ * links then the anchor, each link's tension, the anchor's force on the held particle, the deployed
+ * length; and which lanes hold only finite numbers. */
+#include "anchor.h"
+#include "forces.h"
+#include "integrate.h"
+#include "step.h"
+
+void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state,
+                                  long step, sk_real *diag, sk_real *tension)
+{
+    const kparams k = kp_load(param);
+    const size_t stride = (size_t)SK_F_COUNT * SK_W;
+    const skv n = kp_get(param, SK_P_N);
+    const skv rest = kp_get(param, SK_P_S);
+    const int rows = kp_max_count(param);
+    const skv3 x = k_anchor_point(&k, cfg->driven, step);
+    const skv held_index = cfg->deploys ? skv_sub(n, skv_set1(1)) : skv_zero();
+    const skv half = skv_set1((sk_real)0.5);
+    const bool springs = cfg->link == SK_LINK_SPRING || cfg->link == SK_LINK_BUNGEE;
+
+    skv kinetic = skv_zero(), gravity = skv_zero(), elastic = skv_zero();
+    skv3 anchor_force = v3_zero();
+    for (int i = 0; i < rows; i++) {
+        const sk_real *row = state + (size_t)i * stride;
+        skv3 p = v3_load(row), w = v3_load(row + 3 * SK_W);
+        skv3 vel = k_velocity(&k, cfg->integrator, p, w);
+        skm present = skv_lt(skv_set1((sk_real)i), n);
+        if (!cfg->pinned[i]) {
+            skv e = skv_mul(skv_mul(k.mass, v3_dot(vel, vel)), half);
+            kinetic = skv_add(kinetic, skv_select(present, e, skv_zero()));
+            skv g = skv_mul(k.mass, v3_dot(k.gravity, p));
+            gravity = skv_select(present, skv_sub(gravity, g), gravity);
+        }
+        if (i + 1 < cfg->capacity) {
+            skv t = skv_zero();
+            if (springs && i + 1 < rows) {
+                skm exists = skv_lt(skv_set1((sk_real)(i + 1)), n);
+                skv l = v3_length(v3_sub(p, v3_load(row + stride)));
+                skv stretch = skv_sub(l, k.link_l);
+                if (cfg->link == SK_LINK_BUNGEE)
+                    exists = skm_and(exists, skv_gt(l, k.link_l));
+                t = skv_select(exists, skv_mul(k.link_k, stretch), skv_zero());
+                elastic = skv_add(elastic, skv_select(exists, skv_mul(skv_mul(t, stretch), half), skv_zero()));
+            }
+            if (tension)
+                skv_store(tension + (size_t)i * SK_W, t);
+        }
+        skm held = skv_eq(skv_set1((sk_real)i), held_index);
+        if (cfg->anchor != SK_ANCHOR_NONE && skm_any(held)) {
+            skv3 af = k_anchor_force(&k, cfg->anchor, p, vel, x, rest);
+            if (cfg->pinned[i])
+                af = v3_zero();
+            anchor_force = v3_select(held, af, anchor_force);
+        }
+    }
+
+    /* The anchor's spring energy comes after the links'. */
+    if (cfg->anchor != SK_ANCHOR_NONE) {
+        _Alignas(64) sk_real buf[3 * SK_W];
+        int count[SK_W];
+        for (int l = 0; l < SK_W; l++) {
+            count[l] = (int)param[(size_t)SK_P_N * SK_W + l];
+            int h = cfg->deploys ? count[l] - 1 : 0;
+            for (int c = 0; c < 3; c++)
+                buf[c * SK_W + l] = state[(size_t)h * stride + (size_t)c * SK_W + l];
+        }
+        skv l = v3_length(v3_sub(v3_load(buf), x));
+        skv e = skv_zero();
+        if (cfg->anchor == SK_ANCHOR_SPRING || cfg->anchor == SK_ANCHOR_BUNGEE) {
+            skv stretch = skv_sub(l, rest);
+            e = skv_mul(skv_mul(skv_mul(k.anchor_k, stretch), stretch), half);
+            if (cfg->anchor == SK_ANCHOR_BUNGEE)
+                e = skv_select(skv_gt(l, rest), e, skv_zero());
+        } else if (cfg->anchor == SK_ANCHOR_FAKE_SPRING) {
+            e = skv_select(k.fake_on, skv_mul(skv_mul(skv_mul(k.anchor_k, l), l), half), skv_zero());
+        }
+        elastic = skv_add(elastic, e);
+    }
+
+    skv links = skv_mul(skv_sub(n, skv_set1(1)), k.link_l);
+    skv_store(diag + (size_t)SK_D_KINETIC * SK_W, kinetic);
+    skv_store(diag + (size_t)SK_D_GRAVITY * SK_W, gravity);
+    skv_store(diag + (size_t)SK_D_ELASTIC * SK_W, elastic);
+    v3_store(diag + (size_t)SK_D_ANCHOR_FX * SK_W, anchor_force);
+    skv_store(diag + (size_t)SK_D_LENGTH * SK_W, cfg->deploys ? skv_add(links, rest) : links);
+}
+
+unsigned SK_KNAME(sk_kernel_finite_lanes)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state)
+{
+    (void)cfg;
+    const skv n = kp_get(param, SK_P_N);
+    const int rows = kp_max_count(param);
+    unsigned bad = 0;
+    for (int i = 0; i < rows; i++) {
+        skm present = skv_lt(skv_set1((sk_real)i), n);
+        skm ok = present;
+        for (int f = 0; f < SK_F_COUNT; f++)
+            ok = skm_and(ok, skv_finite(skv_load(state + ((size_t)i * SK_F_COUNT + (size_t)f) * SK_W)));
+        /* present and not finite */
+        skm broken = skm_andnot(ok, present);
+        for (int l = 0; l < SK_W; l++)
+            if (skm_lane(broken, l))
+                bad |= 1u << l;
+    }
+    unsigned all = SK_W >= 32 ? ~0u : (1u << SK_W) - 1u;
+    return all & ~bad;
+}

@@ -1,0 +1,68 @@
+/* Force generators on lanes (SPEC.md section 3), each adding to a force accumulator that starts at zero:
+ * gravity as a force, drag, buoyancy, the link spring or bungee, the anchored spring or bungee and the
+ * fake spring. The callers add them in SPEC.md's order; pinned particles are simply not integrated, so
+ * their accumulators are never read. */
+#ifndef SKEIN_KERNELS_FORCES_H
+#define SKEIN_KERNELS_FORCES_H
+
+#include "params.h"
+#include "skein/scenario.h"
+
+/* The per-particle forces of one particle, in SPEC.md's order: gravity, drag, buoyancy. f starts at
+ * zero and is summed into, so an accumulator is never -0 and adding a zero changes no bit. */
+SK_INLINE skv3 k_particle_forces(const kparams *k, bool gforce, bool drag, bool buoyancy, skv3 p, skv3 vel)
+{
+    skv3 f = v3_zero();
+    if (gforce)
+        f = v3_add(f, k->gforce);
+    if (drag) {
+        skv speed = v3_length(vel);
+        skv c = skv_add(skv_mul(k->drag_k1, speed), skv_mul(skv_mul(k->drag_k2, speed), speed));
+        f = v3_add(f, v3_scale(v3_unit_given(vel, speed), skv_neg(c)));
+    }
+    if (buoyancy) {
+        skv sub = skv_div(skv_sub(k->buoy_hm, p.y), k->buoy_m2);
+        sub = skv_select(skv_lt(sub, skv_zero()), skv_zero(), sub);
+        sub = skv_select(skv_gt(sub, skv_set1(1)), skv_set1(1), sub);
+        f.y = skv_add(f.y, skv_mul(k->buoy_rv, sub));
+    }
+    return f;
+}
+
+/* The link between a and b: u * mag, the force on a; b receives u * (-mag), which is its exact
+ * negation, so callers subtract it. A slack bungee gives zero, the same bits as skipping it. */
+SK_INLINE skv3 k_link_force(const kparams *k, int link, skv3 pa, skv3 pb)
+{
+    skv3 d = v3_sub(pa, pb);
+    skv l = v3_length(d);
+    skv mag = skv_mul(skv_sub(k->link_l, l), k->link_k);
+    skv3 um = v3_scale(v3_unit_given(d, l), mag);
+    if (link == SK_LINK_BUNGEE)
+        um = v3_select(skv_gt(l, k->link_l), um, v3_zero());
+    return um;
+}
+
+/* The anchor's force on the held particle (position p, velocity vel) toward x; rest is the anchored
+ * segment's rest length (deploying: s). Zero where the anchor does not act. */
+SK_INLINE skv3 k_anchor_force(const kparams *k, int anchor, skv3 p, skv3 vel, skv3 x, skv rest)
+{
+    if (anchor == SK_ANCHOR_SPRING || anchor == SK_ANCHOR_BUNGEE) {
+        skv3 d = v3_sub(p, x);
+        skv l = v3_length(d);
+        skv mag = skv_mul(skv_sub(rest, l), k->anchor_k);
+        skv3 f = v3_scale(v3_unit_given(d, l), mag);
+        if (anchor == SK_ANCHOR_BUNGEE)
+            f = v3_select(skv_gt(l, rest), f, v3_zero());
+        return f;
+    }
+    if (anchor == SK_ANCHOR_FAKE_SPRING) {
+        skv3 r = v3_sub(p, x);
+        skv3 c = v3_add(v3_scale(r, k->fake_cr), v3_scale(vel, k->fake_cv));
+        skv3 target = v3_scale(v3_add(v3_scale(r, k->fake_cos), v3_scale(c, k->fake_sin)), k->fake_exp);
+        skv3 acc = v3_sub(v3_scale(v3_sub(target, r), k->inv_dt2), v3_scale(vel, k->inv_dt));
+        return v3_select(k->fake_on, v3_scale(acc, k->mass), v3_zero());
+    }
+    return v3_zero();
+}
+
+#endif

@@ -1,0 +1,40 @@
+/* The four integrators on lanes (SPEC.md section 2), in the operation order of the reference. The
+ * velocity slot holds v, or q for verlet (whose velocity is (p - q) / dt). */
+#ifndef SKEIN_KERNELS_INTEGRATE_H
+#define SKEIN_KERNELS_INTEGRATE_H
+
+#include "params.h"
+#include "skein/scenario.h"
+
+/* The velocity the forces see: v, or verlet's (p - q) / dt (three divisions). */
+SK_INLINE skv3 k_velocity(const kparams *k, int integrator, skv3 p, skv3 w)
+{
+    return integrator == SK_INTEGRATOR_VERLET ? v3_div(v3_sub(p, w), k->dt) : w;
+}
+
+SK_INLINE void k_integrate(const kparams *k, int integrator, skv3 *p, skv3 *w, skv3 f)
+{
+    skv3 acc = v3_add(k->acc, v3_scale(f, k->w));
+    switch (integrator) {
+    case SK_INTEGRATOR_CYCLONE:
+    case SK_INTEGRATOR_EULER:
+        *p = v3_add(*p, v3_scale(*w, k->dt));
+        *w = v3_add(*w, v3_scale(acc, k->dt));
+        *w = v3_scale(*w, k->damp);
+        break;
+    case SK_INTEGRATOR_SYMPLECTIC:
+        *w = v3_add(*w, v3_scale(acc, k->dt));
+        *w = v3_scale(*w, k->damp);
+        *p = v3_add(*p, v3_scale(*w, k->dt));
+        break;
+    default: { /* verlet: w is q */
+        skv3 previous = *p;
+        *p = v3_add(*p, v3_scale(v3_sub(*p, *w), k->vkeep));
+        *p = v3_add(*p, v3_scale(v3_scale(acc, k->dt), k->dt));
+        *w = previous;
+        break;
+    }
+    }
+}
+
+#endif

@@ -1,0 +1,114 @@
+/* The layout of a pack of W ropes and the table of kernels one ISA provides: the contract between the
+ * batch engine (core/batch_*.c), which fills packs, and the kernels, which step them. No intrinsics.
+ *
+ * A pack is W ropes of one group, a lane per rope. Two 64-byte aligned blocks:
+ *   param [SK_P_COUNT][W]      per-rope constants (and the two that change: n and s while deploying)
+ *   state [capacity][6][W]     per particle: p.x p.y p.z v.x v.y v.z (verlet: q.x q.y q.z for v)
+ * so particle i of the W ropes is six aligned vectors, 6 * W reals apart from particle i + 1. */
+#ifndef SKEIN_KERNELS_PACK_H
+#define SKEIN_KERNELS_PACK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "skein/real.h"
+
+/* Fields of a particle row. Verlet keeps q in the velocity slots: its velocity is (p - q) / dt. */
+enum { SK_F_PX, SK_F_PY, SK_F_PZ, SK_F_VX, SK_F_VY, SK_F_VZ, SK_F_COUNT };
+
+/* Per-rope parameters, each an array of W reals. Derived values are the operations SPEC.md writes
+ * (h + m, 2 m, rho V, ...) evaluated once: the same operation on the same operands gives the same bits
+ * every step. */
+enum sk_pack_param {
+    SK_P_N,         /* particles present (an integer, exact as a real) */
+    SK_P_S,         /* deploying: rest length s of the anchored segment; otherwise the anchor's rest length */
+    SK_P_W,         /* inverse mass of an unpinned particle */
+    SK_P_MASS,      /* mass read back, 1 / w */
+    SK_P_DAMP,      /* pow(damping, dt) */
+    SK_P_VKEEP,     /* verlet: 1 - verlet_damping */
+    SK_P_LINK_K,    /* link stiffness */
+    SK_P_LINK_L,    /* link rest length */
+    SK_P_ANCHOR_K,  /* anchored spring / bungee stiffness */
+    SK_P_AX, SK_P_AY, SK_P_AZ,       /* anchor point */
+    SK_P_AMPX, SK_P_AMPY, SK_P_AMPZ, /* driven anchor amplitude */
+    SK_P_OMEGA, SK_P_PHASE,
+    SK_P_FAKE_ON,   /* 1 where the fake spring is active (gamma finite and non-zero), else 0 */
+    SK_P_FAKE_CR, SK_P_FAKE_CV, SK_P_FAKE_COS, SK_P_FAKE_SIN, SK_P_FAKE_EXP,
+    SK_P_ACCX, SK_P_ACCY, SK_P_ACCZ, /* acceleration field (gravity, or 0 when gravity is a force) */
+    SK_P_GFX, SK_P_GFY, SK_P_GFZ,    /* gravity force g * mass */
+    SK_P_GX, SK_P_GY, SK_P_GZ,       /* gravity itself (diagnostics: potential energy) */
+    SK_P_DRAG_K1, SK_P_DRAG_K2,
+    SK_P_BUOY_HM,   /* h + m */
+    SK_P_BUOY_M2,   /* 2 * m */
+    SK_P_BUOY_RV,   /* rho * V */
+    SK_P_DEPLOY_U,  /* deployment velocity */
+    SK_P_DEPLOY_MAX, /* max_length */
+    SK_P_DT, SK_P_INV_DT, SK_P_INV_DT2,
+    SK_P_COUNT
+};
+
+/* What every rope of a group shares: the structure the kernels specialise on. */
+typedef struct sk_kernel_cfg {
+    int capacity;   /* particles a rope can hold (the count when not deploying) */
+    int integrator; /* sk_integrator */
+    int link;       /* sk_link_type: none, spring or bungee (rods and cables are contacts) */
+    int anchor;     /* sk_anchor_type: none, spring, bungee or fake spring */
+    bool driven;    /* the anchor moves: x(t) = point + amplitude sin(omega t + phase) */
+    bool gravity_force; /* gravity as a force generator (else it is in the acceleration field) */
+    bool drag;
+    bool buoyancy;
+    bool deploys;
+    bool insert_along;   /* deployment's "along" rule, else the seed's */
+    bool has_max_length; /* deployment guarded by max_length */
+    const unsigned char *pinned; /* [capacity]: 1 where the particle is pinned (w = 0) */
+} sk_kernel_cfg;
+
+/* Per-lane diagnostics of a pack (SPEC.md section 10), written by the diagnostics kernel. */
+enum sk_pack_diag {
+    SK_D_KINETIC,
+    SK_D_GRAVITY,
+    SK_D_ELASTIC,
+    SK_D_ANCHOR_FX, SK_D_ANCHOR_FY, SK_D_ANCHOR_FZ,
+    SK_D_LENGTH,
+    SK_D_COUNT
+};
+
+/* The kernels of one ISA. Pointers are 64-byte aligned; steps count from the global step index step0,
+ * which fixes the time t = step * dt of the driven anchor. */
+typedef struct sk_kernels {
+    const char *isa;  /* "scalar", "avx2", "avx512" */
+    int width;        /* W: lanes (ropes) per pack */
+    const char *sin_name; /* the SLEEF function driven anchors use */
+
+    /* Advances one pack by `steps` steps: anchor, deployment, forces, integration. Adds the particles
+     * present after each step to lane_steps[l] (may be NULL). */
+    void (*advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
+                    uint64_t *lane_steps);
+
+    /* Diagnostics at step `step`: diag [SK_D_COUNT][W], tension [capacity - 1][W] (may be NULL). */
+    void (*diagnose)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state, long step,
+                     sk_real *diag, sk_real *tension);
+
+    /* Bit l set where lane l's present particles are all finite. */
+    unsigned (*finite_lanes)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state);
+
+    /* The stages alone, for benchmarks (one step each, not fused): forces of step `step` into
+     * force [capacity][3][W]; integration of every present particle with those forces; deployment. */
+    void (*forces)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state, long step,
+                   sk_real *force);
+    void (*integrate)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state, const sk_real *force);
+    void (*deploy)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step);
+} sk_kernels;
+
+#ifdef SKEIN_HAVE_SCALAR
+extern const sk_kernels sk_kernels_scalar;
+#endif
+#ifdef SKEIN_HAVE_AVX2
+extern const sk_kernels sk_kernels_avx2;
+#endif
+#ifdef SKEIN_HAVE_AVX512
+extern const sk_kernels sk_kernels_avx512;
+#endif
+
+#endif

@@ -1,0 +1,70 @@
+/* The stages of a step as separate kernels (deployment, forces into an array, integration from it), for
+ * the benchmarks that time each alone and for the test that checks the fused step against them. The
+ * arithmetic is the fused step's, so running the three in order gives the same bits. */
+#include "anchor.h"
+#include "deploy.h"
+#include "forces.h"
+#include "integrate.h"
+#include "step.h"
+
+void SK_KNAME(sk_kernel_deploy)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step)
+{
+    if (!cfg->deploys)
+        return;
+    const kparams k = kp_load(param);
+    k_deploy(cfg, &k, param, state, k_anchor_point(&k, cfg->driven, step));
+}
+
+/* force [capacity][3][W]: every present particle's total force of step `step`, in SPEC.md's order. */
+void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state, long step,
+                                sk_real *force)
+{
+    const kparams k = kp_load(param);
+    const size_t stride = (size_t)SK_F_COUNT * SK_W;
+    const skv n = kp_get(param, SK_P_N);
+    const skv rest = kp_get(param, SK_P_S);
+    const int rows = kp_max_count(param);
+    const skv3 x = k_anchor_point(&k, cfg->driven, step);
+    /* The held particle: 0, or the newest (n - 1) of a deploying rope. */
+    const skv held_index = cfg->deploys ? skv_sub(n, skv_set1(1)) : skv_zero();
+
+    skv3 um_prev = v3_zero();
+    for (int i = 0; i < rows; i++) {
+        const sk_real *row = state + (size_t)i * stride;
+        skv3 p = v3_load(row), w = v3_load(row + 3 * SK_W);
+        skv3 vel = k_velocity(&k, cfg->integrator, p, w);
+        skv3 f = k_particle_forces(&k, cfg->gravity_force, cfg->drag, cfg->buoyancy, p, vel);
+        if (i > 0 && cfg->link != SK_LINK_NONE)
+            f = v3_sub(f, um_prev);
+        if (i + 1 < rows && cfg->link != SK_LINK_NONE) {
+            skm exists = skv_lt(skv_set1((sk_real)(i + 1)), n);
+            skv3 um = v3_select(exists, k_link_force(&k, cfg->link, p, v3_load(row + stride)), v3_zero());
+            f = v3_add(f, um);
+            um_prev = um;
+        }
+        skm held = skv_eq(skv_set1((sk_real)i), held_index);
+        if (cfg->anchor != SK_ANCHOR_NONE && skm_any(held))
+            f = v3_add(f, v3_select(held, k_anchor_force(&k, cfg->anchor, p, vel, x, rest), v3_zero()));
+        v3_store(force + (size_t)i * 3 * SK_W, f);
+    }
+}
+
+void SK_KNAME(sk_kernel_integrate)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state,
+                                   const sk_real *force)
+{
+    const kparams k = kp_load(param);
+    const size_t stride = (size_t)SK_F_COUNT * SK_W;
+    const skv n = kp_get(param, SK_P_N);
+    const int rows = kp_max_count(param);
+    for (int i = 0; i < rows; i++) {
+        if (cfg->pinned[i])
+            continue;
+        sk_real *row = state + (size_t)i * stride;
+        skv3 p = v3_load(row), w = v3_load(row + 3 * SK_W);
+        skv3 pi = p, wi = w;
+        k_integrate(&k, cfg->integrator, &pi, &wi, v3_load(force + (size_t)i * 3 * SK_W));
+        skm present = skv_lt(skv_set1((sk_real)i), n);
+        v3_store(row, v3_select(present, pi, p));
+        v3_store(row + 3 * SK_W, v3_select(present, wi, w));
+    }
+}

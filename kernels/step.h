@@ -1,0 +1,27 @@
+/* The kernel functions of one ISA build, private to kernels/ (table.c gathers them into sk_kernels). */
+#ifndef SKEIN_KERNELS_STEP_H
+#define SKEIN_KERNELS_STEP_H
+
+#include "pack.h"
+#include "simd.h"
+
+/* Ropes that do not deploy: the fused streaming step. */
+void SK_KNAME(sk_kernel_fixed_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
+                                       long steps);
+
+/* Deploying ropes: deployment, then the same step with per-lane particle counts. */
+void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
+                                        long steps, uint64_t *lane_steps);
+
+void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state,
+                                  long step, sk_real *diag, sk_real *tension);
+unsigned SK_KNAME(sk_kernel_finite_lanes)(const sk_kernel_cfg *cfg, const sk_real *param,
+                                          const sk_real *state);
+
+void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state, long step,
+                                sk_real *force);
+void SK_KNAME(sk_kernel_integrate)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state,
+                                   const sk_real *force);
+void SK_KNAME(sk_kernel_deploy)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step);
+
+#endif

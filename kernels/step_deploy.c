@@ -1,0 +1,61 @@
+/* The step of a pack of deploying ropes: deployment first (each lane inserts on its own), then the same
+ * streaming force-and-integrate pass as fixed ropes, but with per-lane particle counts: a lane's
+ * particle i exists where i < n, segment i where i + 1 < n, and the anchor holds particle n - 1, so
+ * masks select what each lane adds and stores. Rows past a lane's count are left untouched. */
+#include "anchor.h"
+#include "deploy.h"
+#include "forces.h"
+#include "integrate.h"
+#include "step.h"
+
+void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
+                                        long steps, uint64_t *lane_steps)
+{
+    const kparams k = kp_load(param);
+    const unsigned char *pinned = cfg->pinned;
+    const size_t stride = (size_t)SK_F_COUNT * SK_W;
+    const int integrator = cfg->integrator, link = cfg->link, anchor = cfg->anchor;
+    const bool need_vel = cfg->drag || anchor == SK_ANCHOR_FAKE_SPRING;
+    for (long s = 0; s < steps; s++) {
+        skv3 x = k_anchor_point(&k, cfg->driven, step0 + s);
+        k_deploy(cfg, &k, param, state, x);
+        const skv n = kp_get(param, SK_P_N);
+        const skv rest = kp_get(param, SK_P_S);
+        const int rows = kp_max_count(param);
+        if (lane_steps)
+            for (int l = 0; l < SK_W; l++)
+                lane_steps[l] += (uint64_t)param[(size_t)SK_P_N * SK_W + l];
+
+        skv3 p = v3_load(state), w = v3_load(state + 3 * SK_W), um_prev = v3_zero();
+        sk_real *row = state;
+        for (int i = 0; i < rows; i++, row += stride) {
+            const skv next_index = skv_set1((sk_real)(i + 1));
+            const skm present = skv_lt(skv_set1((sk_real)i), n);
+            const skm held = skv_eq(next_index, n);
+            skv3 vel = need_vel ? k_velocity(&k, integrator, p, w) : w;
+            skv3 f = k_particle_forces(&k, cfg->gravity_force, cfg->drag, cfg->buoyancy, p, vel);
+            if (i > 0 && link != SK_LINK_NONE)
+                f = v3_sub(f, um_prev);
+            skv3 pn = v3_zero(), wn = v3_zero();
+            if (i + 1 < rows) {
+                pn = v3_load(row + stride);
+                wn = v3_load(row + stride + 3 * SK_W);
+                if (link != SK_LINK_NONE) {
+                    skv3 um = v3_select(skv_lt(next_index, n), k_link_force(&k, link, p, pn), v3_zero());
+                    f = v3_add(f, um);
+                    um_prev = um;
+                }
+            }
+            if (anchor != SK_ANCHOR_NONE && skm_any(held))
+                f = v3_add(f, v3_select(held, k_anchor_force(&k, anchor, p, vel, x, rest), v3_zero()));
+            if (!pinned[i]) {
+                skv3 pi = p, wi = w;
+                k_integrate(&k, integrator, &pi, &wi, f);
+                v3_store(row, v3_select(present, pi, p));
+                v3_store(row + 3 * SK_W, v3_select(present, wi, w));
+            }
+            p = pn;
+            w = wn;
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/* The kernel table of this ISA build: what core/batch_dispatch.c picks from at run time. */
+#include "step.h"
+
+static void advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
+                    uint64_t *lane_steps)
+{
+    if (cfg->deploys) {
+        SK_KNAME(sk_kernel_deploy_advance)(cfg, param, state, step0, steps, lane_steps);
+        return;
+    }
+    SK_KNAME(sk_kernel_fixed_advance)(cfg, param, state, step0, steps);
+    if (lane_steps)
+        for (int l = 0; l < SK_W; l++)
+            lane_steps[l] += (uint64_t)cfg->capacity * (uint64_t)steps;
+}
+
+const sk_kernels SK_KNAME(sk_kernels) = {
+    .isa = SK_ISA_NAME,
+    .width = SK_W,
+    .sin_name = SK_SLEEF_SIN_NAME,
+    .advance = advance,
+    .diagnose = SK_KNAME(sk_kernel_diagnose),
+    .finite_lanes = SK_KNAME(sk_kernel_finite_lanes),
+    .forces = SK_KNAME(sk_kernel_forces),
+    .integrate = SK_KNAME(sk_kernel_integrate),
+    .deploy = SK_KNAME(sk_kernel_deploy),
+};

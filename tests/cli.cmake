@@ -1,0 +1,78 @@
+# The command line: example scenarios, bad scenarios, bad command lines, each command and option.
+# Every case is its own ctest test; the scripts run skein from a scratch directory of their own.
+set(SKEIN_CLI_DIR ${CMAKE_CURRENT_SOURCE_DIR}/cli)
+find_program(SKEIN_BASH bash REQUIRED)
+
+function(skein_cli_test name script)
+  add_test(NAME cli.${name}
+    COMMAND ${SKEIN_BASH} ${SKEIN_CLI_DIR}/${script} $<TARGET_FILE:skein> ${PROJECT_SOURCE_DIR} ${ARGN})
+endfunction()
+
+# Each example scenario, run briefly: NAME ROWS "FRAME STEPS" OPTIONS. The rows are frames x ropes x
+# particles present, worked out by hand: seed000_mass_rope starts with 2 particles and inserts its
+# third at step 2808 (s = 0.1 + 1.5e-4 k first exceeds L = 9.9/19 at k = 2808).
+skein_cli_test(scenario.seed001_ball scenario.sh seed001_ball 6 "0 10 20 30 40 50" --steps 50)
+skein_cli_test(scenario.seed001_pendulum scenario.sh seed001_pendulum 6 "0 10 20 30 40 50" --steps 50)
+skein_cli_test(scenario.seed000_weightless_segment_rope scenario.sh seed000_weightless_segment_rope
+  8 "0 100 200 300" --steps 300 --every 100)
+skein_cli_test(scenario.seed000_mass_rope scenario.sh seed000_mass_rope
+  12 "0 1000 2000 3000 4000" --steps 4000 --every 1000)
+skein_cli_test(scenario.seed002_rod_chain_ground scenario.sh seed002_rod_chain_ground 30 "0 10 20" --steps 20 --every 10)
+skein_cli_test(scenario.seed003_rope_euler scenario.sh seed003_rope_euler 9 "0 64 128" --steps 128)
+skein_cli_test(scenario.seed003_rope_verlet scenario.sh seed003_rope_verlet 9 "0 64 128" --steps 128)
+# The workloads write ropes 0 and 4095 (output.ropes); 3 steps give frames 0 and 3.
+skein_cli_test(scenario.w1_springs scenario.sh w1_springs 256 "0 3" --steps 3)
+skein_cli_test(scenario.w2_rods scenario.sh w2_rods 128 "0 3" --steps 3)
+
+# Every scenario file must have a test above.
+file(GLOB SKEIN_SCENARIO_FILES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/scenarios/*.json)
+foreach(f ${SKEIN_SCENARIO_FILES})
+  get_filename_component(n ${f} NAME_WE)
+  if(NOT TEST cli.scenario.${n})
+    message(SEND_ERROR "scenarios/${n}.json has no cli.scenario test in tests/cli.cmake")
+  endif()
+endforeach()
+
+# The corpus of bad scenarios: one test per line of tests/bad/expected.tsv (FILE<TAB>MESSAGE).
+set(SKEIN_BAD_TSV ${CMAKE_CURRENT_SOURCE_DIR}/bad/expected.tsv)
+if(EXISTS ${SKEIN_BAD_TSV})
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${SKEIN_BAD_TSV})
+  # Only the first column is taken here: the messages hold brackets, which CMake lists mishandle.
+  file(READ ${SKEIN_BAD_TSV} tsv)
+  string(REGEX MATCHALL "(^|\n)[^\t\n#][^\t\n]*\t" SKEIN_BAD_FILES "${tsv}")
+  foreach(f IN LISTS SKEIN_BAD_FILES)
+    string(STRIP "${f}" f)
+    get_filename_component(n ${f} NAME_WE)
+    skein_cli_test(bad.${n} bad.sh ${f})
+  endforeach()
+endif()
+
+# Bad command lines (the cases of usage.sh).
+foreach(c unknown_option unknown_command missing_value value_is_option steps_not_number
+    steps_fraction steps_negative steps_huge threads_zero threads_many every_zero every_equals
+    duration_bad duration_negative steps_and_duration isa_bad engine_bad ropes_backwards
+    ropes_syntax ropes_out_of_range set_syntax quiet_value run_without_file extra_argument
+    default_with_file info_with_option tolerance_on_run csv_on_compare tolerance_bad h5_not_built)
+  skein_cli_test(usage.${c} usage.sh ${c})
+endforeach()
+
+# The commands and options (the cases of commands.sh).
+foreach(c help version quiet validate_roundtrip validate_set every duration ropes csv_unwritable
+    csv_full csv_replaces interrupt compare)
+  skein_cli_test(${c} commands.sh ${c})
+endforeach()
+skein_cli_test(info commands.sh info ${SKEIN_REAL})
+# The full default batch takes seconds with the reference engine in a Release build; debug and
+# sanitizer builds run it shortened.
+if(SKEIN_SANITIZE OR CMAKE_BUILD_TYPE STREQUAL "Debug")
+  skein_cli_test(default commands.sh default short)
+else()
+  skein_cli_test(default commands.sh default)
+endif()
+
+skein_test(csv SOURCES test_csv.c CASES round_trip time_column abort_keeps_target
+  commit_replaces_target unwritable_path write_error)
+skein_test(run SOURCES test_run.c CASES frame_schedule frames_and_counts no_steps chunked_same
+  stop sink_failure)
+skein_test(compare SOURCES test_compare.c CASES identical values signed_zero non_finite
+  counts_differ)

@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# The commands and options of skein, one case per ctest test.
+# Usage: commands.sh SKEIN SRC CASE [REAL_TYPE]
+source "$(dirname "$0")/lib.sh"
+ball="$SRC/scenarios/seed001_ball.json"
+w1="$SRC/scenarios/w1_springs.json"
+
+case $1 in
+help)
+    for form in --help -h help "run --steps abc --help"; do
+        # shellcheck disable=SC2086
+        run_skein $form
+        expect_status 0
+        [ "$(head -1 "$SCRATCH/out")" = "usage: skein [options]                  run the built-in default batch, print a summary" ] ||
+            fail "skein $form: usage not on stdout"
+        [ ! -s "$SCRATCH/err" ] || fail "skein $form wrote to stderr"
+    done
+    expect_stdout_has "--ropes LIST"
+    expect_stdout_has "The default batch: 2048 ropes of 32 particles"
+    ;;
+version)
+    run_skein --version
+    expect_status 0
+    grep -qE '^skein [0-9]+\.[0-9]+\.[0-9]+$' "$SCRATCH/out" || fail "version line: $(cat "$SCRATCH/out")"
+    ;;
+info)
+    run_skein info
+    expect_status 0
+    expect_stdout_has "real type    $2"
+    for isa in avx512 avx2 scalar; do
+        grep -qE "^isa +$isa +(compiled|not compiled), (usable on this CPU|not supported by this CPU)$" "$SCRATCH/out" ||
+            fail "no line for isa $isa: $(cat "$SCRATCH/out")"
+    done
+    grep -qE '^isa +scalar +[a-z ]+, usable on this CPU$' "$SCRATCH/out" || fail "scalar must be usable"
+    grep -qE '^threads +[1-9][0-9]* ' "$SCRATCH/out" || fail "no thread count"
+    grep -qE '^build type +' "$SCRATCH/out" || fail "no build type"
+    ;;
+default)
+    # skein alone: the built-in batch and its summary. A second argument "short" (sanitizer builds)
+    # shortens the run through --steps; the summary must be the same shape.
+    if [ "${2:-}" = short ]; then
+        run_skein --steps 20
+        steps=20
+    else
+        run_skein
+        steps=2000
+    fi
+    expect_status 0
+    [ ! -s "$SCRATCH/err" ] || fail "stderr not empty: $(cat "$SCRATCH/err")"
+    expect_stdout_has "scenario     <default>"
+    expect_stdout_has "ropes        2048 in 1 group"
+    expect_stdout_has "particles    65536"
+    expect_stdout_has "steps        $steps (dt 0.0005 s,"
+    expect_stdout_has "diverged     0 ropes"
+    expect_stdout_has "output       none"
+    grep -qE '^speed +[0-9]\.[0-9]{2}e\+[0-9]{2} particle-steps/s$' "$SCRATCH/out" ||
+        fail "no particle-steps per second: $(cat "$SCRATCH/out")"
+    grep -qE '^threads +[1-9]' "$SCRATCH/out" || fail "no threads line"
+    grep -qE '^engine +' "$SCRATCH/out" || fail "no engine line"
+    ;;
+quiet)
+    run_skein run "$ball" --steps 20 --quiet --csv "$SCRATCH/out.csv"
+    expect_status 0
+    [ ! -s "$SCRATCH/out" ] && [ ! -s "$SCRATCH/err" ] || fail "--quiet printed something"
+    [ -s "$SCRATCH/out.csv" ] || fail "no CSV"
+    ;;
+validate_roundtrip)
+    # The normalised scenario loads again and normalises to itself.
+    for f in "$SRC"/scenarios/*.json; do
+        run_skein validate "$f"
+        expect_status 0
+        cp "$SCRATCH/out" "$SCRATCH/a.json"
+        run_skein validate "$SCRATCH/a.json"
+        expect_status 0
+        cmp -s "$SCRATCH/out" "$SCRATCH/a.json" || fail "validate of validate's output of $f differs"
+    done
+    ;;
+validate_set)
+    # --set reaches the loader: the ball with 20 steps runs 20 steps.
+    run_skein run "$ball" --set steps=20 --csv "$SCRATCH/out.csv"
+    expect_status 0
+    [ "$(csv_steps "$SCRATCH/out.csv")" = "0 10 20" ] || fail "frames $(csv_steps "$SCRATCH/out.csv")"
+    run_skein validate "$ball" --set steps=20
+    expect_status 0
+    cp "$SCRATCH/out" "$SCRATCH/a.json"
+    run_skein run "$SCRATCH/a.json" --csv "$SCRATCH/out2.csv"
+    expect_status 0
+    cmp -s "$SCRATCH/out.csv" "$SCRATCH/out2.csv" || fail "validate --set output does not run the same"
+    ;;
+every)
+    # Frames: step 0, every multiple of --every, and the last step.
+    run_skein run "$ball" --steps 25 --every 10 --csv "$SCRATCH/out.csv"
+    expect_status 0
+    [ "$(csv_steps "$SCRATCH/out.csv")" = "0 10 20 25" ] || fail "frames $(csv_steps "$SCRATCH/out.csv")"
+    run_skein run "$ball" --steps 0 --csv "$SCRATCH/out.csv"
+    expect_status 0
+    [ "$(csv_steps "$SCRATCH/out.csv")" = "0" ] || fail "--steps 0 frames $(csv_steps "$SCRATCH/out.csv")"
+    # w1 has output.every 1000: a 3-step run has frames 0 and 3.
+    run_skein run "$w1" --steps 3 --ropes 7 --csv "$SCRATCH/out.csv"
+    expect_status 0
+    [ "$(csv_steps "$SCRATCH/out.csv")" = "0 3" ] || fail "w1 frames $(csv_steps "$SCRATCH/out.csv")"
+    ;;
+duration)
+    # dt 0.01: 0.2 s is 20 steps, 0.234 s rounds to 23.
+    run_skein run "$ball" --duration 0.2 --csv "$SCRATCH/out.csv"
+    expect_status 0
+    [ "$(csv_steps "$SCRATCH/out.csv")" = "0 10 20" ] || fail "frames $(csv_steps "$SCRATCH/out.csv")"
+    run_skein run "$ball" --duration 0.234 --csv "$SCRATCH/out.csv"
+    expect_status 0
+    [ "$(csv_steps "$SCRATCH/out.csv")" = "0 10 20 23" ] || fail "frames $(csv_steps "$SCRATCH/out.csv")"
+    ;;
+ropes)
+    # --ropes picks ropes by global index, ranges included, sorted and without repeats.
+    run_skein run "$w1" --steps 0 --ropes 4095,2-3,0,3 --csv "$SCRATCH/out.csv"
+    expect_status 0
+    rows=$(csv_check "$SCRATCH/out.csv") || fail "bad CSV"
+    [ "$rows" -eq $((4 * 64)) ] || fail "$rows rows, expected 256"
+    got=$(awk -F, 'NR > 1 && !seen[$1]++ { printf "%s ", $1 }' "$SCRATCH/out.csv")
+    [ "$got" = "0 2 3 4095 " ] || fail "ropes [$got]"
+    ;;
+csv_unwritable)
+    run_skein run "$ball" --steps 5 --csv "$SCRATCH/missing/out.csv"
+    expect_status 1
+    expect_stderr "skein: $SCRATCH/missing/out.csv: cannot create: No such file or directory"
+    [ ! -e "$SCRATCH/missing" ] || fail "created the directory"
+    expect_no_output "$SCRATCH" out.csv
+    ;;
+csv_full)
+    # A file size limit stands in for a full disk: the write fails late, the run exits 1 naming the
+    # file, the temporary is removed and an existing file is left as it was.
+    echo "old contents" >"$SCRATCH/out.csv"
+    (
+        trap '' XFSZ
+        ulimit -f 16
+        exec "$SKEIN" run "$w1" --steps 2 --ropes 0-99 --every 1 --csv "$SCRATCH/out.csv"
+    ) >"$SCRATCH/out" 2>"$SCRATCH/err"
+    status=$?
+    expect_status 1
+    grep -qE "^skein: $SCRATCH/out.csv: write failed: File too large$" "$SCRATCH/err" ||
+        fail "stderr: $(cat "$SCRATCH/err")"
+    [ "$(wc -l <"$SCRATCH/err")" -eq 1 ] || fail "more than one line on stderr"
+    [ "$(cat "$SCRATCH/out.csv")" = "old contents" ] || fail "the existing file was changed"
+    expect_no_temp "$SCRATCH" out.csv
+    ;;
+csv_replaces)
+    # A successful run replaces an existing file, with the permissions of a newly created one.
+    echo "old contents" >"$SCRATCH/out.csv"
+    chmod 600 "$SCRATCH/out.csv"
+    umask 022
+    run_skein run "$ball" --steps 10 --csv "$SCRATCH/out.csv"
+    expect_status 0
+    [ "$(head -1 "$SCRATCH/out.csv")" = "rope,step,time,particle,x,y,z,vx,vy,vz" ] || fail "not replaced"
+    [ "$(stat -c %a "$SCRATCH/out.csv")" = 644 ] || fail "mode $(stat -c %a "$SCRATCH/out.csv")"
+    expect_no_temp "$SCRATCH" out.csv
+    ;;
+interrupt)
+    # Ctrl-C during a long run: exit 130, nothing written, no temporary left.
+    timeout --preserve-status -s INT 1 "$SKEIN" run "$w1" --steps 100000000 --csv "$SCRATCH/out.csv" \
+        >"$SCRATCH/out" 2>"$SCRATCH/err"
+    status=$?
+    expect_status 130
+    expect_no_output "$SCRATCH" out.csv
+    ;;
+compare)
+    # skein compare runs an engine against the reference. Against the reference itself every frame
+    # is identical to the bit.
+    run_skein compare "$SRC/scenarios/seed002_rod_chain_ground.json" --engine reference --steps 30 --every 10
+    expect_status 0
+    expect_stdout_has "compared     reference engine (reference) against the reference: 30 steps, 4 frames, 1 rope"
+    expect_stdout_has "group 0      1 rope: within tolerance"
+    expect_stdout_has "  position  0 (identical bits)"
+    expect_stdout_has "  velocity  0 (identical bits)"
+    # The default engine under test is the batch engine: either it is built and matches the
+    # reference to the bit on a scenario without driven anchors, or compare says it is missing.
+    run_skein run "$ball" --engine batch --steps 0 --quiet
+    if [ "$status" -eq 0 ]; then
+        run_skein compare "$SRC/scenarios/w1_springs.json" --steps 20 --every 5 --ropes 0-9
+        expect_status 0
+        expect_stdout_has "  position  0 (identical bits)"
+    else
+        expect_status 2
+        cp "$SCRATCH/err" "$SCRATCH/batch_err"
+        run_skein compare "$ball" --steps 5
+        expect_status 2
+        cmp -s "$SCRATCH/err" "$SCRATCH/batch_err" || fail "compare: $(cat "$SCRATCH/err")"
+    fi
+    ;;
+*) fail "no such case $1" ;;
+esac
+exit 0
