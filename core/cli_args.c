@@ -1,4 +1,5 @@
 /* Command-line parsing: commands, options and their values, each checked with a one-line error. */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -63,7 +64,7 @@ static int parse_long(const char *name, const char *text, long min, long *out, s
     char *end;
     errno = 0;
     const long v = strtol(text, &end, 10);
-    if (end == text || *end != '\0' || text[0] == ' ' || text[0] == '+')
+    if (end == text || *end != '\0' || isspace((unsigned char)text[0]) || text[0] == '+')
         return sk_fail(err, SK_EXIT_USAGE, "%s: '%s' is not a whole number", name, text);
     if (errno == ERANGE)
         return sk_fail(err, SK_EXIT_USAGE, "%s: %s is too large", name, text);
@@ -78,7 +79,7 @@ static int parse_double(const char *name, const char *text, double *out, sk_erro
     char *end;
     errno = 0;
     const double v = strtod(text, &end);
-    if (end == text || *end != '\0' || text[0] == ' ' || !isfinite(v))
+    if (end == text || *end != '\0' || isspace((unsigned char)text[0]) || !isfinite(v))
         return sk_fail(err, SK_EXIT_USAGE, "%s: '%s' is not a finite number", name, text);
     if (v < 0)
         return sk_fail(err, SK_EXIT_USAGE, "%s: %s must not be negative", name, text);

@@ -147,9 +147,9 @@ int cli_run(const cli_options *o, sk_error *err)
     catch_stop_signals(old);
     sk_run_stats stats;
     rc = sk_run(e, &ro, &stats, err);
-    restore_signals(old);
     clear_progress(&bar);
-
+    /* Still catching Ctrl-C while the output is committed or removed, so it cannot be cut short:
+     * a run that finished stays finished. */
     if (csv) {
         if (rc == 0)
             rc = sk_csv_commit(csv, err);
@@ -157,6 +157,7 @@ int cli_run(const cli_options *o, sk_error *err)
             sk_csv_abort(csv);
         csv = NULL;
     }
+    restore_signals(old);
     if (rc == 0 && !o->quiet)
         print_summary(&s, e, &plan, &stats, o->csv);
 

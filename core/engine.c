@@ -5,13 +5,11 @@
 
 sk_engine *sk_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err)
 {
-    const char *name = opt && opt->engine ? opt->engine : "reference";
+    const char *name = opt && opt->engine ? opt->engine : "batch";
     if (strcmp(name, "reference") == 0)
         return sk_reference_engine_create(s, opt, err);
-    if (strcmp(name, "batch") == 0) {
-        sk_fail(err, SK_EXIT_USAGE, "--engine batch: the batch engine is not built yet; use --engine reference");
-        return NULL;
-    }
+    if (strcmp(name, "batch") == 0)
+        return sk_batch_engine_create(s, opt, err);
     sk_fail(err, SK_EXIT_USAGE, "--engine %s: unknown engine (batch, reference)", name);
     return NULL;
 }
@@ -32,6 +30,24 @@ int sk_engine_rope_particles(const sk_engine *e, size_t rope) { return e->vt->ro
 void sk_engine_read_rope(const sk_engine *e, size_t rope, sk_real *p, sk_real *v)
 {
     e->vt->read_rope(e, rope, p, v);
+}
+
+size_t sk_engine_check_frame(sk_engine *e)
+{
+    return e->ext && e->ext->check_frame ? e->ext->check_frame(e) : 0;
+}
+
+long sk_engine_rope_diverged(const sk_engine *e, size_t rope)
+{
+    return e->ext && e->ext->rope_diverged ? e->ext->rope_diverged(e, rope) : -1;
+}
+
+bool sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension)
+{
+    if (!e->ext || !e->ext->rope_diagnostics)
+        return false;
+    e->ext->rope_diagnostics(e, rope, out, tension);
+    return true;
 }
 
 const char *sk_engine_isa(const sk_engine *e) { return e->isa; }

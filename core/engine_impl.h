@@ -11,6 +11,14 @@ typedef struct sk_engine_vtbl {
     void (*destroy)(sk_engine *e);
 } sk_engine_vtbl;
 
+/* Operations an engine may lack: it leaves sk_engine.ext NULL (or a member NULL) and engine.c answers
+ * for it (no frames kept, no diagnostics). */
+typedef struct sk_engine_ext {
+    size_t (*check_frame)(sk_engine *e);
+    long (*rope_diverged)(const sk_engine *e, size_t rope);
+    void (*rope_diagnostics)(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension);
+} sk_engine_ext;
+
 /* Every engine struct starts with this header. */
 struct sk_engine {
     const sk_engine_vtbl *vt;
@@ -18,7 +26,10 @@ struct sk_engine {
     long step;
     const char *isa;
     int threads;
+    const sk_engine_ext *ext;
 };
+
+sk_engine *sk_batch_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err);
 
 sk_engine *sk_reference_engine_create(const sk_scenario *s, const sk_engine_options *opt,
                                       sk_error *err);

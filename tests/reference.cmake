@@ -7,7 +7,7 @@ skein_test(ref_forces SOURCES test_forces.c CASES
 skein_test(ref_contacts SOURCES test_contacts.c CASES
   ground rod cable rod_constraint cable_constraint bounce acceleration_term two_particles
   separating_and_pinned moves_zero_when_skipped resolver_order resolver_penetration_updates resolver_none
-  world_rod_chain world_verlet_q)
+  world_rod_chain world_verlet_q world_verlet_q_bits)
 skein_test(ref_integrators SOURCES test_integrators.c CASES
   cyclone euler symplectic verlet pinned mass_read_back)
 skein_test(ref_constants SOURCES test_constants.c CASES

@@ -349,9 +349,39 @@ static int world_verlet_q(void)
     return 0;
 }
 
+static int world_verlet_q_bits(void)
+{
+    /* As above with dt = 0.1 and a ground at 0.25: particle 1 (p = -0.01, q = -0.06) integrates to
+     * p = 0.04, q = -0.01 and rises (vs = +0.5) through the ground (pen 0.21): its contact is
+     * generated but particle 0 (vs = -5) takes the one iteration. Rewriting particle 1's q as
+     * p - ((p - q) / dt) dt would not give back -0.01 in float nor in double; it must keep its bits. */
+    sk_world w;
+    CHECK(sk_world_init(&w, 2, 0, 1, 2));
+    w.integrator = SK_INTEGRATOR_VERLET;
+    w.dt = (sk_real)0.1;
+    w.fixed_iterations = 1;
+    w.particles[0] = test_particle(0, -0.25, 0, 0, 0, 0, 1);
+    w.particles[0].q = sk_vec3_make(0, 0.25, 0);
+    w.particles[1] = test_particle(1, (sk_real)-0.01, 0, 0, 0, 0, 1);
+    w.particles[1].q = sk_vec3_make(1, (sk_real)-0.06, 0);
+    w.count = 2;
+    sk_ground_contacts g;
+    CHECK(sk_world_add_contact_generator(&w, sk_ground_contacts_init(&g, w.particles, 2, 0.25, 0.5)));
+    sk_world_run_physics(&w);
+    CHECK(w.used_contacts == 2 && w.resolver.iterations_used == 1);
+    CHECK(w.contacts[0].picked && !w.contacts[1].picked);
+    CHECK(w.particles[0].p.y == (sk_real)0.25);
+    sk_real p1 = (sk_real)-0.01, q1 = (sk_real)-0.06;
+    CHECK_SAME_BITS(w.particles[1].q.y, p1); /* the integrator's q = old p, untouched */
+    CHECK_SAME_BITS(w.particles[1].p.y, p1 + (p1 - q1));
+    sk_world_free(&w);
+    return 0;
+}
+
 CHECK_MAIN({"ground", ground}, {"rod", rod}, {"cable", cable}, {"rod_constraint", rod_constraint},
            {"cable_constraint", cable_constraint}, {"bounce", bounce}, {"acceleration_term", acceleration_term},
            {"two_particles", two_particles}, {"separating_and_pinned", separating_and_pinned},
            {"moves_zero_when_skipped", moves_zero_when_skipped}, {"resolver_order", resolver_order},
            {"resolver_penetration_updates", resolver_penetration_updates}, {"resolver_none", resolver_none},
-           {"world_rod_chain", world_rod_chain}, {"world_verlet_q", world_verlet_q})
+           {"world_rod_chain", world_rod_chain}, {"world_verlet_q", world_verlet_q},
+           {"world_verlet_q_bits", world_verlet_q_bits})

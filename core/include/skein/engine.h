@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "skein/diagnostics.h"
 #include "skein/error.h"
 #include "skein/scenario.h"
 
@@ -33,6 +34,18 @@ int sk_engine_rope_particles(const sk_engine *e, size_t rope);
 /* Copies a rope's positions and velocities, [n][3] each (n = sk_engine_rope_particles);
  * either pointer may be NULL. */
 void sk_engine_read_rope(const sk_engine *e, size_t rope, sk_real *p, sk_real *v);
+
+/* An output frame (SPEC.md section 10): every rope with a non-finite p or v is marked diverged at this
+ * step, put back to its state at the previous frame and stepped no more. Returns the ropes diverged so
+ * far (0 from an engine that does not keep frames). */
+size_t sk_engine_check_frame(sk_engine *e);
+
+/* The step a rope was marked diverged at, or -1. */
+long sk_engine_rope_diverged(const sk_engine *e, size_t rope);
+
+/* Diagnostics of a rope at the current step (SPEC.md section 10; tension: n - 1 values, may be NULL).
+ * Returns false, leaving out alone, for an engine that does not provide them. */
+bool sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension);
 
 /* What the engine runs on: "reference", "avx512", "avx2", "scalar". */
 const char *sk_engine_isa(const sk_engine *e);

@@ -1,0 +1,6 @@
+# The batch engine: against the scalar reference bit for bit, determinism over threads, ISAs and batch
+# composition, a golden hash, diagnostics, divergence, the stage kernels.
+skein_test(batch_accuracy SOURCES test_batch_accuracy.c test_batch_common.c CASES
+  spring spring_unpinned pinned_set bungee gravity_force drag buoyancy anchored_spring anchored_bungee
+  fake_spring anchor_on_pinned all_forces deploy_seed deploy_along deploy_pinned deploy_max_length
+  deploy_weightless_segment single_particle groups_with_contacts ground_is_reference)

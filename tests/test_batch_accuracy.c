@@ -1,0 +1,250 @@
+/* The batch engine against the scalar reference, bit for bit: every force, integrator, anchor, pinned set
+ * and deployment mode, on 37 ropes (a ragged last pack for every width) whose parameters all differ
+ * (random sweeps), 1000 steps, every ISA this machine runs, 1 and 2 threads, compared at 5 frames. */
+#include <stdio.h>
+#include <string.h>
+
+#include "test_batch_common.h"
+
+#define STEPS 1000
+#define EVERY 250
+
+/* The sweeps every group gets: each lane its own stiffness, mass, damping, layout and velocity. */
+#define SWEEPS                                                                             \
+    "\"link.stiffness\": {\"random\": {\"min\": 100, \"max\": 800, \"seed\": 1}},"        \
+    "\"mass\": {\"random\": {\"min\": 0.05, \"max\": 0.2, \"seed\": 2}},"                  \
+    "\"damping\": {\"random\": {\"min\": 0.5, \"max\": 1, \"seed\": 3}},"                  \
+    "\"verlet_damping\": {\"random\": {\"min\": 0, \"max\": 0.01, \"seed\": 4}},"          \
+    "\"end[0]\": {\"random\": {\"min\": 1.5, \"max\": 2.5, \"seed\": 5}},"                 \
+    "\"end[2]\": {\"random\": {\"min\": -0.5, \"max\": 0.5, \"seed\": 6}},"                \
+    "\"velocity[1]\": {\"random\": {\"min\": -1, \"max\": 1, \"seed\": 7}},"               \
+    "\"link.length\": {\"random\": {\"min\": 0.08, \"max\": 0.14, \"seed\": 8}}"
+
+/* One group of 37 ropes of 20 particles joined by LINK links; EXTRA adds keys to the group, MORE_SWEEPS
+ * to its sweep, TOP to the scenario. The integrator is filled in per run. */
+#define SCENARIO_LINK(LINK, TOP, EXTRA, MORE_SWEEPS)                                                               \
+    "{\"skein\": 1, \"dt\": 2e-4, \"steps\": 1000, \"integrator\": \"%s\", " TOP                     \
+    " \"groups\": [{\"count\": 37, \"particles\": 20, \"start\": [0, 10, 0], \"end\": [2, 10, 0],"    \
+    " \"mass\": 0.1, \"damping\": 0.9, \"verlet_damping\": 0.001, \"velocity\": [0.1, 0.2, -0.3],"   \
+    " \"link\": {\"type\": \"" LINK "\", \"stiffness\": 400, \"length\": 0.1}, " EXTRA              \
+    " \"sweep\": {" SWEEPS MORE_SWEEPS "}}]}"
+
+#define SCENARIO(TOP, EXTRA, MORE_SWEEPS) SCENARIO_LINK("spring", TOP, EXTRA, MORE_SWEEPS)
+
+static const char *const integrators[] = {"cyclone", "euler", "symplectic", "verlet"};
+
+/* The scenario with each integrator in turn. */
+static int each_integrator(const char *fmt)
+{
+    static char json[1 << 15];
+    for (int i = 0; i < 4; i++) {
+        snprintf(json, sizeof json, fmt, integrators[i]);
+        if (tb_against_reference(json, STEPS, EVERY)) {
+            fprintf(stderr, "integrator %s\n", integrators[i]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int spring(void) { return each_integrator(SCENARIO("", "\"pinned\": [0],", "")); }
+
+static int spring_unpinned(void) { return each_integrator(SCENARIO("", "\"pinned\": [],", "")); }
+
+static int pinned_set(void) { return each_integrator(SCENARIO("", "\"pinned\": [3, 11, 19],", "")); }
+
+/* Rest lengths 0.08 .. 0.14 around the 0.075 .. 0.13 spacing: some links start slack. */
+static int bungee(void)
+{
+    return each_integrator(SCENARIO_LINK("bungee", "", "\"pinned\": [0],", ""));
+}
+
+static int gravity_force(void) { return each_integrator(SCENARIO("\"gravity_as\": \"force\",", "\"pinned\": [0],", "")); }
+
+static int drag(void)
+{
+    return each_integrator(SCENARIO("", "\"pinned\": [0], \"drag\": {\"k1\": 0.05, \"k2\": 0.02},",
+                                    ", \"drag.k1\": {\"random\": {\"min\": 0, \"max\": 0.2, \"seed\": 11}},"
+                                    " \"drag.k2\": {\"random\": {\"min\": 0, \"max\": 0.1, \"seed\": 12}}"));
+}
+
+/* Water around the rope's height: particles above, inside and below the band. */
+static int buoyancy(void)
+{
+    return each_integrator(SCENARIO(
+        "\"gravity_as\": \"force\",",
+        "\"pinned\": [0], \"buoyancy\": {\"water_height\": 9.9, \"max_depth\": 0.1, \"density\": 1000, \"volume\": 0.0005},",
+        ", \"buoyancy.water_height\": {\"random\": {\"min\": 9.7, \"max\": 10.1, \"seed\": 13}},"
+        " \"buoyancy.max_depth\": {\"random\": {\"min\": 0.05, \"max\": 0.3, \"seed\": 14}}"));
+}
+
+static int anchored_spring(void)
+{
+    return each_integrator(SCENARIO(
+        "",
+        "\"pinned\": [], \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 10, 0], \"stiffness\": 200, \"length\": 0.05},",
+        ", \"anchor.stiffness\": {\"random\": {\"min\": 50, \"max\": 500, \"seed\": 15}},"
+        " \"anchor.point[1]\": {\"random\": {\"min\": 9.8, \"max\": 10.2, \"seed\": 16}},"
+        " \"anchor.length\": {\"random\": {\"min\": 0, \"max\": 0.2, \"seed\": 17}}"));
+}
+
+/* Rest lengths up to 0.5 from a point 0 .. 0.3 away: slack and taut lanes. */
+static int anchored_bungee(void)
+{
+    return each_integrator(SCENARIO(
+        "",
+        "\"pinned\": [], \"anchor\": {\"type\": \"anchored_bungee\", \"point\": [0, 10, 0], \"stiffness\": 200, \"length\": 0.05},",
+        ", \"anchor.point[1]\": {\"random\": {\"min\": 9.7, \"max\": 10.3, \"seed\": 18}},"
+        " \"anchor.length\": {\"random\": {\"min\": 0, \"max\": 0.5, \"seed\": 19}}"));
+}
+
+/* Damping 0 .. 80 against stiffness 500: lanes with c^2 > 4k are overdamped, their fake spring inactive. */
+static int fake_spring(void)
+{
+    return each_integrator(SCENARIO(
+        "",
+        "\"pinned\": [], \"anchor\": {\"type\": \"fake_spring\", \"point\": [0, 10, 0], \"stiffness\": 500, \"damping\": 2},",
+        ", \"anchor.damping\": {\"random\": {\"min\": 0, \"max\": 80, \"seed\": 20}},"
+        " \"anchor.point[0]\": {\"random\": {\"min\": -0.2, \"max\": 0.2, \"seed\": 21}}"));
+}
+
+/* The anchor holds particle 0, which is pinned: the anchor force is skipped. */
+static int anchor_on_pinned(void)
+{
+    return each_integrator(SCENARIO(
+        "", "\"pinned\": [0, 10], \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 9, 0], \"stiffness\": 200, \"length\": 0.05},",
+        ""));
+}
+
+/* Everything at once, on the general (unspecialised) kernel. */
+static int all_forces(void)
+{
+    return each_integrator(SCENARIO(
+        "\"gravity_as\": \"force\",",
+        "\"pinned\": [5], \"drag\": {\"k1\": 0.05, \"k2\": 0.02},"
+        " \"buoyancy\": {\"water_height\": 9.9, \"max_depth\": 0.1, \"density\": 1000, \"volume\": 0.0005},"
+        " \"anchor\": {\"type\": \"fake_spring\", \"point\": [0, 10, 0], \"stiffness\": 500, \"damping\": 2},",
+        ", \"drag.k1\": {\"random\": {\"min\": 0, \"max\": 0.2, \"seed\": 11}}"));
+}
+
+/* A deploying group: capacity 24, two particles to start, deployment speeds 2 .. 6 m/s over 0.5 s, so
+ * lanes insert at different steps and some reach the capacity. */
+#define DEPLOY(INSERT, EXTRA, MORE_SWEEPS)                                                                 \
+    "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\","                              \
+    " \"groups\": [{\"count\": 37, \"particles\": 24, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0],"     \
+    " \"mass\": 0.05, \"damping\": 0.9, \"velocity\": [0.3, 0, 0], " EXTRA                              \
+    " \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"                            \
+    " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"stiffness\": 300, \"length\": 0.05}," \
+    " \"deploy\": {\"velocity\": 3, \"initial_particles\": 2, \"insert_velocity\": \"" INSERT "\"},"   \
+    " \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 31}},"             \
+    " \"mass\": {\"random\": {\"min\": 0.03, \"max\": 0.1, \"seed\": 32}},"                               \
+    " \"link.stiffness\": {\"random\": {\"min\": 200, \"max\": 400, \"seed\": 33}},"                     \
+    " \"anchor.point[1]\": {\"random\": {\"min\": 9.9, \"max\": 10.1, \"seed\": 34}}" MORE_SWEEPS "}}]}"
+
+static int deploy_seed(void) { return each_integrator(DEPLOY("seed", "", "")); }
+
+static int deploy_along(void) { return each_integrator(DEPLOY("along", "", "")); }
+
+/* Pinned indices 0 (the free tip) and 6 (a particle deployment inserts, which starts at rest). */
+static int deploy_pinned(void) { return each_integrator(DEPLOY("seed", "\"pinned\": [0, 6],", "")); }
+
+/* max_length with room to spare: lanes stop growing at 0.6 .. 1.5 m, before or after the capacity. */
+static int deploy_max_length(void)
+{
+    return each_integrator(
+        "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\","
+        " \"groups\": [{\"count\": 37, \"particles\": 12, \"start\": [0, 10, 0], \"end\": [0, 10, 0],"
+        " \"mass\": 0.05, \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
+        " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.05, 10, 0], \"stiffness\": 300, \"length\": 0.05},"
+        " \"deploy\": {\"velocity\": 3, \"initial_particles\": 1, \"max_length\": 1},"
+        " \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 1, \"max\": 4, \"seed\": 41}},"
+        " \"deploy.max_length\": {\"random\": {\"min\": 0.6, \"max\": 1.5, \"seed\": 42}}}}]}");
+}
+
+/* Seed 000's weightless segment rope: capacity 2, a single segment that keeps growing to max_length. */
+static int deploy_weightless_segment(void)
+{
+    return each_integrator(
+        "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\","
+        " \"groups\": [{\"count\": 37, \"particles\": 2, \"start\": [0, 10, 0], \"end\": [0, 10, 0],"
+        " \"mass\": 0.05, \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
+        " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.05, 10, 0], \"stiffness\": 300, \"length\": 0.05},"
+        " \"deploy\": {\"velocity\": 3, \"initial_particles\": 1, \"max_length\": 1},"
+        " \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 1, \"max\": 4, \"seed\": 43}},"
+        " \"deploy.max_length\": {\"random\": {\"min\": 0.3, \"max\": 1.5, \"seed\": 44}}}}]}");
+}
+
+/* Ropes of one particle: a ball on an anchored spring with drag (seed 001). */
+static int single_particle(void)
+{
+    return each_integrator(
+        "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 1000, \"integrator\": \"%s\", \"gravity_as\": \"force\","
+        " \"groups\": [{\"count\": 37, \"particles\": 1, \"start\": [0, 9, 0], \"end\": [0, 9, 0], \"mass\": 0.5,"
+        " \"velocity\": [1, 0, 0.5], \"drag\": {\"k1\": 0.1, \"k2\": 0.01},"
+        " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 10, 0], \"stiffness\": 50, \"length\": 0.5},"
+        " \"sweep\": {\"anchor.stiffness\": {\"random\": {\"min\": 10, \"max\": 100, \"seed\": 51}},"
+        " \"velocity[2]\": {\"random\": {\"min\": -2, \"max\": 2, \"seed\": 52}}}}]}");
+}
+
+/* Several groups, one of them with rods: that one runs the reference code inside the batch engine and
+ * says so; the others run the kernels; all equal the reference. */
+static int groups_with_contacts(void)
+{
+    static const char json[] =
+        "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"cyclone\", \"groups\": ["
+        " {\"count\": 5, \"particles\": 10, \"start\": [0, 10, 0], \"end\": [1, 10, 0], \"pinned\": [0],"
+        "  \"link\": {\"type\": \"spring\", \"stiffness\": 300}},"
+        " {\"count\": 7, \"particles\": 8, \"start\": [0, 10, 0], \"end\": [1, 10, 0], \"pinned\": [0],"
+        "  \"link\": {\"type\": \"rod\"}},"
+        " {\"count\": 3, \"particles\": 6, \"start\": [0, 10, 0], \"end\": [1, 9, 0],"
+        "  \"link\": {\"type\": \"spring\", \"stiffness\": 300},"
+        "  \"anchor\": {\"type\": \"cable\", \"point\": [0, 10, 0], \"length\": 0.1, \"restitution\": 0.5}}]}";
+    CHECK_OK(tb_against_reference(json, STEPS, EVERY));
+
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, "%s", json));
+    const char *isas[4];
+    int n = tb_isas(isas, 4);
+    CHECK(n > 0);
+    sk_error err = {0};
+    sk_batch *b = sk_batch_create(&s, &(sk_batch_options){.isa = isas[0], .threads = 1}, &err);
+    CHECK(b != NULL);
+    char expect[64];
+    snprintf(expect, sizeof expect, "%s+reference", isas[0]);
+    CHECK(strcmp(sk_batch_isa(b), expect) == 0);
+    CHECK(strcmp(sk_batch_group_isa(b, 0), isas[0]) == 0);
+    CHECK(strcmp(sk_batch_group_isa(b, 1), "reference") == 0);
+    CHECK(strcmp(sk_batch_group_isa(b, 2), "reference") == 0);
+    sk_batch_destroy(b);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* The ground makes every group a contact group: the whole batch runs the reference code. */
+static int ground_is_reference(void)
+{
+    static const char json[] =
+        "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 1000, \"integrator\": \"cyclone\","
+        " \"ground\": {\"height\": 9.5, \"restitution\": 0.3}, \"groups\": ["
+        " {\"count\": 9, \"particles\": 6, \"start\": [0, 10, 0], \"end\": [1, 10, 0],"
+        "  \"link\": {\"type\": \"spring\", \"stiffness\": 300},"
+        "  \"sweep\": {\"start[1]\": {\"random\": {\"min\": 9.6, \"max\": 10.5, \"seed\": 61}}}}]}";
+    CHECK_OK(tb_against_reference(json, STEPS, EVERY));
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, "%s", json));
+    sk_engine *e = tb_engine(&s, "batch", "auto", 1);
+    CHECK(e != NULL);
+    CHECK(strcmp(sk_engine_isa(e), "reference") == 0);
+    sk_engine_destroy(e);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+CHECK_MAIN({"spring", spring}, {"spring_unpinned", spring_unpinned}, {"pinned_set", pinned_set},
+           {"bungee", bungee}, {"gravity_force", gravity_force}, {"drag", drag}, {"buoyancy", buoyancy},
+           {"anchored_spring", anchored_spring}, {"anchored_bungee", anchored_bungee},
+           {"fake_spring", fake_spring}, {"anchor_on_pinned", anchor_on_pinned}, {"all_forces", all_forces},
+           {"deploy_seed", deploy_seed}, {"deploy_along", deploy_along}, {"deploy_pinned", deploy_pinned},
+           {"deploy_max_length", deploy_max_length}, {"deploy_weightless_segment", deploy_weightless_segment},
+           {"single_particle", single_particle}, {"groups_with_contacts", groups_with_contacts},
+           {"ground_is_reference", ground_is_reference})
