@@ -4,7 +4,10 @@
 
 sk_real sk_particle_mass(const sk_particle *p) { return (sk_real)1 / p->w; }
 
-sk_vec3 sk_particle_verlet_velocity(const sk_particle *p, sk_real dt) { return sk_vec3_div(sk_vec3_sub(p->p, p->q), dt); }
+sk_vec3 sk_particle_verlet_velocity(const sk_particle *p, sk_real dt)
+{
+    return sk_vec3_div(sk_vec3_sub(p->p, p->q), dt);
+}
 
 void sk_particle_integrate(sk_particle *p, sk_integrator integrator, sk_real dt, sk_real damp,
                            sk_real verlet_keep)

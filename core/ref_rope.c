@@ -147,6 +147,12 @@ void sk_ref_rope_step(sk_ref_rope *r)
     r->steps++;
 }
 
+void sk_ref_rope_advance(sk_ref_rope *r, long steps)
+{
+    for (long k = 0; k < steps; k++)
+        sk_ref_rope_step(r);
+}
+
 long sk_ref_rope_steps(const sk_ref_rope *r) { return r->steps; }
 
 sk_real sk_ref_rope_time(const sk_ref_rope *r) { return (sk_real)r->steps * r->c.dt; }

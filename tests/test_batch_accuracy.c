@@ -33,17 +33,38 @@
 
 static const char *const integrators[] = {"cyclone", "euler", "symplectic", "verlet"};
 
-/* The scenario with each integrator in turn. */
-static int each_integrator(const char *fmt)
+/* The scenario with each integrator in turn; the particle counts the reference ends with (over all
+ * integrators) go to stats when not NULL. */
+static int each_integrator_stats(const char *fmt, tb_stats *stats)
 {
     static char json[1 << 15];
     for (int i = 0; i < 4; i++) {
         snprintf(json, sizeof json, fmt, integrators[i]);
-        if (tb_against_reference(json, STEPS, EVERY)) {
+        tb_stats st;
+        if (tb_against_reference(json, STEPS, EVERY, &st)) {
             fprintf(stderr, "integrator %s\n", integrators[i]);
             return 1;
         }
+        if (stats && i == 0)
+            *stats = st;
+        if (stats && st.min_count < stats->min_count)
+            stats->min_count = st.min_count;
+        if (stats && st.max_count > stats->max_count)
+            stats->max_count = st.max_count;
     }
+    return 0;
+}
+
+static int each_integrator(const char *fmt) { return each_integrator_stats(fmt, NULL); }
+
+/* Deployment cases must have lanes that inserted, lanes at different counts, and lanes at the cap. */
+static int each_integrator_deploying(const char *fmt, int initial, int capacity)
+{
+    tb_stats st;
+    CHECK_OK(each_integrator_stats(fmt, &st));
+    CHECK(st.min_count > initial);
+    CHECK(st.min_count < st.max_count);
+    CHECK(st.max_count == capacity);
     return 0;
 }
 
@@ -141,12 +162,12 @@ static int all_forces(void)
     " \"link.stiffness\": {\"random\": {\"min\": 200, \"max\": 400, \"seed\": 33}},"                     \
     " \"anchor.point[1]\": {\"random\": {\"min\": 9.9, \"max\": 10.1, \"seed\": 34}}" MORE_SWEEPS "}}]}"
 
-static int deploy_seed(void) { return each_integrator(DEPLOY("seed", "", "")); }
+static int deploy_seed(void) { return each_integrator_deploying(DEPLOY("seed", "", ""), 2, 24); }
 
-static int deploy_along(void) { return each_integrator(DEPLOY("along", "", "")); }
+static int deploy_along(void) { return each_integrator_deploying(DEPLOY("along", "", ""), 2, 24); }
 
 /* Pinned indices 0 (the free tip) and 6 (a particle deployment inserts, which starts at rest). */
-static int deploy_pinned(void) { return each_integrator(DEPLOY("seed", "\"pinned\": [0, 6],", "")); }
+static int deploy_pinned(void) { return each_integrator_deploying(DEPLOY("seed", "\"pinned\": [0, 6],", ""), 2, 24); }
 
 /* max_length with room to spare: lanes stop growing at 0.6 .. 1.5 m, before or after the capacity. */
 static int deploy_max_length(void)
@@ -199,7 +220,7 @@ static int groups_with_contacts(void)
         " {\"count\": 3, \"particles\": 6, \"start\": [0, 10, 0], \"end\": [1, 9, 0],"
         "  \"link\": {\"type\": \"spring\", \"stiffness\": 300},"
         "  \"anchor\": {\"type\": \"cable\", \"point\": [0, 10, 0], \"length\": 0.1, \"restitution\": 0.5}}]}";
-    CHECK_OK(tb_against_reference(json, STEPS, EVERY));
+    CHECK_OK(tb_against_reference(json, STEPS, EVERY, NULL));
 
     sk_scenario s;
     CHECK_OK(tb_load(&s, "%s", json));
@@ -229,12 +250,165 @@ static int ground_is_reference(void)
         " {\"count\": 9, \"particles\": 6, \"start\": [0, 10, 0], \"end\": [1, 10, 0],"
         "  \"link\": {\"type\": \"spring\", \"stiffness\": 300},"
         "  \"sweep\": {\"start[1]\": {\"random\": {\"min\": 9.6, \"max\": 10.5, \"seed\": 61}}}}]}";
-    CHECK_OK(tb_against_reference(json, STEPS, EVERY));
+    CHECK_OK(tb_against_reference(json, STEPS, EVERY, NULL));
     sk_scenario s;
     CHECK_OK(tb_load(&s, "%s", json));
     sk_engine *e = tb_engine(&s, "batch", "auto", 1);
     CHECK(e != NULL);
     CHECK(strcmp(sk_engine_isa(e), "reference") == 0);
+    sk_engine_destroy(e);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* Driven anchors: the kernels take SLEEF's sine (u10: within 1 ulp), the reference libm's, so x(t) may
+ * differ in the last bit and the ropes by what that grows into. The bounds below are about 4x the largest
+ * deviations measured on this test's own scenario (37 ropes of 20 particles with random omega, phase and
+ * amplitude, plus 37 deploying ropes with driven anchors, 1000 steps, compared every 50 steps) with
+ * every ISA and integrator (all ISAs gave the same numbers: SLEEF's FMA group is bit-identical):
+ *   double: cyclone/euler p 2.8e-14 v 1.5e-12, symplectic p 1.9e-14 v 8.5e-13, verlet p 2.5e-13 v 2.7e-11
+ *   float:  cyclone/euler p 1.9e-5  v 1.2e-3,  symplectic p 4.3e-5  v 2.0e-3,  verlet p 5.5e-4  v 2.9e-2
+ * (verlet's velocity is (p - q) / dt, which multiplies a position difference by 1/dt = 5000). The test
+ * prints what it measures. Order: cyclone, euler, symplectic, verlet. */
+#ifdef SKEIN_REAL_FLOAT
+static const double driven_bound_p[] = {8e-5, 8e-5, 1.8e-4, 2.2e-3};
+static const double driven_bound_v[] = {5e-3, 5e-3, 8e-3, 0.12};
+#else
+static const double driven_bound_p[] = {1.2e-13, 1.2e-13, 8e-14, 1e-12};
+static const double driven_bound_v[] = {6e-12, 6e-12, 3.5e-12, 1.1e-10};
+#endif
+
+static int driven_anchor(void)
+{
+    const char *isas[4];
+    int n_isas = tb_isas(isas, 4);
+    CHECK(n_isas > 0);
+    for (int k = 0; k < 4; k++) {
+        sk_scenario s;
+        CHECK_OK(tb_load(&s,
+            "{\"skein\": 1, \"dt\": 2e-4, \"steps\": 1000, \"integrator\": \"%s\", \"groups\": ["
+            " {\"count\": 37, \"particles\": 20, \"start\": [0, 10, 0], \"end\": [2, 10, 0], \"mass\": 0.1,"
+            "  \"link\": {\"type\": \"spring\", \"stiffness\": 400, \"length\": 0.1},"
+            "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 10, 0], \"stiffness\": 300, \"length\": 0.05,"
+            "   \"motion\": {\"amplitude\": [0.1, 0.2, 0.05], \"omega\": 10, \"phase\": 0.3}},"
+            "  \"sweep\": {\"anchor.motion.omega\": {\"random\": {\"min\": 1, \"max\": 60, \"seed\": 71}},"
+            "   \"anchor.motion.phase\": {\"random\": {\"min\": -3, \"max\": 3, \"seed\": 72}},"
+            "   \"anchor.motion.amplitude[1]\": {\"random\": {\"min\": 0.05, \"max\": 0.5, \"seed\": 73}},"
+            "   \"link.stiffness\": {\"random\": {\"min\": 100, \"max\": 800, \"seed\": 1}}}},"
+            " {\"count\": 37, \"particles\": 16, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0], \"mass\": 0.05,"
+            "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
+            "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"stiffness\": 300, \"length\": 0.05,"
+            "   \"motion\": {\"amplitude\": [0.05, 0.1, 0], \"omega\": 20, \"phase\": 0}},"
+            "  \"deploy\": {\"velocity\": 3, \"initial_particles\": 2},"
+            "  \"sweep\": {\"anchor.motion.omega\": {\"random\": {\"min\": 1, \"max\": 60, \"seed\": 74}},"
+            "   \"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 75}}}}]}",
+            integrators[k]));
+        for (int i = 0; i < n_isas; i++) {
+            sk_engine *ref = tb_engine(&s, "reference", NULL, 0), *bat = tb_engine(&s, "batch", isas[i], 1);
+            CHECK(ref && bat);
+            double max_p = 0, max_v = 0;
+            for (int frame = 0; frame < 20; frame++) {
+                sk_engine_advance(ref, 50);
+                sk_engine_advance(bat, 50);
+                double dp, dv;
+                tb_max_deviation(&s, bat, ref, &dp, &dv);
+                CHECK(dp >= 0); /* the same particle counts */
+                max_p = dp > max_p ? dp : max_p;
+                max_v = dv > max_v ? dv : max_v;
+            }
+            fprintf(stderr, "driven anchor, %s, %s: position within %.3g (bound %.3g), velocity within %.3g (bound %.3g)\n",
+                    integrators[k], isas[i], max_p, driven_bound_p[k], max_v, driven_bound_v[k]);
+            CHECK(max_p <= driven_bound_p[k]);
+            CHECK(max_v <= driven_bound_v[k]);
+            sk_engine_destroy(ref);
+            sk_engine_destroy(bat);
+        }
+        sk_scenario_free(&s);
+    }
+    return 0;
+}
+
+/* The step as three separate kernels (deployment, forces into an array, integration) gives the fused
+ * step's bits: the benchmark's stage kernels compute what the engine does. */
+static int stages_unfused(void)
+{
+    const char *isas[4];
+    int n_isas = tb_isas(isas, 4);
+    for (int k = 0; k < 4; k++) {
+        sk_scenario s;
+        CHECK_OK(tb_load(&s,
+            "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 400, \"integrator\": \"%s\", \"groups\": ["
+            " {\"count\": 19, \"particles\": 12, \"start\": [0, 10, 0], \"end\": [1, 10, 0], \"pinned\": [4],"
+            "  \"link\": {\"type\": \"bungee\", \"stiffness\": 300, \"length\": 0.09}, \"drag\": {\"k1\": 0.1, \"k2\": 0.05},"
+            "  \"anchor\": {\"type\": \"fake_spring\", \"point\": [0, 10, 0], \"stiffness\": 400, \"damping\": 5,"
+            "   \"motion\": {\"amplitude\": [0.05, 0.1, 0], \"omega\": 20, \"phase\": 0}},"
+            "  \"sweep\": {\"link.stiffness\": {\"random\": {\"min\": 100, \"max\": 500, \"seed\": 81}}}},"
+            " {\"count\": 11, \"particles\": 14, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0], \"mass\": 0.05,"
+            "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
+            "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"stiffness\": 300, \"length\": 0.05},"
+            "  \"deploy\": {\"velocity\": 3, \"initial_particles\": 2},"
+            "  \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 82}}}}]}",
+            integrators[k]));
+        for (int i = 0; i < n_isas; i++) {
+            sk_error err = {0};
+            sk_batch_options opt = {.isa = isas[i], .threads = 1};
+            sk_batch *fused = sk_batch_create(&s, &opt, &err), *unfused = sk_batch_create(&s, &opt, &err);
+            CHECK(fused && unfused);
+            uint64_t a = sk_batch_advance(fused, 400);
+            uint64_t b = sk_batch_run_stage(unfused, SK_BATCH_STAGE_UNFUSED, 400);
+            CHECK(a == b);
+            CHECK(sk_batch_step(fused) == 400 && sk_batch_step(unfused) == 400);
+            for (size_t r = 0; r < s.total_ropes; r++) {
+                int n = sk_batch_rope_particles(fused, r);
+                CHECK(n == sk_batch_rope_particles(unfused, r));
+                sk_real p[2][14 * 3], v[2][14 * 3];
+                sk_batch_read_rope(fused, r, p[0], v[0]);
+                sk_batch_read_rope(unfused, r, p[1], v[1]);
+                CHECK(memcmp(p[0], p[1], (size_t)n * 3 * sizeof(sk_real)) == 0);
+                CHECK(memcmp(v[0], v[1], (size_t)n * 3 * sizeof(sk_real)) == 0);
+            }
+            sk_batch_destroy(fused);
+            sk_batch_destroy(unfused);
+        }
+        sk_scenario_free(&s);
+    }
+    return 0;
+}
+
+/* --isa: an unknown name and a name the build or CPU lacks are usage errors; auto is the widest usable. */
+static int isa_choice(void)
+{
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 1, \"groups\": [{\"count\": 3, \"particles\": 4,"
+                         " \"start\": [0, 0, 0], \"end\": [1, 0, 0], \"link\": {\"type\": \"spring\", \"stiffness\": 10}}]}"));
+    sk_error err = {0};
+    sk_engine_options opt = {.engine = "batch", .isa = "avx9"};
+    CHECK(sk_engine_create(&s, &opt, &err) == NULL);
+    CHECK(err.status == SK_EXIT_USAGE);
+    CHECK(strstr(err.message, "avx9") != NULL);
+
+    sk_isa_info list[8];
+    int n = sk_isa_list(list, 8);
+    const char *widest = NULL;
+    for (int i = 0; i < n; i++) {
+        opt.isa = list[i].name;
+        err = (sk_error){0};
+        sk_engine *e = sk_engine_create(&s, &opt, &err);
+        if (list[i].compiled && list[i].usable) {
+            CHECK(e != NULL);
+            CHECK(strcmp(sk_engine_isa(e), list[i].name) == 0);
+            widest = widest ? widest : list[i].name;
+        } else {
+            CHECK(e == NULL);
+            CHECK(err.status == SK_EXIT_USAGE);
+        }
+        sk_engine_destroy(e);
+    }
+    CHECK(widest != NULL);
+    /* no engine named: the batch engine, and auto picks the widest */
+    sk_engine *e = sk_engine_create(&s, &(sk_engine_options){0}, &err);
+    CHECK(e != NULL);
+    CHECK(strcmp(sk_engine_isa(e), widest) == 0);
     sk_engine_destroy(e);
     sk_scenario_free(&s);
     return 0;
@@ -247,4 +421,5 @@ CHECK_MAIN({"spring", spring}, {"spring_unpinned", spring_unpinned}, {"pinned_se
            {"deploy_seed", deploy_seed}, {"deploy_along", deploy_along}, {"deploy_pinned", deploy_pinned},
            {"deploy_max_length", deploy_max_length}, {"deploy_weightless_segment", deploy_weightless_segment},
            {"single_particle", single_particle}, {"groups_with_contacts", groups_with_contacts},
-           {"ground_is_reference", ground_is_reference})
+           {"ground_is_reference", ground_is_reference},
+           {"driven_anchor", driven_anchor}, {"stages_unfused", stages_unfused}, {"isa_choice", isa_choice})

@@ -31,8 +31,14 @@ void tb_max_deviation(const sk_scenario *s, const sk_engine *a, const sk_engine 
 /* FNV-1a (64 bit) of every rope's particle count and the bits of p and v, in rope order. */
 uint64_t tb_hash(const sk_scenario *s, const sk_engine *e);
 
+/* What the reference's last frame held: the fewest and most particles in a rope. */
+typedef struct tb_stats {
+    int min_count, max_count;
+} tb_stats;
+
 /* Batch (every ISA, threads 1 and 2) against the reference: advanced `every` steps at a time up to
- * `steps`, identical bits at every frame. Returns 0 when all agree. */
-int tb_against_reference(const char *json, long steps, long every);
+ * `steps`, identical bits at every frame. Fails when the reference itself ends with a non-finite number
+ * (the comparison would test nothing). stats may be NULL. Returns 0 when all agree. */
+int tb_against_reference(const char *json, long steps, long every, tb_stats *stats);
 
 #endif

@@ -185,8 +185,8 @@ static int engine(void)
         sk_engine_read_rope(e, rope, p, v);
         sk_ref_rope *r = sk_ref_rope_create(&s, group[rope], local[rope]);
         CHECK(r);
-        for (int k = 0; k < 4; k++)
-            sk_ref_rope_step(r);
+        sk_ref_rope_advance(r, 4);
+        CHECK(sk_ref_rope_steps(r) == 4);
         for (int i = 0; i < sk_ref_rope_count(r); i++) {
             sk_vec3 x = sk_ref_rope_position(r, i), u = sk_ref_rope_velocity(r, i);
             CHECK_VEC_SAME_BITS(sk_vec3_make(p[3 * i], p[3 * i + 1], p[3 * i + 2]), x);

@@ -15,7 +15,8 @@
 
 typedef struct sk_particle {
     sk_vec3 p; /* position (m) */
-    sk_vec3 v; /* velocity (m/s); verlet: (p - q) / dt, refreshed whenever it is read (see sk_world) */
+    sk_vec3 v; /* velocity (m/s); verlet: (p - q) / dt, recomputed after every integration, resolution
+                * and insertion (sk_world_refresh_velocities), so between steps it is the reported one */
     sk_vec3 q; /* verlet's previous position (m) */
     sk_vec3 a; /* constant acceleration field (m/s^2), set on pinned particles too */
     sk_vec3 f; /* force accumulator (N), cleared at the start of every step */
@@ -125,7 +126,7 @@ void sk_force_registry_update(const sk_force_registry *r);
 typedef struct sk_contact {
     sk_particle *particle[2]; /* particle[1] NULL: the world (the anchor or the ground) */
     sk_real restitution;
-    sk_vec3 normal;      /* unit, from particle[1] towards particle[0] in Cyclone's sense */
+    sk_vec3 normal;      /* unit; resolution pushes particle[0] along it and particle[1] against it */
     sk_real penetration; /* > 0: overlapping */
     sk_vec3 movement[2]; /* set by the last resolution: what each particle was moved by */
     bool picked;         /* resolved at least once this step (verlet rewrites q for its particles) */
@@ -251,6 +252,8 @@ void sk_ref_rope_destroy(sk_ref_rope *r);
 
 /* One step of dt: anchor, deployment, forces, integration, contacts (SPEC.md section 5). */
 void sk_ref_rope_step(sk_ref_rope *r);
+/* steps steps of dt (nothing when steps <= 0). */
+void sk_ref_rope_advance(sk_ref_rope *r, long steps);
 /* Steps taken so far. */
 long sk_ref_rope_steps(const sk_ref_rope *r);
 /* Time of the next step's start: steps * dt. */

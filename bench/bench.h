@@ -1,0 +1,49 @@
+/* The benchmark suite's own helpers (prefix sk_bm_), shared by the bench/*.c files: workloads as
+ * scenarios, the registration of each family of benchmarks, the run's context. */
+#ifndef SKEIN_BENCH_BENCH_H
+#define SKEIN_BENCH_BENCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gbench_c.h"
+#include "skein/error.h"
+#include "skein/scenario.h"
+
+/* ---- workloads (workload.c) ------------------------------------------------------------------- */
+
+typedef enum sk_bm_workload {
+    SK_BM_W1,    /* scenarios/w1_springs.json: spring ropes, first particle pinned, symplectic */
+    SK_BM_W2,    /* scenarios/w2_rods.json: rod chains on a rod constraint, ground, cyclone */
+    SK_BM_DEPLOY /* W1's ropes deploying from an anchored spring (the deployment kernel's load) */
+} sk_bm_workload;
+
+/* Loads workload w resized to `ropes` ropes of `particles` particles (the rope keeps its link spacing:
+ * `end` moves with the count), with the integrator replaced when integrator is not NULL. Only rope 0
+ * is selected for output. Returns 0, or err's status (an invalid size, or a batch too big for this
+ * machine's memory). */
+int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integrator, sk_scenario *out,
+               sk_error *err);
+
+/* Steps per benchmark iteration for a batch of ropes x particles: about 4 M particle-steps, at least
+ * 32 steps so that every pack stays in cache for 32 steps as in a real output interval (the batch
+ * engine's cache blocking), at most 1024. */
+int64_t sk_bm_w1_steps(int64_t ropes, int particles);
+
+/* The kernel ISAs this build compiled and this CPU runs, widest first; returns how many (at most 3). */
+int sk_bm_usable_isas(const char **names, int max);
+
+/* Thread counts to measure: 1, 2 and the processor count when larger; returns how many (at most 3). */
+int sk_bm_thread_counts(int *out);
+
+/* ---- families (one file each) ----------------------------------------------------------------- */
+
+void sk_bm_register_roofline(void);   /* roofline.c: FMA, sqrt, division, triad bandwidth */
+void sk_bm_register_end_to_end(void); /* end_to_end.c: W1 sweep and W2, every engine */
+void sk_bm_register_kernels(void);    /* kernels.c: one batch kernel alone (batch.h stages) */
+void sk_bm_register_contacts(void);   /* contacts.c: the reference's contact generation and resolver */
+
+/* The context recorded with the results (context.c): commit, real type, ISAs, compiler, flags. */
+void sk_bm_record_context(void);
+
+#endif

@@ -1,0 +1,103 @@
+/* The suite's workloads as scenarios: W1 and W2 are the files in scenarios/ (embedded at build time, so
+ * skein-bench runs anywhere), resized through the loader's overrides. */
+#include <math.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "bench_config.h"
+#include "skein/engine.h"
+
+/* The end point of a rope of `particles` particles that keeps the spacing of the scenario's `from`
+ * particles: start + (end - start) * (particles - 1) / (from - 1). */
+static sk_vec3 resized_end(const sk_rope_params *p, int from, int particles)
+{
+    double f = (double)(particles - 1) / (double)(from - 1);
+    return (sk_vec3){p->start.x + (p->end.x - p->start.x) * f, p->start.y + (p->end.y - p->start.y) * f,
+                     p->start.z + (p->end.z - p->start.z) * f};
+}
+
+int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integrator, sk_scenario *out,
+               sk_error *err)
+{
+    const char *text = w == SK_BM_W2 ? SKEIN_BENCH_W2_JSON : SKEIN_BENCH_W1_JSON;
+    const char *name = w == SK_BM_W2 ? "w2_rods.json" : "w1_springs.json";
+
+    /* The file as written first: its rope geometry gives the resized one. */
+    sk_scenario base;
+    int rc = sk_scenario_load_string(text, name, NULL, &base, err);
+    if (rc)
+        return rc;
+    const sk_group *g = &base.groups[0];
+    sk_rope_params p = g->base;
+    int from = g->particles;
+    sk_real link = p.link_length;
+    sk_scenario_free(&base);
+    if (from < 2 || particles < 2)
+        return sk_fail(err, SK_EXIT_USAGE, "%s: the benchmark needs ropes of at least 2 particles", name);
+
+    char count[64], parts[64], end[160], integ[64], anchor[256], deploy[64];
+    const char *sets[8];
+    int n = 0;
+    snprintf(count, sizeof count, "groups[0].count=%lld", (long long)ropes);
+    snprintf(parts, sizeof parts, "groups[0].particles=%d", particles);
+    sets[n++] = count;
+    sets[n++] = parts;
+    sets[n++] = "output.ropes=[0]";
+    if (w == SK_BM_DEPLOY) {
+        /* Two particles one link apart along the rope's direction, the anchor one link beyond the
+         * second (the held, last particle), paying out at 1.5 m/s up to the capacity. */
+        double dx = p.end.x - p.start.x, dy = p.end.y - p.start.y, dz = p.end.z - p.start.z;
+        double len = sqrt(dx * dx + dy * dy + dz * dz);
+        double ux = dx / len * link, uy = dy / len * link, uz = dz / len * link;
+        snprintf(end, sizeof end, "groups[0].end=[%.17g,%.17g,%.17g]", p.start.x + ux, p.start.y + uy,
+                 p.start.z + uz);
+        snprintf(anchor, sizeof anchor,
+                 "groups[0].anchor={\"type\":\"anchored_spring\",\"point\":[%.17g,%.17g,%.17g],"
+                 "\"stiffness\":%.17g,\"length\":%.17g}",
+                 p.start.x + 2 * ux, p.start.y + 2 * uy, p.start.z + 2 * uz, (double)p.link_stiffness,
+                 (double)link);
+        snprintf(deploy, sizeof deploy, "groups[0].deploy={\"velocity\":1.5,\"initial_particles\":2}");
+        sets[n++] = end;
+        sets[n++] = anchor;
+        sets[n++] = deploy;
+        sets[n++] = "groups[0].pinned=[]";
+    } else {
+        sk_vec3 e = resized_end(&p, from, particles);
+        snprintf(end, sizeof end, "groups[0].end=[%.17g,%.17g,%.17g]", (double)e.x, (double)e.y, (double)e.z);
+        sets[n++] = end;
+    }
+    if (integrator) {
+        snprintf(integ, sizeof integ, "integrator=%s", integrator);
+        sets[n++] = integ;
+    }
+    sk_load_options opt = {.sets = sets, .n_sets = n};
+    return sk_scenario_load_string(text, name, &opt, out, err);
+}
+
+int64_t sk_bm_w1_steps(int64_t ropes, int particles)
+{
+    int64_t steps = ((int64_t)1 << 22) / (ropes * particles);
+    return steps < 32 ? 32 : steps > 1024 ? 1024 : steps;
+}
+
+int sk_bm_usable_isas(const char **names, int max)
+{
+    sk_isa_info all[8];
+    int n = sk_isa_list(all, 8), k = 0;
+    for (int i = 0; i < n && k < max; i++)
+        if (all[i].compiled && all[i].usable)
+            names[k++] = all[i].name;
+    return k;
+}
+
+int sk_bm_thread_counts(int *out)
+{
+    long procs = sysconf(_SC_NPROCESSORS_ONLN);
+    int n = 0;
+    out[n++] = 1;
+    out[n++] = 2;
+    if (procs > 2)
+        out[n++] = (int)procs;
+    return n;
+}

@@ -1,0 +1,18 @@
+/* Writing a picture as PNG (stb_image_write): to a temporary name first, renamed when complete, so a
+ * failed write never leaves a file that looks finished. */
+#ifndef SKEIN_VIEWER_SCREENSHOT_H
+#define SKEIN_VIEWER_SCREENSHOT_H
+
+#include <stddef.h>
+
+#include "skein/error.h"
+
+/* rgb: height rows of width pixels, top row first, 3 bytes per pixel. Returns 0 or SK_EXIT_FAILURE
+ * with err naming the file. */
+int sk_screenshot_write(const char *path, int width, int height, const unsigned char *rgb, sk_error *err);
+
+/* The first of skein-view-0001.png, skein-view-0002.png, ... that does not exist in the current
+ * directory. Returns 0, or SK_EXIT_FAILURE when all 9999 exist. */
+int sk_screenshot_next_name(char *name, size_t size, sk_error *err);
+
+#endif
