@@ -5,4 +5,17 @@ skein_test(physics_free_fall SOURCES test_physics_free_fall.c CASES
   cyclone euler symplectic verlet damped_cyclone damped_euler damped_symplectic damped_verlet)
 skein_test(physics_oscillator SOURCES test_physics_oscillator.c CASES
   symplectic verlet cyclone euler two_body_symplectic two_body_verlet)
-skein_test(physics_pendulum SOURCES test_physics_pendulum.c CASES period_0_8 period_1_5)
+skein_test(physics_pendulum SOURCES test_physics_pendulum.c CASES cyclone_0_8 cyclone_1_5 symplectic_0_8 verlet_0_8)
+skein_test(physics_chain SOURCES test_physics_chain.c CASES symplectic cyclone verlet)
+skein_test(physics_energy SOURCES test_physics_energy.c CASES euler_growth cyclone_growth symplectic_modified)
+skein_test(physics_deploy SOURCES test_physics_deploy.c CASES
+  law_exact max_length_weightless max_length_between_steps max_length_with_room law_rounded)
+skein_test(physics_ground SOURCES test_physics_ground.c CASES
+  bounce_acceleration bounce_force rest_acceleration rest_force)
+skein_test(physics_drag SOURCES test_physics_drag.c CASES
+  linear_symplectic linear_cyclone linear_verlet quadratic_symplectic quadratic_cyclone combined)
+skein_test(physics_buoyancy SOURCES test_physics_buoyancy.c CASES
+  half_symplectic half_cyclone half_verlet partial_symplectic)
+skein_test(physics_fake_spring SOURCES test_physics_fake_spring.c CASES symplectic stiff damped verlet with_gravity)
+skein_test(physics_driven SOURCES test_physics_driven.c CASES near_resonance below_resonance above_resonance)
+skein_test(physics_bungee SOURCES test_physics_bungee.c CASES anchored_slack link_slack hanging)

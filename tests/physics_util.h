@@ -46,19 +46,18 @@ static inline int phys_load(sk_scenario *s, const char *fmt, ...)
 
 /* The largest error seen by a series of checks, and the tolerance it was held to. */
 typedef struct phys_track {
-    double worst;     /* largest |actual - expected| */
+    double worst; /* largest |actual - expected| */
     double worst_tol; /* the tolerance of that check */
     long checks;
 } phys_track;
 
-static inline int phys_near_at(phys_track *t, const char *what, int line, double actual, double expected,
-                               double tol)
+static inline int phys_near_at(phys_track *t, const char *what, int line, double actual, double expected, double tol)
 {
     double e = fabs(actual - expected);
     t->checks++;
     if (!(e <= tol)) {
-        fprintf(stderr, "line %d: %s = %.17g, expected %.17g within %.3g (off by %.3g)\n", line, what, actual,
-                expected, tol, e);
+        fprintf(stderr, "line %d: %s = %.17g, expected %.17g within %.3g (off by %.3g)\n", line, what, actual, expected,
+                tol, e);
         return 1;
     }
     if (e >= t->worst) {
@@ -69,7 +68,7 @@ static inline int phys_near_at(phys_track *t, const char *what, int line, double
 }
 
 /* |actual - expected| <= tol, remembered in track t; returns from the test on failure. */
-#define PHYS_NEAR(t, actual, expected, tol) \
+#define PHYS_NEAR(t, actual, expected, tol)                                                                            \
     CHECK_OK(phys_near_at((t), #actual, __LINE__, (double)(actual), (double)(expected), (tol)))
 
 /* Prints the measured error of a series of checks (the issue note quotes these lines). */
@@ -83,8 +82,8 @@ static inline void phys_report(const char *label, const phys_track *t)
 static inline int phys_compare(const char *label, double measured, double formula, double tol_rel)
 {
     double rel = fabs(measured - formula) / fabs(formula);
-    fprintf(stderr, "measured: %s: %.12g, formula %.12g, relative error %.3g (tolerance %.3g), %s\n", label,
-            measured, formula, rel, tol_rel, SK_REAL_NAME);
+    fprintf(stderr, "measured: %s: %.12g, formula %.12g, relative error %.3g (tolerance %.3g), %s\n", label, measured,
+            formula, rel, tol_rel, SK_REAL_NAME);
     return rel <= tol_rel ? 0 : 1;
 }
 
@@ -114,6 +113,37 @@ static inline void phys_crossings_add(phys_crossings *c, double t, double x)
 static inline double phys_crossings_period(const phys_crossings *c)
 {
     return c->count < 2 ? 0 : (c->last - c->first) / (c->count - 1);
+}
+
+/* The largest eigenvalue modulus of one step of a mode x'' = -w^2 x with the scheme's damping:
+ *   symplectic on (v, x): v' = D (v - w^2 dt x), x' = x + dt v': trace 1 + D - D w^2 dt^2, det D;
+ *   cyclone on (x, v):    x' = x + dt v, v' = D (v - w^2 dt x):  trace 1 + D, det D (1 + w^2 dt^2);
+ *   verlet on (x_n, x_(n-1)): x' = (1 + K - w^2 dt^2) x_n - K x_(n-1): trace 1 + K - w^2 dt^2, det K. */
+static inline double phys_step_modulus(sk_integrator integrator, double w, double dt, double damp, double keep)
+{
+    double w2 = w * w * dt * dt, tr, det;
+    if (integrator == SK_INTEGRATOR_SYMPLECTIC) {
+        tr = 1 + damp - damp * w2;
+        det = damp;
+    } else if (integrator == SK_INTEGRATOR_VERLET) {
+        tr = 1 + keep - w2;
+        det = keep;
+    } else {
+        tr = 1 + damp;
+        det = damp * (1 + w2);
+    }
+    double disc = tr * tr - 4 * det;
+    if (disc < 0)
+        return sqrt(det);
+    return fmax(fabs(tr + sqrt(disc)), fabs(tr - sqrt(disc))) / 2;
+}
+
+/* A bound on |M^n| for the 2x2 step matrix M of such a mode: M^n = a_n M + b_n I (Cayley-Hamilton)
+ * with |a_n| <= n rho^(n-1) and |b_n| <= (n-1) rho^n, so |M^n| <= 2 n rho^(n-1) max(|M|, 1); every
+ * scheme's M above has row sums below 2 + w^2 dt. */
+static inline double phys_settle_factor(double rho, long n, double w_max, double dt)
+{
+    return 2 * (double)n * pow(rho, (double)(n - 1)) * (2 + w_max * w_max * dt);
 }
 
 #endif

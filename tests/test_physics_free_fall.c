@@ -14,8 +14,8 @@
  *   symplectic: p_n = p0 + dt (v0 D G_n + a dt D / (1 - D) (n - D G_n))
  * Verlet with K = 1 - k < 1: D_(j+1) = K D_j + c (c = a dt^2), D_n = K^n D_0 + c H_n with
  * H_n = (1 - K^n) / (1 - K), p_n = p0 + D_0 K H_n + c / (1 - K) (n - K H_n). */
-static void closed_form(sk_integrator integrator, long n, long double p0, long double v0, long double a,
-                        long double dt, long double damp, long double keep, long double *p, long double *v)
+static void closed_form(sk_integrator integrator, long n, long double p0, long double v0, long double a, long double dt,
+                        long double damp, long double keep, long double *p, long double *v)
 {
     long double nn = (long double)n;
     if (integrator == SK_INTEGRATOR_VERLET) {
@@ -165,5 +165,5 @@ static int damped_symplectic(void) { return damped(SK_INTEGRATOR_SYMPLECTIC); }
 static int damped_verlet(void) { return damped(SK_INTEGRATOR_VERLET); }
 
 CHECK_MAIN({"cyclone", cyclone}, {"euler", euler}, {"symplectic", symplectic}, {"verlet", verlet},
-           {"damped_cyclone", damped_cyclone}, {"damped_euler", damped_euler},
-           {"damped_symplectic", damped_symplectic}, {"damped_verlet", damped_verlet})
+           {"damped_cyclone", damped_cyclone}, {"damped_euler", damped_euler}, {"damped_symplectic", damped_symplectic},
+           {"damped_verlet", damped_verlet})

@@ -32,18 +32,20 @@ static int run_oscillator(oscillator o)
     const double l = 1, amplitude = 0.3;
     sk_scenario s;
     if (o.two_body)
-        CHECK_OK(phys_load(&s,
-                           "{\"skein\": 1, \"dt\": %.17g, \"steps\": 1, \"integrator\": \"%s\", \"gravity\": [0, 0, 0],"
-                           " \"groups\": [{\"count\": 1, \"particles\": 2, \"start\": [0, 0, 0], \"end\": [%.17g, 0, 0],"
-                           " \"mass\": 0.5, \"link\": {\"type\": \"spring\", \"stiffness\": 100, \"length\": %.17g}}]}",
-                           o.dt, integrator_names[o.integrator], l + amplitude, l));
+        CHECK_OK(
+            phys_load(&s,
+                      "{\"skein\": 1, \"dt\": %.17g, \"steps\": 1, \"integrator\": \"%s\", \"gravity\": [0, 0, 0],"
+                      " \"groups\": [{\"count\": 1, \"particles\": 2, \"start\": [0, 0, 0], \"end\": [%.17g, 0, 0],"
+                      " \"mass\": 0.5, \"link\": {\"type\": \"spring\", \"stiffness\": 100, \"length\": %.17g}}]}",
+                      o.dt, integrator_names[o.integrator], l + amplitude, l));
     else
-        CHECK_OK(phys_load(&s,
-                           "{\"skein\": 1, \"dt\": %.17g, \"steps\": 1, \"integrator\": \"%s\", \"gravity\": [0, 0, 0],"
-                           " \"groups\": [{\"count\": 1, \"particles\": 1, \"start\": [%.17g, 0, 0], \"end\": [%.17g, 0, 0],"
-                           " \"mass\": 0.5, \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 0, 0],"
-                           " \"stiffness\": 200, \"length\": %.17g}}]}",
-                           o.dt, integrator_names[o.integrator], l + amplitude, l + amplitude, l));
+        CHECK_OK(
+            phys_load(&s,
+                      "{\"skein\": 1, \"dt\": %.17g, \"steps\": 1, \"integrator\": \"%s\", \"gravity\": [0, 0, 0],"
+                      " \"groups\": [{\"count\": 1, \"particles\": 1, \"start\": [%.17g, 0, 0], \"end\": [%.17g, 0, 0],"
+                      " \"mass\": 0.5, \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 0, 0],"
+                      " \"stiffness\": 200, \"length\": %.17g}}]}",
+                      o.dt, integrator_names[o.integrator], l + amplitude, l + amplitude, l));
     const sk_rope_params *in = &s.groups[0].base;
     double dt = s.dt, m = in->mass;
     double k = o.two_body ? in->link_stiffness : in->anchor_stiffness;
@@ -106,7 +108,8 @@ static int run_oscillator(oscillator o)
              o.two_body ? "two-body spring" : "anchored spring");
     double scheme = fabs(t_discrete - t_continuous) / t_continuous;
     rc |= phys_compare(label, measured, t_continuous, scheme + tol);
-    fprintf(stderr, "       scheme's own period shift (T_discrete - T) / T = %.3g\n", (t_discrete - t_continuous) / t_continuous);
+    fprintf(stderr, "       scheme's own period shift (T_discrete - T) / T = %.3g\n",
+            (t_discrete - t_continuous) / t_continuous);
     if (o.two_body) {
         /* The link's forces on the two ends are exact negatives, so the velocities stay opposite and
          * p_0 + p_1 moves only by the rounding of the two position sums: u (|p_0| + |p_1|) per step.
@@ -116,8 +119,14 @@ static int run_oscillator(oscillator o)
         double tol_com = 2 * (double)steps * per_step;
         if (o.integrator == SK_INTEGRATOR_VERLET)
             tol_com = 2 * (double)steps * (double)steps / 2 * per_step;
-        fprintf(stderr, "measured: two-body centre of mass drift %.3g (tolerance %.3g)\n", com_drift / 2, tol_com / 2);
-        CHECK(com_drift <= tol_com);
+        /* In float that verlet bound exceeds the rope itself (N^2 u = 2.6): nothing to check there. */
+        if (PHYS_FLOAT && o.integrator == SK_INTEGRATOR_VERLET) {
+            fprintf(stderr, "two-body centre of mass: skipped in float (bound %.3g)\n", tol_com / 2);
+        } else {
+            fprintf(stderr, "measured: two-body centre of mass drift %.3g (tolerance %.3g)\n", com_drift / 2,
+                    tol_com / 2);
+            CHECK(com_drift <= tol_com);
+        }
     }
     sk_ref_rope_destroy(r);
     sk_scenario_free(&s);
