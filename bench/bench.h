@@ -1,4 +1,4 @@
-/* The benchmark suite's own helpers (prefix sk_bm_), shared by the bench/*.c files: workloads as
+/* The benchmark suite's own helpers (prefix sk_bm_), shared by the suite's C files: workloads as
  * scenarios, the registration of each family of benchmarks, the run's context. */
 #ifndef SKEIN_BENCH_BENCH_H
 #define SKEIN_BENCH_BENCH_H

@@ -95,9 +95,19 @@ int sk_bench_run(int *argc, char **argv)
     benchmark::Initialize(argc, argv);
     if (benchmark::ReportUnrecognizedArguments(*argc, argv))
         return 2;
+    // 1.7.1's default display reporter is a static that its first RunSpecifiedBenchmarks deletes, so a
+    // second run in the same process (the shim's tests) gets a console reporter of its own; the first
+    // keeps the default, which honours --benchmark_format, --benchmark_color and friends.
+    static int runs = 0;
+    std::size_t ran;
+    if (runs++ == 0) {
+        ran = benchmark::RunSpecifiedBenchmarks();
+    } else {
+        benchmark::ConsoleReporter display;
+        ran = benchmark::RunSpecifiedBenchmarks(&display);
+    }
     // 1.7.1 only prints a line when the filter matches nothing; a caller (the smoke test) wants to know.
-    std::size_t ran = benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
+    // No benchmark::Shutdown(): all it frees is the context map, which the process exit frees anyway.
     return ran > 0 ? 0 : 1;
 }
 

@@ -29,7 +29,7 @@ void sk_bench_ranges(sk_bench *b, const int64_t *lo, const int64_t *hi, int n);
 
 /* Wall-clock time instead of the main thread's CPU time: always wanted with OpenMP inside. */
 void sk_bench_use_real_time(sk_bench *b);
-/* Minimum seconds of timed iterations (the --benchmark_min_time flag overrides it when given). */
+/* Minimum seconds of timed iterations for this benchmark, instead of --benchmark_min_time. */
 void sk_bench_min_time(sk_bench *b, double seconds);
 /* A fixed iteration count instead of the adaptive one (then min time does not apply). */
 void sk_bench_iterations(sk_bench *b, int64_t n);
@@ -66,7 +66,8 @@ void sk_bench_skip_with_error(sk_bench_state *st, const char *message);
 void sk_bench_context(const char *key, const char *value);
 
 /* Parses the --benchmark_* flags (removing them from argv), rejects any other argument, runs the
- * benchmarks the filter selects. Returns 0, or 2 for an unrecognised argument. */
+ * benchmarks the filter selects (or lists them). Returns 0; 1 when the filter selects none; 2 for an
+ * unrecognised argument. May be called again in the same process (with benchmarks registered since). */
 int sk_bench_run(int *argc, char **argv);
 
 #ifdef __cplusplus

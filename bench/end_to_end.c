@@ -1,0 +1,131 @@
+/* End-to-end benchmarks: W1 over a sweep of batch sizes and W2, for the reference engine and the batch
+ * engine on every usable ISA and thread count; items are particle-steps. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bench.h"
+#include "skein/batch.h"
+#include "skein/engine.h"
+
+typedef struct e2e_case {
+    sk_bm_workload workload;
+    const char *engine; /* "reference", or the batch engine's ISA */
+} e2e_case;
+
+/* Arguments, in order. */
+static const char *const arg_names[] = {"ropes", "particles", "steps", "threads"};
+
+/* W1's batch sizes: 64 particles up to 262,144 ropes, and the 1,048,576-rope point with 32 particles
+ * (33.5 M particles) so that it fits in memory. */
+static const int64_t w1_sizes[][2] = {{64, 64},    {256, 64},    {1024, 64},   {4096, 64},
+                                      {16384, 64}, {65536, 64}, {262144, 64}, {1048576, 32}};
+/* The reference steps rope after rope, so its rate does not depend on the batch size; beyond this it
+ * would only cost memory and minutes. */
+static const int64_t reference_max_ropes = 16384;
+
+/* W2 is timed in one iteration over a fixed window of steps, the same for every engine and repetition:
+ * the work of a rod chain changes as it swings down and reaches the ground, so a window that depended
+ * on the engine's speed would compare different work. Three windows: the first 32 steps on 64 and on
+ * 4096 ropes, and the whole scenario (its `steps`, swinging down onto the ground) on 64 ropes. */
+enum { W2_PARTICLES = 32, W2_SMALL_ROPES = 64, W2_LARGE_ROPES = 4096, W2_WINDOW_STEPS = 32 };
+
+static void run(sk_bench_state *st, void *user)
+{
+    const e2e_case *c = user;
+    int64_t ropes = sk_bench_arg(st, 0), steps = sk_bench_arg(st, 2);
+    int particles = (int)sk_bench_arg(st, 1), threads = (int)sk_bench_arg(st, 3);
+    sk_scenario s;
+    sk_error err = {0};
+    if (sk_bm_load(c->workload, ropes, particles, NULL, &s, &err)) {
+        sk_bench_skip_with_error(st, err.message);
+        return;
+    }
+    bool reference = strcmp(c->engine, "reference") == 0;
+    sk_engine *e = NULL;
+    sk_batch *b = NULL;
+    if (reference)
+        e = sk_engine_create(&s, &(sk_engine_options){.engine = "reference", .threads = threads}, &err);
+    else
+        b = sk_batch_create(&s, &(sk_batch_options){.isa = c->engine, .threads = threads}, &err);
+    if (!e && !b) {
+        sk_bench_skip_with_error(st, err.message);
+        sk_scenario_free(&s);
+        return;
+    }
+
+    uint64_t done = 0;
+    while (sk_bench_keep_running(st))
+        done += reference ? sk_engine_advance(e, steps) : sk_batch_advance(b, steps);
+
+    sk_bench_set_items_processed(st, (int64_t)done);
+    double particles_total = (double)ropes * particles;
+    if (b) {
+        sk_bench_counter(st, "bytes_per_particle", (double)sk_batch_bytes(b) / particles_total, SK_BENCH_PLAIN);
+        /* What really ran: groups with contacts run reference code until they have kernels. */
+        sk_bench_set_label(st, sk_batch_isa(b));
+        sk_batch_destroy(b);
+    } else {
+        sk_bench_set_label(st, sk_engine_isa(e));
+        sk_engine_destroy(e);
+    }
+    sk_scenario_free(&s);
+}
+
+static sk_bench *register_case(const char *workload, e2e_case *c)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s/%s", workload, c->engine);
+    sk_bench *b = sk_bench_register(name, run, c);
+    sk_bench_arg_names(b, arg_names, 4);
+    sk_bench_use_real_time(b);
+    sk_bench_time_unit(b, 'm');
+    return b;
+}
+
+void sk_bm_register_end_to_end(void)
+{
+    const char *isas[3];
+    int n_isas = sk_bm_usable_isas(isas, 3);
+    int threads[3];
+    int n_threads = sk_bm_thread_counts(threads);
+    enum { N_W1 = sizeof w1_sizes / sizeof w1_sizes[0] };
+
+    static e2e_case cases[2][4];
+    for (int w = 0; w < 2; w++) {
+        cases[w][0] = (e2e_case){w == 0 ? SK_BM_W1 : SK_BM_W2, "reference"};
+        for (int i = 0; i < n_isas; i++)
+            cases[w][i + 1] = (e2e_case){w == 0 ? SK_BM_W1 : SK_BM_W2, isas[i]};
+    }
+
+    for (int k = 0; k <= n_isas; k++) {
+        bool reference = k == 0;
+        sk_bench *b = register_case("w1", &cases[0][k]);
+        for (int i = 0; i < N_W1; i++) {
+            int64_t ropes = w1_sizes[i][0], particles = w1_sizes[i][1];
+            if (reference && ropes > reference_max_ropes)
+                continue;
+            int64_t steps = sk_bm_w1_steps(ropes, (int)particles);
+            /* The reference runs on one thread whatever it is given. */
+            for (int t = 0; t < (reference ? 1 : n_threads); t++)
+                sk_bench_args(b, (int64_t[]){ropes, particles, steps, threads[t]}, 4);
+        }
+    }
+
+    sk_scenario w2;
+    sk_error err;
+    int64_t w2_steps = W2_WINDOW_STEPS;
+    if (sk_bm_load(SK_BM_W2, W2_SMALL_ROPES, W2_PARTICLES, NULL, &w2, &err) == 0) {
+        w2_steps = w2.steps;
+        sk_scenario_free(&w2);
+    }
+    const int64_t w2_windows[3][2] = {
+        {W2_SMALL_ROPES, W2_WINDOW_STEPS}, {W2_LARGE_ROPES, W2_WINDOW_STEPS}, {W2_SMALL_ROPES, w2_steps}};
+    for (int k = 0; k <= n_isas; k++) {
+        bool reference = k == 0;
+        sk_bench *b = register_case("w2", &cases[1][k]);
+        sk_bench_iterations(b, 1);
+        for (int i = 0; i < 3; i++)
+            for (int t = 0; t < (reference ? 1 : n_threads); t++)
+                sk_bench_args(b, (int64_t[]){w2_windows[i][0], W2_PARTICLES, w2_windows[i][1], threads[t]}, 4);
+    }
+}

@@ -1,0 +1,13 @@
+/* skein-bench: the whole suite (roofline, end to end, kernels, contacts) as one Google Benchmark binary;
+ * every --benchmark_* flag of Google Benchmark 1.7.1 applies (see bench/README.md). */
+#include "bench.h"
+
+int main(int argc, char **argv)
+{
+    sk_bm_record_context();
+    sk_bm_register_roofline();
+    sk_bm_register_end_to_end();
+    sk_bm_register_kernels();
+    sk_bm_register_contacts();
+    return sk_bench_run(&argc, argv);
+}
