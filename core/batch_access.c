@@ -20,16 +20,16 @@ size_t sk_batch_check_frame(sk_batch *b)
 {
     for (int i = 0; i < b->n_groups; i++) {
         batch_group *g = &b->groups[i];
-        if (g->reference || g->snap_param)
+        if (g->reference || g->snap_state)
             continue;
-        g->snap_param = aligned_alloc(64, g->n_packs * g->param_len * sizeof(sk_real));
-        g->snap_state = aligned_alloc(64, g->n_packs * g->state_len * sizeof(sk_real));
-        if (!g->snap_param || !g->snap_state) {
+        g->snap_ns = malloc(g->n_packs * 2 * (size_t)b->width * sizeof(sk_real));
+        g->snap_state = malloc(g->n_packs * g->state_len * sizeof(sk_real));
+        if (!g->snap_ns || !g->snap_state) {
             /* Without room for the snapshot the frame cannot be kept: check nothing rather than fail
              * the run (the summary still counts earlier divergences). */
-            free(g->snap_param);
+            free(g->snap_ns);
             free(g->snap_state);
-            g->snap_param = g->snap_state = NULL;
+            g->snap_ns = g->snap_state = NULL;
             return b->n_diverged;
         }
     }
@@ -44,18 +44,22 @@ long sk_batch_rope_diverged(const sk_batch *b, size_t rope)
     return w.g->diverged[w.local];
 }
 
-/* The blocks a rope's lane is read from: the live pack, or the snapshot for a diverged rope (its live
- * lane keeps being stepped with the others, and is put back at every frame check). */
+/* The blocks a rope's lane is read from: the live pack, or for a diverged rope (whose live lane keeps
+ * being stepped with the others and is put back at every frame check) the snapshot's particles and the
+ * pack's parameters with the snapshot's n and s. */
 static void lane_blocks(const sk_batch *b, batch_where w, const sk_real **param, const sk_real **state)
 {
-    (void)b;
-    if (w.g->diverged[w.local] >= 0 && w.g->snap_param) {
-        *param = w.g->snap_param + w.pack * w.g->param_len;
-        *state = w.g->snap_state + w.pack * w.g->state_len;
-    } else {
-        *param = batch_pack_param(w.g, w.pack);
-        *state = batch_pack_state(w.g, w.pack);
-    }
+    *param = batch_pack_param(w.g, w.pack);
+    *state = batch_pack_state(w.g, w.pack);
+    if (w.g->diverged[w.local] < 0 || !w.g->snap_state)
+        return;
+    const size_t W = (size_t)b->width;
+    sk_real *view = b->view_param;
+    memcpy(view, *param, w.g->param_len * sizeof(sk_real));
+    memcpy(view + SK_P_N * W, w.g->snap_ns + w.pack * 2 * W, W * sizeof(sk_real));
+    memcpy(view + SK_P_S * W, w.g->snap_ns + w.pack * 2 * W + W, W * sizeof(sk_real));
+    *param = view;
+    *state = w.g->snap_state + w.pack * w.g->state_len;
 }
 
 int sk_batch_rope_particles(const sk_batch *b, size_t rope)

@@ -24,8 +24,9 @@ typedef struct batch_group {
     /* reference groups: one rope each, by local index */
     sk_ref_rope **ropes;
 
-    /* frame snapshot (sk_batch_check_frame): what a diverging rope goes back to */
-    sk_real *snap_param, *snap_state;
+    /* frame snapshot (sk_batch_check_frame): what a diverging rope goes back to. Of the parameters only
+     * the two that change are kept: n and s, [n_packs][2][W]. */
+    sk_real *snap_ns, *snap_state;
     long *diverged; /* [count]: step marked diverged, or -1 */
     long *frozen;   /* [count]: the step whose state a diverged rope holds */
 } batch_group;
@@ -57,6 +58,7 @@ struct sk_batch {
     } diag_cache;
 
     sk_real *stage_force; /* [max capacity][3][W]: sk_batch_run_stage's force array */
+    sk_real *view_param;  /* [SK_P_COUNT][W]: a diverged rope's parameters with its snapshot's n and s */
 };
 
 /* Per-pack addresses. */
@@ -80,9 +82,9 @@ uint64_t sk_batch_parallel_advance(sk_batch *b, long steps);
  * ropes diverged now. */
 size_t sk_batch_parallel_check(sk_batch *b);
 
-/* Copies lane `lane` of one pack's parameters and particles to another pack's. */
-void sk_batch_copy_lane(const batch_group *g, int width, sk_real *dst_param, sk_real *dst_state,
-                        const sk_real *src_param, const sk_real *src_state, int lane);
+/* Saves lane `lane` of pack k to the frame snapshot, or puts it back from there. */
+void sk_batch_save_lane(const batch_group *g, int width, size_t k, int lane);
+void sk_batch_restore_lane(const batch_group *g, int width, size_t k, int lane);
 
 /* Lane of a global rope: group, pack, lane (kernel groups) or local index (reference groups). */
 typedef struct batch_where {

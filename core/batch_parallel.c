@@ -76,9 +76,7 @@ static bool reference_finite(const sk_ref_rope *r)
 static size_t check_pack(sk_batch *b, batch_group *g, size_t k, bool have_snapshot)
 {
     const int W = b->width;
-    sk_real *param = batch_pack_param(g, k), *state = batch_pack_state(g, k);
-    sk_real *snap_param = g->snap_param + k * g->param_len, *snap_state = g->snap_state + k * g->state_len;
-    unsigned finite = b->kernels->finite_lanes(&g->cfg, param, state);
+    unsigned finite = b->kernels->finite_lanes(&g->cfg, batch_pack_param(g, k), batch_pack_state(g, k));
     size_t newly = 0;
     for (int l = 0; l < W; l++) {
         size_t rope = k * (size_t)W + (size_t)l;
@@ -86,7 +84,7 @@ static size_t check_pack(sk_batch *b, batch_group *g, size_t k, bool have_snapsh
         bool was = real && g->diverged[rope] >= 0;
         bool ok = (finite >> l) & 1u;
         if (ok && !was) {
-            sk_batch_copy_lane(g, W, snap_param, snap_state, param, state, l);
+            sk_batch_save_lane(g, W, k, l);
             continue;
         }
         if (!was && real) {
@@ -95,10 +93,10 @@ static size_t check_pack(sk_batch *b, batch_group *g, size_t k, bool have_snapsh
             newly++;
         }
         if (have_snapshot) {
-            sk_batch_copy_lane(g, W, param, state, snap_param, snap_state, l);
+            sk_batch_restore_lane(g, W, k, l);
         } else {
             sk_batch_lay_rope(b, g, real ? rope : g->group->count - 1, k, l);
-            sk_batch_copy_lane(g, W, snap_param, snap_state, param, state, l);
+            sk_batch_save_lane(g, W, k, l);
         }
     }
     return newly;

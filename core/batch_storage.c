@@ -187,9 +187,10 @@ sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_
         b->work_first[i + 1] =
             b->work_first[i] + (b->groups[i].reference ? b->groups[i].group->count : b->groups[i].n_packs);
     b->stage_force = aligned_zeroed((size_t)max_capacity * 3 * (size_t)b->width);
+    b->view_param = aligned_zeroed((size_t)SK_P_COUNT * (size_t)b->width);
     b->diag_cache.diag = aligned_zeroed((size_t)SK_D_COUNT * (size_t)b->width);
     b->diag_cache.tension = aligned_zeroed((size_t)max_capacity * (size_t)b->width);
-    if (!b->stage_force || !b->diag_cache.diag || !b->diag_cache.tension)
+    if (!b->stage_force || !b->view_param || !b->diag_cache.diag || !b->diag_cache.tension)
         goto oom;
 
     if (reference_groups == 0 || kernel_groups > 0) {
@@ -214,7 +215,7 @@ void sk_batch_destroy(sk_batch *b)
         batch_group *g = &b->groups[i];
         free(g->param);
         free(g->state);
-        free(g->snap_param);
+        free(g->snap_ns);
         free(g->snap_state);
         free(g->pinned);
         free(g->diverged);
@@ -227,18 +228,32 @@ void sk_batch_destroy(sk_batch *b)
     free(b->groups);
     free(b->work_first);
     free(b->stage_force);
+    free(b->view_param);
     free(b->diag_cache.diag);
     free(b->diag_cache.tension);
     free(b);
 }
 
-void sk_batch_copy_lane(const batch_group *g, int width, sk_real *dst_param, sk_real *dst_state,
-                        const sk_real *src_param, const sk_real *src_state, int lane)
+void sk_batch_save_lane(const batch_group *g, int width, size_t k, int lane)
 {
-    for (size_t i = (size_t)lane; i < g->param_len; i += (size_t)width)
-        dst_param[i] = src_param[i];
-    for (size_t i = (size_t)lane; i < g->state_len; i += (size_t)width)
-        dst_state[i] = src_state[i];
+    const size_t W = (size_t)width, l = (size_t)lane;
+    const sk_real *param = batch_pack_param(g, k), *state = batch_pack_state(g, k);
+    sk_real *ns = g->snap_ns + k * 2 * W, *snap = g->snap_state + k * g->state_len;
+    ns[l] = param[SK_P_N * W + l];
+    ns[W + l] = param[SK_P_S * W + l];
+    for (size_t i = l; i < g->state_len; i += W)
+        snap[i] = state[i];
+}
+
+void sk_batch_restore_lane(const batch_group *g, int width, size_t k, int lane)
+{
+    const size_t W = (size_t)width, l = (size_t)lane;
+    sk_real *param = batch_pack_param(g, k), *state = batch_pack_state(g, k);
+    const sk_real *ns = g->snap_ns + k * 2 * W, *snap = g->snap_state + k * g->state_len;
+    param[SK_P_N * W + l] = ns[l];
+    param[SK_P_S * W + l] = ns[W + l];
+    for (size_t i = l; i < g->state_len; i += W)
+        state[i] = snap[i];
 }
 
 batch_where sk_batch_locate(const sk_batch *b, size_t rope)

@@ -12,7 +12,8 @@ SK_INLINE skv3 k_velocity(const kparams *k, int integrator, skv3 p, skv3 w)
     return integrator == SK_INTEGRATOR_VERLET ? v3_div(v3_sub(p, w), k->dt) : w;
 }
 
-SK_INLINE void k_integrate(const kparams *k, int integrator, skv3 *p, skv3 *w, skv3 f)
+/* unit_damp: every lane's damp is exactly 1, where v * damp is v itself, bit for bit: skipped. */
+SK_INLINE void k_integrate_d(const kparams *k, int integrator, bool unit_damp, skv3 *p, skv3 *w, skv3 f)
 {
     skv3 acc = v3_add(k->acc, v3_scale(f, k->w));
     switch (integrator) {
@@ -20,11 +21,13 @@ SK_INLINE void k_integrate(const kparams *k, int integrator, skv3 *p, skv3 *w, s
     case SK_INTEGRATOR_EULER:
         *p = v3_add(*p, v3_scale(*w, k->dt));
         *w = v3_add(*w, v3_scale(acc, k->dt));
-        *w = v3_scale(*w, k->damp);
+        if (!unit_damp)
+            *w = v3_scale(*w, k->damp);
         break;
     case SK_INTEGRATOR_SYMPLECTIC:
         *w = v3_add(*w, v3_scale(acc, k->dt));
-        *w = v3_scale(*w, k->damp);
+        if (!unit_damp)
+            *w = v3_scale(*w, k->damp);
         *p = v3_add(*p, v3_scale(*w, k->dt));
         break;
     default: { /* verlet: w is q */
@@ -35,6 +38,11 @@ SK_INLINE void k_integrate(const kparams *k, int integrator, skv3 *p, skv3 *w, s
         break;
     }
     }
+}
+
+SK_INLINE void k_integrate(const kparams *k, int integrator, skv3 *p, skv3 *w, skv3 f)
+{
+    k_integrate_d(k, integrator, false, p, w, f);
 }
 
 #endif

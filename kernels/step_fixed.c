@@ -19,7 +19,8 @@ typedef struct carry {
 } carry;
 
 SK_INLINE void particle(const kparams *k, sk_real *row, bool pinned, carry *c, bool first, bool has_next,
-                        int integrator, int link, int anchor, bool gforce, bool drag, bool buoyancy, skv3 x)
+                        int integrator, int link, int anchor, bool gforce, bool drag, bool buoyancy,
+                        bool unit_damp, skv3 x)
 {
     const size_t next = (size_t)SK_F_COUNT * SK_W;
     const bool need_vel = drag || (first && anchor == SK_ANCHOR_FAKE_SPRING);
@@ -41,7 +42,7 @@ SK_INLINE void particle(const kparams *k, sk_real *row, bool pinned, carry *c, b
         f = v3_add(f, k_anchor_force(k, anchor, c->p, vel, x, k->anchor_l));
     if (!pinned) {
         skv3 p = c->p, w = c->w;
-        k_integrate(k, integrator, &p, &w, f);
+        k_integrate_d(k, integrator, unit_damp, &p, &w, f);
         v3_store(row, p);
         v3_store(row + 3 * SK_W, w);
     }
@@ -51,7 +52,7 @@ SK_INLINE void particle(const kparams *k, sk_real *row, bool pinned, carry *c, b
 
 SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
                              int integrator, int link, int anchor, bool gforce, bool drag, bool buoyancy,
-                             bool driven)
+                             bool driven, bool unit_damp)
 {
     const kparams k = kp_load(param);
     const int n = cfg->capacity;
@@ -63,51 +64,66 @@ SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *
         c.p = v3_load(state);
         c.w = v3_load(state + 3 * SK_W);
         c.um = v3_zero();
-        particle(&k, state, pinned[0], &c, true, n > 1, integrator, link, anchor, gforce, drag, buoyancy, x);
+        particle(&k, state, pinned[0], &c, true, n > 1, integrator, link, anchor, gforce, drag, buoyancy, unit_damp,
+                 x);
         sk_real *row = state + stride;
         for (int i = 1; i < n - 1; i++, row += stride)
-            particle(&k, row, pinned[i], &c, false, true, integrator, link, anchor, gforce, drag, buoyancy, x);
+            particle(&k, row, pinned[i], &c, false, true, integrator, link, anchor, gforce, drag, buoyancy, unit_damp,
+                     x);
         if (n > 1)
             particle(&k, row, pinned[n - 1], &c, false, false, integrator, link, anchor, gforce, drag, buoyancy,
-                     x);
+                     unit_damp, x);
     }
 }
 
-/* One instantiation per hot combination: no per-particle forces, a static anchor (or none). */
-#define SK_FIXED(name, integ, link, anchor)                                                              \
+/* One instantiation per hot combination: no per-particle forces, a static anchor (or none), with and
+ * without damping. */
+#define SK_FIXED(name, integ, link, anchor, unit_damp)                                                   \
     static void name(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps) \
     {                                                                                                  \
-        fixed_advance(cfg, param, state, step0, steps, integ, link, anchor, false, false, false, false); \
+        fixed_advance(cfg, param, state, step0, steps, integ, link, anchor, false, false, false, false,  \
+                      unit_damp);                                                                      \
     }
-SK_FIXED(sym_spring, SK_INTEGRATOR_SYMPLECTIC, SK_LINK_SPRING, SK_ANCHOR_NONE)
-SK_FIXED(sym_spring_anchor, SK_INTEGRATOR_SYMPLECTIC, SK_LINK_SPRING, SK_ANCHOR_SPRING)
-SK_FIXED(sym_bungee, SK_INTEGRATOR_SYMPLECTIC, SK_LINK_BUNGEE, SK_ANCHOR_NONE)
-SK_FIXED(eul_spring, SK_INTEGRATOR_EULER, SK_LINK_SPRING, SK_ANCHOR_NONE)
-SK_FIXED(eul_spring_anchor, SK_INTEGRATOR_EULER, SK_LINK_SPRING, SK_ANCHOR_SPRING)
-SK_FIXED(ver_spring, SK_INTEGRATOR_VERLET, SK_LINK_SPRING, SK_ANCHOR_NONE)
-SK_FIXED(ver_spring_anchor, SK_INTEGRATOR_VERLET, SK_LINK_SPRING, SK_ANCHOR_SPRING)
+#define SK_FIXED2(name, integ, link, anchor)              \
+    SK_FIXED(name##_damped, integ, link, anchor, false) \
+    SK_FIXED(name##_undamped, integ, link, anchor, true)
+SK_FIXED2(sym_spring, SK_INTEGRATOR_SYMPLECTIC, SK_LINK_SPRING, SK_ANCHOR_NONE)
+SK_FIXED2(sym_spring_anchor, SK_INTEGRATOR_SYMPLECTIC, SK_LINK_SPRING, SK_ANCHOR_SPRING)
+SK_FIXED2(sym_bungee, SK_INTEGRATOR_SYMPLECTIC, SK_LINK_BUNGEE, SK_ANCHOR_NONE)
+SK_FIXED2(eul_spring, SK_INTEGRATOR_EULER, SK_LINK_SPRING, SK_ANCHOR_NONE)
+SK_FIXED2(eul_spring_anchor, SK_INTEGRATOR_EULER, SK_LINK_SPRING, SK_ANCHOR_SPRING)
+/* verlet has no damping factor of its own (its k is verlet_keep) */
+SK_FIXED(ver_spring, SK_INTEGRATOR_VERLET, SK_LINK_SPRING, SK_ANCHOR_NONE, false)
+SK_FIXED(ver_spring_anchor, SK_INTEGRATOR_VERLET, SK_LINK_SPRING, SK_ANCHOR_SPRING, false)
 
 /* Everything else: the same code with the flags read at run time (uniform, so well predicted). */
 static void general(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps)
 {
     fixed_advance(cfg, param, state, step0, steps, cfg->integrator, cfg->link, cfg->anchor, cfg->gravity_force,
-                  cfg->drag, cfg->buoyancy, cfg->driven);
+                  cfg->drag, cfg->buoyancy, cfg->driven, false);
 }
+
+typedef void (*fixed_fn)(const sk_kernel_cfg *, sk_real *, sk_real *, long, long);
 
 void SK_KNAME(sk_kernel_fixed_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
                                        long steps)
 {
     bool plain = !cfg->gravity_force && !cfg->drag && !cfg->buoyancy && !cfg->driven;
     int integ = cfg->integrator == SK_INTEGRATOR_CYCLONE ? SK_INTEGRATOR_EULER : cfg->integrator;
-    void (*fn)(const sk_kernel_cfg *, sk_real *, sk_real *, long, long) = general;
+    bool undamped = true;
+    for (int l = 0; l < SK_W; l++)
+        undamped = undamped && param[(size_t)SK_P_DAMP * SK_W + l] == 1;
+#define PICK(name) (undamped ? name##_undamped : name##_damped)
+    fixed_fn fn = general;
     if (plain && cfg->link == SK_LINK_SPRING && cfg->anchor == SK_ANCHOR_NONE)
-        fn = integ == SK_INTEGRATOR_SYMPLECTIC ? sym_spring : integ == SK_INTEGRATOR_EULER ? eul_spring : ver_spring;
+        fn = integ == SK_INTEGRATOR_SYMPLECTIC ? PICK(sym_spring) : integ == SK_INTEGRATOR_EULER ? PICK(eul_spring) : ver_spring;
     else if (plain && cfg->link == SK_LINK_SPRING && cfg->anchor == SK_ANCHOR_SPRING)
-        fn = integ == SK_INTEGRATOR_SYMPLECTIC ? sym_spring_anchor
-             : integ == SK_INTEGRATOR_EULER    ? eul_spring_anchor
+        fn = integ == SK_INTEGRATOR_SYMPLECTIC ? PICK(sym_spring_anchor)
+             : integ == SK_INTEGRATOR_EULER    ? PICK(eul_spring_anchor)
                                                : ver_spring_anchor;
     else if (plain && cfg->link == SK_LINK_BUNGEE && cfg->anchor == SK_ANCHOR_NONE &&
              integ == SK_INTEGRATOR_SYMPLECTIC)
-        fn = sym_bungee;
+        fn = PICK(sym_bungee);
+#undef PICK
     fn(cfg, param, state, step0, steps);
 }

@@ -139,30 +139,67 @@ void sk_camera_pan(sk_camera *c, double dx, double dy)
         c->target[i] -= (s[i] * dx + u[i] * dy) * h;
 }
 
-void sk_camera_frame(sk_camera *c, const double lo[3], const double hi[3], double aspect)
+/* Whether every corner of the box is in front of the near plane and projects inside the central
+ * fraction `fill` of a viewport of the given aspect. The box is convex and so is the view frustum:
+ * when the corners are inside, so is every point of the box. */
+static bool corners_fit(const sk_camera *c, const double lo[3], const double hi[3], double aspect, double fill)
 {
-    double centre[3] = {0, 0, 0}, r2 = 0;
+    sk_mat4 v = sk_camera_view(c), p = sk_camera_projection(c, aspect);
+    sk_mat4 m = sk_mat4_mul(&p, &v);
+    double n, f;
+    sk_camera_clip_planes(c, &n, &f);
+    for (int k = 0; k < 8; k++) {
+        double q[3] = {k & 1 ? hi[0] : lo[0], k & 2 ? hi[1] : lo[1], k & 4 ? hi[2] : lo[2]};
+        double clip[4];
+        for (int row = 0; row < 4; row++)
+            clip[row] = m.m[row] * q[0] + m.m[4 + row] * q[1] + m.m[8 + row] * q[2] + m.m[12 + row];
+        /* clip w is the depth in front of the eye. */
+        if (!(clip[3] > 1.01 * n && clip[3] < f))
+            return false;
+        if (fabs(clip[0] / clip[3]) > fill || fabs(clip[1] / clip[3]) > fill)
+            return false;
+    }
+    return true;
+}
+
+void sk_camera_frame(sk_camera *c, const double lo_in[3], const double hi_in[3], double aspect)
+{
+    double lo[3], hi[3], r2 = 0;
     bool valid = true;
     for (int i = 0; i < 3; i++) {
-        valid = valid && isfinite(lo[i]) && isfinite(hi[i]) && lo[i] <= hi[i];
-        centre[i] = (lo[i] + hi[i]) / 2;
-        r2 += (hi[i] - lo[i]) * (hi[i] - lo[i]) / 4;
+        valid = valid && isfinite(lo_in[i]) && isfinite(hi_in[i]) && lo_in[i] <= hi_in[i];
+        r2 += (hi_in[i] - lo_in[i]) * (hi_in[i] - lo_in[i]) / 4;
     }
     double r = sqrt(r2);
-    if (!valid) {
-        centre[0] = centre[1] = centre[2] = 0;
-        r = 0;
+    for (int i = 0; i < 3; i++) {
+        double mid = valid ? (lo_in[i] + hi_in[i]) / 2 : 0;
+        /* A point (or nothing) is framed as a box 1 m across. */
+        lo[i] = valid && r > 1e-6 ? lo_in[i] : mid - 0.5;
+        hi[i] = valid && r > 1e-6 ? hi_in[i] : mid + 0.5;
+        c->target[i] = mid;
     }
-    if (!(r > 1e-6))
-        r = 0.5;
-    /* The sphere fits when r / d <= sin of the smaller half-angle of the view. */
+    if (!(valid && r > 1e-6))
+        r = sqrt(0.75);
+    c->radius = r;
+    /* The bounding sphere fits when r / d <= sin of the smaller half-angle of the view: a distance that
+     * always works. Then the shortest distance (bisection) at which the box's corners fit in the central
+     * 85% of the view, so a long thin rope fills the picture. */
     double half_v = c->fov_y / 2;
     double half_h = atan(tan(half_v) * aspect);
     double half = half_v < half_h ? half_v : half_h;
-    for (int i = 0; i < 3; i++)
-        c->target[i] = centre[i];
-    c->distance = 1.1 * r / sin(half);
-    c->radius = r;
+    const double fill = 0.85;
+    double far_d = r / (fill * sin(half)), near_d = 0;
+    c->distance = far_d;
+    if (!corners_fit(c, lo, hi, aspect, fill))
+        return; /* cannot happen for a sphere of radius r at far_d; keep the safe distance */
+    for (int it = 0; it < 50; it++) {
+        c->distance = (far_d + near_d) / 2;
+        if (corners_fit(c, lo, hi, aspect, fill))
+            far_d = c->distance;
+        else
+            near_d = c->distance;
+    }
+    c->distance = far_d;
 }
 
 bool sk_camera_project(const sk_camera *c, int width, int height, const double world[3], double *px,

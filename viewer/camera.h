@@ -49,9 +49,9 @@ void sk_camera_zoom(sk_camera *c, double factor);
 /* Moves the target within the view plane by dx, dy viewport heights (right and up on screen). */
 void sk_camera_pan(sk_camera *c, double dx, double dy);
 
-/* Points the camera at the centre of the box [lo, hi] and sets the distance so that the box's bounding
- * sphere (and so every point of the box) is inside the view for the given aspect, with a margin.
- * The angles are kept. An empty or degenerate box is framed as a sphere of radius 0.5 m. */
+/* Points the camera at the centre of the box [lo, hi] and moves it as close as it can while every
+ * corner of the box (and so every point in it) stays inside the central 85% of the view for the given
+ * aspect. The angles are kept. An empty, invalid or point-like box is framed as a box 1 m across. */
 void sk_camera_frame(sk_camera *c, const double lo[3], const double hi[3], double aspect);
 
 /* The pixel a world point projects to in a width x height viewport: x to the right from the left edge,

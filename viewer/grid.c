@@ -34,7 +34,8 @@ sk_grid sk_grid_fit(const double lo[3], const double hi[3], bool has_ground, dou
         size = 1;
     sk_grid g;
     g.spacing = round_up_nice(size / 10);
-    g.y = has_ground ? ground_y : (valid ? lo[1] : 0);
+    /* Without a ground, a quarter of the scene below it: a horizontal rope must not lie in the grid. */
+    g.y = has_ground ? ground_y : (valid ? lo[1] : 0) - size / 4;
     g.centre[0] = round(c[0] / g.spacing) * g.spacing;
     g.centre[1] = round(c[2] / g.spacing) * g.spacing;
     /* 1.5 box sizes each side, plus one spacing for the rounding of the centre. */

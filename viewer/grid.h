@@ -15,8 +15,8 @@ typedef struct sk_grid {
 /* Every fifth line (counted from the world origin) is drawn brighter. */
 #define SK_GRID_MAJOR_EVERY 5
 
-/* A grid for the scene box [lo, hi]: on the ground at ground_y when has_ground, else at the box's lowest
- * y; spacing near a tenth of the box's largest side; the square covers at least three times the box. */
+/* A grid for the scene box [lo, hi]: on the ground at ground_y when has_ground, else a quarter of the
+ * box's largest side below its lowest point; spacing near a tenth of the box's largest side; the square covers at least three times the box. */
 sk_grid sk_grid_fit(const double lo[3], const double hi[3], bool has_ground, double ground_y);
 
 /* Half the side of the square (m). */

@@ -8,7 +8,7 @@ const char sk_view_key_help[] =
     "  right arrow  single step: pause, then exactly one step of dt (hold to repeat)\n"
     "  + / -        simulation speed x2 / x0.5 (1/64 .. 64 times real time)\n"
     "  R            reset to the initial state\n"
-    "  Tab          next rope (the one the title shows; its particles have a white rim)\n"
+    "  Tab          next rope (the one the title shows; its particles are larger)\n"
     "  left drag    orbit the camera        right drag  pan\n"
     "  wheel        zoom\n"
     "  F            frame all ropes\n"

@@ -35,11 +35,11 @@ const char sk_view_usage[] =
     "\n"
     "picture: links are thin quads coloured by strain |d|/rest - 1: blue compressed, grey at rest,\n"
     "red stretched; the legend bar at the right spans -S (bottom) to +S (top), the title gives S.\n"
-    "Particles are discs in the colour of their links' mean strain, pinned particles amber; the\n"
-    "anchor is an amber disc joined to the particle it holds; the ground is a green translucent\n"
-    "plane; the grid lies on the ground (or under the ropes), its spacing in the title. The title\n"
-    "also shows the current rope, the time, its energy (kinetic + gravity + elastic, J), the steps\n"
-    "per second and the speed.\n"
+    "Particles are discs in the colour of their links' mean strain (larger for the current rope),\n"
+    "pinned particles green; the anchor is a larger green disc joined to the particle it holds. The\n"
+    "ground is a dark translucent plane; the grid lies on it (or under the ropes), its spacing in the\n"
+    "title. The title also shows the current rope, the time, its energy (kinetic + gravity +\n"
+    "elastic, J), the steps per second and the speed.\n"
     "\n"
     "keys and mouse:\n";
 

@@ -8,10 +8,9 @@
 #include "colormap.h"
 
 const float sk_scene_background[3] = {0.075f, 0.085f, 0.105f};
-const float sk_scene_pinned_rgb[3] = {0.98f, 0.78f, 0.22f};
+const float sk_scene_pinned_rgb[3] = {0.35f, 0.92f, 0.55f}; /* green: outside the strain map */
 
-static const float rim_current[3] = {0.97f, 0.97f, 0.97f};
-static const float rim_other[3] = {0.05f, 0.06f, 0.08f};
+static const float rim_rgb[3] = {0.05f, 0.06f, 0.08f};
 static const float grid_minor[4] = {0.19f, 0.21f, 0.25f, 1.0f};
 static const float grid_major[4] = {0.30f, 0.33f, 0.39f, 1.0f};
 static const float ground_rgba[4] = {0.16f, 0.30f, 0.20f, 0.45f};
@@ -130,6 +129,30 @@ void sk_scene_particle_rgb(const sk_view_sim *sim, int k, int i, double strain_s
     sk_colormap_strain(links ? sum / links : 0, strain_scale, rgb);
 }
 
+float sk_scene_rim_width(float size) { return size * 0.15f > 1 ? size * 0.15f : 1; }
+
+float sk_scene_particle_size(const sk_view_sim *sim, int k, const sk_scene_view *view)
+{
+    float largest = k == view->current ? SK_SCENE_CURRENT_SIZE : SK_SCENE_PARTICLE_SIZE;
+    const sk_ref_rope *r = sim->ropes[k].rope;
+    int n = sk_ref_rope_count(r), links = 0;
+    double sum = 0, pa[2], pb[2];
+    for (int i = 0; i + 1 < n; i++) {
+        sk_vec3 a = sk_ref_rope_position(r, i), b = sk_ref_rope_position(r, i + 1);
+        double wa[3] = {a.x, a.y, a.z}, wb[3] = {b.x, b.y, b.z};
+        if (sk_camera_project(view->camera, view->width, view->height, wa, &pa[0], &pa[1]) &&
+            sk_camera_project(view->camera, view->width, view->height, wb, &pb[0], &pb[1]) &&
+            isfinite(pa[0] + pa[1] + pb[0] + pb[1])) {
+            sum += hypot(pb[0] - pa[0], pb[1] - pa[1]);
+            links++;
+        }
+    }
+    if (links == 0)
+        return largest;
+    double size = 0.6 * sum / links;
+    return size > largest ? largest : size < SK_SCENE_MIN_SIZE ? SK_SCENE_MIN_SIZE : (float)size;
+}
+
 static bool add_rope(sk_scene *sc, const sk_view_sim *sim, int k, const sk_scene_view *view)
 {
     const sk_ref_rope *r = sim->ropes[k].rope;
@@ -157,10 +180,10 @@ static bool add_rope(sk_scene *sc, const sk_view_sim *sim, int k, const sk_scene
             if (!add_segment(sc, fx, fp, sk_scene_pinned_rgb, SK_SCENE_ANCHOR_LINK_WIDTH))
                 return false;
         }
-        if (!add_point(sc, fx, sk_scene_pinned_rgb, rim_other, SK_SCENE_ANCHOR_SIZE))
+        if (!add_point(sc, fx, sk_scene_pinned_rgb, rim_rgb, SK_SCENE_ANCHOR_SIZE))
             return false;
     }
-    const float *rim = k == view->current ? rim_current : rim_other;
+    float size = sk_scene_particle_size(sim, k, view);
     for (int i = 0; i < n; i++) {
         sk_vec3 p = sk_ref_rope_position(r, i);
         if (!finite3(p))
@@ -168,7 +191,7 @@ static bool add_rope(sk_scene *sc, const sk_view_sim *sim, int k, const sk_scene
         float fp[3], rgb[3];
         set3(fp, p.x, p.y, p.z);
         sk_scene_particle_rgb(sim, k, i, view->strain_scale, rgb);
-        if (!add_point(sc, fp, rgb, rim, SK_SCENE_PARTICLE_SIZE))
+        if (!add_point(sc, fp, rgb, rim_rgb, size))
             return false;
     }
     return true;

@@ -6,10 +6,12 @@
 
 #include <stdbool.h>
 
+#include "camera.h"
 #include "grid.h"
 #include "sim.h"
 
-/* A disc of size pixels across: fill colour inside, a rim of SK_SCENE_RIM pixels round it. */
+/* A disc of size pixels across: fill colour inside, a dark rim round it (15% of the size, at least one
+ * pixel: sk_scene_rim_width). */
 typedef struct sk_scene_point {
     float pos[3];
     float rgb[3];
@@ -48,19 +50,21 @@ typedef struct sk_scene {
 /* The look. */
 extern const float sk_scene_background[3];
 extern const float sk_scene_pinned_rgb[3]; /* pinned particles, the anchor and its link */
-#define SK_SCENE_PARTICLE_SIZE 9.0f    /* disc diameter (pixels) */
+#define SK_SCENE_PARTICLE_SIZE 9.0f    /* largest disc diameter (pixels) */
+#define SK_SCENE_CURRENT_SIZE 12.0f    /* the same for the current rope */
+#define SK_SCENE_MIN_SIZE 5.0f         /* discs shrink to this where particles crowd on screen */
 #define SK_SCENE_ANCHOR_SIZE 13.0f
-#define SK_SCENE_RIM 1.5f              /* rim width (pixels) */
 #define SK_SCENE_LINK_WIDTH 3.0f       /* (pixels) */
 #define SK_SCENE_ANCHOR_LINK_WIDTH 2.0f
 
 /* What to draw besides the ropes. */
 typedef struct sk_scene_view {
-    int current;         /* the current rope: its particles get a light rim */
+    int current;         /* the current rope: its particles are drawn larger */
     double strain_scale; /* strain at the ends of the colour map */
     sk_grid grid;
     bool paused;         /* draw the pause mark */
-    int width, height;   /* viewport (pixels), for the overlay */
+    int width, height;   /* viewport (pixels) */
+    const sk_camera *camera; /* sizes discs so that neighbours do not hide the links between them */
 } sk_scene_view;
 
 /* Fills sc (keeping its storage) with everything a frame draws. Particles and links with a non-finite
@@ -71,6 +75,13 @@ void sk_scene_free(sk_scene *sc);
 /* The colour of particle i of rope k: pinned colour when pinned, else the colour of the mean strain
  * of the links it joins (rest colour for a rope of one particle). */
 void sk_scene_particle_rgb(const sk_view_sim *sim, int k, int i, double strain_scale, float rgb[3]);
+
+/* The disc diameter of rope k's particles: 0.6 times the mean on-screen link length, within
+ * [SK_SCENE_MIN_SIZE, SK_SCENE_PARTICLE_SIZE] (SK_SCENE_CURRENT_SIZE for the current rope). */
+float sk_scene_particle_size(const sk_view_sim *sim, int k, const sk_scene_view *view);
+
+/* The rim of a disc of the given size (pixels): what the particle shader draws. */
+float sk_scene_rim_width(float size);
 
 /* The legend's colour bar, in pixels from the top-left: x0, y0, x1, y1 (+scale at the top). */
 void sk_scene_legend_rect(int width, int height, float rect[4]);

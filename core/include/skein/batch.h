@@ -66,9 +66,10 @@ uint64_t sk_batch_bytes(const sk_batch *b);
  * times, on the calling thread. STEP is the fused step sk_batch_advance runs; UNFUSED is the same step
  * as three separate kernels (deployment, forces into an array, integration from it), giving the same
  * bits; both advance the batch's step. FORCES, INTEGRATE and DEPLOY run one kernel alone, for timing
- * only: they leave the step count alone (INTEGRATE reuses the last forces computed, DEPLOY the anchor
- * of the current step). Groups running the reference code are skipped. Returns the particle-steps the
- * stage covered. */
+ * only: they leave the step count alone; the force array is one pack's, kept in cache, so INTEGRATE
+ * moves every pack with the forces the last FORCES left there (the last pack's), and DEPLOY uses the
+ * anchor of the current step. Groups running the reference code are skipped. Returns the particle-steps
+ * the stage covered (particles present in the ropes of every pack visited, per step). */
 typedef enum sk_batch_stage {
     SK_BATCH_STAGE_STEP,
     SK_BATCH_STAGE_UNFUSED,

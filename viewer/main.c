@@ -1,0 +1,353 @@
+/* skein-view: loads a scenario, opens a GLFW window with an OpenGL 3.3 core context and shows the
+ * chosen ropes in real time, or takes a fixed number of steps and writes one picture (--screenshot). */
+#include <epoxy/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "camera.h"
+#include "colormap.h"
+#include "grid.h"
+#include "input.h"
+#include "options.h"
+#include "render.h"
+#include "scene.h"
+#include "screenshot.h"
+#include "sim.h"
+
+/* Stepping may take this much of a frame (s); past it the rest of the frame's steps are dropped. */
+#define STEP_BUDGET (1.0 / 30)
+/* Radians per pixel of mouse drag, and the zoom factor per wheel notch. */
+#define ORBIT_RATE 0.008
+#define ZOOM_STEP 0.88
+
+typedef struct app {
+    const sk_view_options *opt;
+    const sk_scenario *scenario;
+    sk_view_sim sim;
+    sk_view_controls controls;
+    sk_camera camera;
+    sk_grid grid;
+    sk_scene scene;
+    sk_render *render;
+    GLFWwindow *window;
+    double strain_scale; /* the colour map's range; grows with the strain seen unless --strain-scale */
+
+    bool orbiting, panning;
+    double mouse_x, mouse_y;
+
+    long rate_steps;  /* steps since rate_since */
+    double rate_since, step_rate, title_at;
+
+    int status; /* first failure inside a callback */
+    sk_error err;
+} app;
+
+static char glfw_error[256];
+
+/* GLFW reports through this callback only; it says nothing unless one is set. Keep the last message
+ * for when a call fails. */
+static void on_glfw_error(int code, const char *description)
+{
+    snprintf(glfw_error, sizeof glfw_error, "%s (GLFW error 0x%x)", description, (unsigned)code);
+}
+
+static void update_strain_scale(app *a)
+{
+    if (a->opt->strain_scale > 0) {
+        a->strain_scale = a->opt->strain_scale;
+        return;
+    }
+    double s = sk_colormap_nice_scale(sk_view_sim_max_strain(&a->sim));
+    if (s > a->strain_scale)
+        a->strain_scale = s;
+}
+
+/* Frames every rope (and puts the grid under them) for a viewport of the given size. */
+static void frame_all(app *a, int width, int height)
+{
+    double lo[3], hi[3];
+    sk_view_sim_bounds(&a->sim, lo, hi);
+    sk_camera_frame(&a->camera, lo, hi, (double)width / height);
+    a->grid = sk_grid_fit(lo, hi, a->scenario->has_ground, (double)a->scenario->ground_height);
+}
+
+static bool build_scene(app *a, int width, int height, bool paused)
+{
+    sk_scene_view view = {
+        .current = a->controls.current,
+        .strain_scale = a->strain_scale,
+        .grid = a->grid,
+        .paused = paused,
+        .width = width,
+        .height = height,
+        .camera = &a->camera,
+    };
+    if (sk_scene_build(&a->scene, &a->sim, &view))
+        return true;
+    a->status = sk_fail(&a->err, SK_EXIT_FAILURE, "out of memory");
+    return false;
+}
+
+/* Renders the scene offscreen at width x height and writes it to path. */
+static int write_picture(app *a, const char *path, int width, int height)
+{
+    unsigned char *rgb = malloc((size_t)width * height * 3);
+    if (!rgb)
+        return sk_fail(&a->err, SK_EXIT_FAILURE, "out of memory");
+    int rc = sk_render_pixels(a->render, &a->scene, &a->camera, width, height, rgb, &a->err);
+    if (rc == 0)
+        rc = sk_screenshot_write(path, width, height, rgb, &a->err);
+    free(rgb);
+    return rc;
+}
+
+static void update_title(app *a, double now)
+{
+    const sk_view_rope *v = &a->sim.ropes[a->controls.current];
+    char title[512];
+    snprintf(title, sizeof title,
+             "skein-view  rope %zu (group %d #%zu)%s  t %.4f s  E %.6g J  %.0f steps/s  speed x%g%s  "
+             "strain ±%g  grid %g m",
+             v->global, v->group, v->local, v->diverged ? " DIVERGED" : "", sk_view_sim_time(&a->sim),
+             sk_view_sim_energy(&a->sim, a->controls.current), a->step_rate,
+             sk_playback_speed(&a->controls.playback), a->controls.playback.paused ? "  paused" : "",
+             a->strain_scale, a->grid.spacing);
+    glfwSetWindowTitle(a->window, title);
+    a->title_at = now;
+}
+
+static void print_keys(void)
+{
+    printf("skein-view keys and mouse:\n%s", sk_view_key_help);
+    fflush(stdout);
+}
+
+static void on_key(GLFWwindow *w, int key, int scancode, int event, int mods)
+{
+    (void)scancode;
+    (void)mods;
+    app *a = glfwGetWindowUserPointer(w);
+    int status;
+    sk_view_action act = sk_view_controls_key(&a->controls, key, event, &status, &a->err);
+    if (status != 0) {
+        a->status = status;
+        glfwSetWindowShouldClose(w, GLFW_TRUE);
+        return;
+    }
+    int width, height;
+    glfwGetFramebufferSize(w, &width, &height);
+    switch (act) {
+    case SK_VIEW_RESET:
+        a->strain_scale = 0;
+        update_strain_scale(a);
+        break;
+    case SK_VIEW_FRAME:
+        if (width > 0 && height > 0)
+            frame_all(a, width, height);
+        break;
+    case SK_VIEW_SCREENSHOT: {
+        char name[64];
+        if (width <= 0 || height <= 0)
+            break;
+        int rc = sk_screenshot_next_name(name, sizeof name, &a->err);
+        if (rc == 0 && build_scene(a, width, height, false))
+            rc = write_picture(a, name, width, height);
+        if (rc == 0)
+            printf("skein-view: wrote %s\n", name);
+        else
+            fprintf(stderr, "skein-view: %s\n", a->err.message);
+        fflush(stdout);
+        break;
+    }
+    case SK_VIEW_HELP:
+        print_keys();
+        break;
+    case SK_VIEW_QUIT:
+        glfwSetWindowShouldClose(w, GLFW_TRUE);
+        break;
+    default:
+        break;
+    }
+}
+
+static void on_mouse_button(GLFWwindow *w, int button, int event, int mods)
+{
+    app *a = glfwGetWindowUserPointer(w);
+    bool down = event == GLFW_PRESS;
+    if (button == GLFW_MOUSE_BUTTON_LEFT && !(mods & GLFW_MOD_SHIFT))
+        a->orbiting = down;
+    else if (button == GLFW_MOUSE_BUTTON_RIGHT || button == GLFW_MOUSE_BUTTON_LEFT)
+        a->panning = down;
+    if (!down)
+        a->orbiting = a->panning = false;
+    glfwGetCursorPos(w, &a->mouse_x, &a->mouse_y);
+}
+
+static void on_cursor(GLFWwindow *w, double x, double y)
+{
+    app *a = glfwGetWindowUserPointer(w);
+    double dx = x - a->mouse_x, dy = y - a->mouse_y;
+    a->mouse_x = x;
+    a->mouse_y = y;
+    int width, height;
+    glfwGetWindowSize(w, &width, &height);
+    if (a->orbiting)
+        sk_camera_orbit(&a->camera, -dx * ORBIT_RATE, dy * ORBIT_RATE);
+    else if (a->panning && height > 0)
+        sk_camera_pan(&a->camera, dx / height, -dy / height);
+}
+
+static void on_scroll(GLFWwindow *w, double xoffset, double yoffset)
+{
+    (void)xoffset;
+    app *a = glfwGetWindowUserPointer(w);
+    sk_camera_zoom(&a->camera, pow(ZOOM_STEP, yoffset));
+}
+
+static int run_interactive(app *a)
+{
+    GLFWwindow *w = a->window;
+    glfwSetWindowUserPointer(w, a);
+    glfwSetKeyCallback(w, on_key);
+    glfwSetMouseButtonCallback(w, on_mouse_button);
+    glfwSetCursorPosCallback(w, on_cursor);
+    glfwSetScrollCallback(w, on_scroll);
+    glfwSwapInterval(1);
+
+    int width, height;
+    glfwGetFramebufferSize(w, &width, &height);
+    frame_all(a, width > 0 ? width : 1, height > 0 ? height : 1);
+    double last = glfwGetTime();
+    a->rate_since = a->title_at = last;
+    update_title(a, last);
+    while (!glfwWindowShouldClose(w) && a->status == 0) {
+        glfwPollEvents();
+        double now = glfwGetTime();
+        long before = a->sim.steps;
+        sk_view_controls_advance(&a->controls, now - last, glfwGetTime, STEP_BUDGET);
+        last = now;
+        /* Steps taken by keys (single step) count too; a reset starts the count again. */
+        a->rate_steps += a->sim.steps >= before ? a->sim.steps - before : a->sim.steps;
+        update_strain_scale(a);
+        if (now - a->rate_since >= 0.5) {
+            a->step_rate = a->rate_steps / (now - a->rate_since);
+            a->rate_steps = 0;
+            a->rate_since = now;
+        }
+        if (now - a->title_at >= 0.25)
+            update_title(a, now);
+        glfwGetFramebufferSize(w, &width, &height);
+        if (width <= 0 || height <= 0) { /* minimised */
+            glfwWaitEventsTimeout(0.1);
+            continue;
+        }
+        if (!build_scene(a, width, height, a->controls.playback.paused))
+            break;
+        sk_render_draw(a->render, &a->scene, &a->camera, width, height);
+        glfwSwapBuffers(w);
+    }
+    return a->status;
+}
+
+static int run_screenshot(app *a)
+{
+    const sk_view_options *o = a->opt;
+    for (long k = 0; k < o->frames; k++)
+        sk_view_sim_step(&a->sim);
+    update_strain_scale(a);
+    frame_all(a, o->width, o->height);
+    if (!build_scene(a, o->width, o->height, false))
+        return a->status;
+    return write_picture(a, o->screenshot, o->width, o->height);
+}
+
+/* Opens the window and its GL context, then runs the chosen mode. */
+static int run_window(app *a)
+{
+    const sk_view_options *o = a->opt;
+    glfwSetErrorCallback(on_glfw_error);
+    if (!glfwInit()) {
+        fprintf(stderr, "skein-view: no display (set DISPLAY or run under xvfb-run)\n");
+        return SK_EXIT_USAGE;
+    }
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    /* Pictures come from an offscreen framebuffer: the window then only holds the context. */
+    glfwWindowHint(GLFW_VISIBLE, o->screenshot ? GLFW_FALSE : GLFW_TRUE);
+    glfwWindowHint(GLFW_SAMPLES, o->screenshot ? 0 : 4);
+    int width = o->screenshot ? 64 : o->width, height = o->screenshot ? 64 : o->height;
+    a->window = glfwCreateWindow(width, height, "skein-view", NULL, NULL);
+    if (!a->window) {
+        fprintf(stderr, "skein-view: cannot open an OpenGL 3.3 core window: %s\n", glfw_error);
+        glfwTerminate();
+        return SK_EXIT_FAILURE;
+    }
+    glfwMakeContextCurrent(a->window);
+    int rc;
+    a->render = sk_render_create(&a->err);
+    if (!a->render)
+        rc = SK_EXIT_FAILURE;
+    else
+        rc = o->screenshot ? run_screenshot(a) : run_interactive(a);
+    if (rc != 0 && a->err.message[0])
+        fprintf(stderr, "skein-view: %s\n", a->err.message);
+    sk_render_destroy(a->render);
+    glfwDestroyWindow(a->window);
+    glfwTerminate();
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    sk_view_options o;
+    sk_error err = {0};
+    int rc = sk_view_options_parse(argc, argv, &o, &err);
+    if (rc != 0) {
+        fprintf(stderr, "skein-view: %s\n", err.message);
+        return rc;
+    }
+    if (o.help) {
+        printf("%s%s%s", sk_view_usage, sk_view_key_help, sk_view_usage_tail);
+        sk_view_options_free(&o);
+        return 0;
+    }
+    if (sk_view_is_hdf5(o.file)) {
+        fprintf(stderr, "skein-view: HDF5 replay needs the HDF5 output of skein run --h5 (not built yet)\n");
+        sk_view_options_free(&o);
+        return SK_EXIT_USAGE;
+    }
+    sk_scenario s;
+    sk_load_options lo = {.sets = o.sets, .n_sets = o.n_sets};
+    rc = sk_scenario_load_file(o.file, &lo, &s, &err);
+    if (rc != 0) {
+        fprintf(stderr, "skein-view: %s\n", err.message);
+        sk_view_options_free(&o);
+        return rc;
+    }
+    size_t *ropes;
+    int n;
+    app a = {.opt = &o, .scenario = &s, .camera = sk_camera_default()};
+    rc = sk_view_options_ropes(&o, &s, &ropes, &n, &err);
+    if (rc == 0) {
+        rc = sk_view_sim_init(&a.sim, &s, ropes, n, &err);
+        free(ropes);
+    }
+    if (rc != 0) {
+        fprintf(stderr, "skein-view: %s\n", err.message);
+    } else {
+        a.controls = sk_view_controls_make(&a.sim, o.paused);
+        update_strain_scale(&a);
+        rc = run_window(&a);
+    }
+    sk_scene_free(&a.scene);
+    sk_view_sim_free(&a.sim);
+    sk_scenario_free(&s);
+    sk_view_options_free(&o);
+    return rc;
+}
