@@ -61,28 +61,44 @@ static void replay(const sk_batch *b, batch_group *g, size_t k, long step)
     g->ropes[k] = fresh;
 }
 
-static bool reference_finite(const sk_ref_rope *r)
+static bool finite3(sk_vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
+
+/* Lanes whose diagnostics are all finite: a finite state can still overflow an energy or a tension, and
+ * no output may hold a non-finite number (the reference engine checks the same). diag and tension are
+ * scratch of one pack. */
+static unsigned sound_diagnostics(const sk_batch *b, const batch_group *g, size_t k, sk_real *diag, sk_real *tension)
 {
-    for (int i = 0; i < sk_ref_rope_count(r); i++) {
-        sk_vec3 p = sk_ref_rope_position(r, i), v = sk_ref_rope_velocity(r, i);
-        if (!isfinite(p.x) || !isfinite(p.y) || !isfinite(p.z) || !isfinite(v.x) || !isfinite(v.y) || !isfinite(v.z))
-            return false;
+    const size_t W = (size_t)b->width;
+    const sk_real *param = batch_pack_param(g, k);
+    b->kernels->diagnose(&g->cfg, param, batch_pack_state(g, k), b->step, diag, tension);
+    unsigned sound = 0;
+    for (size_t l = 0; l < W; l++) {
+        bool ok = true;
+        for (size_t d = 0; d < SK_D_COUNT; d++)
+            ok = ok && isfinite(diag[d * W + l]);
+        int n = (int)param[SK_P_N * W + l];
+        for (int i = 0; ok && i + 1 < n; i++)
+            ok = isfinite(tension[(size_t)i * W + l]);
+        sound |= (unsigned)ok << l;
     }
-    return true;
+    return sound;
 }
 
-/* One pack at a frame: finite lanes are saved, diverging ones go back to the saved state (or, before any
+/* One pack at a frame: sound lanes are saved, diverging ones go back to the saved state (or, before any
  * save, to their initial state, which is then saved), ropes diverged earlier are put back again. */
-static size_t check_pack(sk_batch *b, batch_group *g, size_t k, bool have_snapshot)
+static size_t check_pack(sk_batch *b, batch_group *g, size_t k, bool have_snapshot, sk_real *diag,
+                         sk_real *tension)
 {
     const int W = b->width;
-    unsigned finite = b->kernels->finite_lanes(&g->cfg, batch_pack_param(g, k), batch_pack_state(g, k));
+    unsigned sound = b->kernels->finite_lanes(&g->cfg, batch_pack_param(g, k), batch_pack_state(g, k));
+    if (diag && tension)
+        sound &= sound_diagnostics(b, g, k, diag, tension);
     size_t newly = 0;
     for (int l = 0; l < W; l++) {
         size_t rope = k * (size_t)W + (size_t)l;
         bool real = rope < g->group->count;
         bool was = real && g->diverged[rope] >= 0;
-        bool ok = (finite >> l) & 1u;
+        bool ok = (sound >> l) & 1u;
         if (ok && !was) {
             sk_batch_save_lane(g, W, k, l);
             continue;
@@ -102,24 +118,55 @@ static size_t check_pack(sk_batch *b, batch_group *g, size_t k, bool have_snapsh
     return newly;
 }
 
+/* A reference rope is sound as the reference engine judges it: p, q and the reported v finite, and every
+ * diagnostic too (the tensions when there is room for them: tension may be NULL). */
+static bool reference_sound(const sk_ref_rope *r, sk_real *tension)
+{
+    for (int i = 0; i < sk_ref_rope_count(r); i++) {
+        const sk_particle *p = sk_ref_rope_particle(r, i);
+        sk_vec3 v = sk_ref_rope_velocity(r, i);
+        if (!finite3(p->p) || !finite3(p->q) || !finite3(v))
+            return false;
+    }
+    sk_rope_diagnostics d;
+    sk_ref_rope_diagnose(r, &d, tension);
+    bool ok = isfinite(d.kinetic) && isfinite(d.gravity) && isfinite(d.elastic) && finite3(d.anchor_force) &&
+              isfinite(d.length);
+    for (int i = 0; ok && tension && i + 1 < sk_ref_rope_count(r); i++)
+        ok = isfinite(tension[i]);
+    return ok;
+}
+
 size_t sk_batch_parallel_check(sk_batch *b)
 {
     const size_t total = b->work_first[b->n_groups];
     const bool have_snapshot = b->snapshot_step >= 0;
     const long back_to = have_snapshot ? b->snapshot_step : 0;
+    int capacity = 1;
+    for (int i = 0; i < b->n_groups; i++)
+        capacity = b->groups[i].group->particles > capacity ? b->groups[i].group->particles : capacity;
+    const size_t diag_bytes = ((size_t)SK_D_COUNT * (size_t)b->width * sizeof(sk_real) + 63) / 64 * 64;
+    const size_t tension_bytes = ((size_t)capacity * (size_t)b->width * sizeof(sk_real) + 63) / 64 * 64;
     size_t newly = 0;
-#pragma omp parallel for schedule(dynamic) num_threads(b->threads) reduction(+ : newly)
-    for (size_t item = 0; item < total; item++) {
-        batch_group *g = &b->groups[group_of(b, item)];
-        size_t k = item - b->work_first[g->index];
-        if (!g->reference) {
-            newly += check_pack(b, g, k, have_snapshot);
-        } else if (g->diverged[k] < 0 && !reference_finite(g->ropes[k])) {
-            g->diverged[k] = b->step;
-            g->frozen[k] = back_to;
-            newly++;
-            replay(b, g, k, back_to);
+#pragma omp parallel num_threads(b->threads) reduction(+ : newly)
+    {
+        /* per thread: one pack's diagnostics (without them, out of memory, only the state is checked) */
+        sk_real *diag = aligned_alloc(64, diag_bytes), *tension = aligned_alloc(64, tension_bytes);
+#pragma omp for schedule(dynamic)
+        for (size_t item = 0; item < total; item++) {
+            batch_group *g = &b->groups[group_of(b, item)];
+            size_t k = item - b->work_first[g->index];
+            if (!g->reference) {
+                newly += check_pack(b, g, k, have_snapshot, diag, tension);
+            } else if (g->diverged[k] < 0 && !reference_sound(g->ropes[k], tension)) {
+                g->diverged[k] = b->step;
+                g->frozen[k] = back_to;
+                newly++;
+                replay(b, g, k, back_to);
+            }
         }
+        free(diag);
+        free(tension);
     }
     b->snapshot_step = b->step;
     return newly;

@@ -8,7 +8,12 @@
 #include "cli.h"
 #include "skein/csv_writer.h"
 #include "skein/engine.h"
+#include "skein/h5_writer.h"
 #include "skein/run.h"
+#include "skein/run_summary.h"
+
+/* Ropes named one by one in the divergence message and the summary; the HDF5 output lists them all. */
+#define LISTED_DIVERGED 10
 
 static volatile sig_atomic_t stop_requested;
 
@@ -18,7 +23,7 @@ static void on_stop_signal(int sig)
     stop_requested = 1;
 }
 
-/* Ctrl-C (or SIGTERM) asks the run to stop between chunks, so the outputs are cleaned up; the
+/* Ctrl-C (or SIGTERM) asks the run to stop between chunks, so the outputs are closed properly; the
  * handler resets itself, so a second Ctrl-C kills at once. */
 static void catch_stop_signals(struct sigaction old[2])
 {
@@ -37,43 +42,98 @@ static void restore_signals(const struct sigaction old[2])
     sigaction(SIGTERM, &old[1], NULL);
 }
 
-/* The progress bar: on stderr, only when it is a terminal, only once the run has taken a second. */
+/* ---- the progress bar: on stderr, only when it is a terminal, only once the run has taken a second -- */
+
 typedef struct progress_bar {
     bool shown;
 } progress_bar;
 
-static void draw_progress(void *ctx, long step, long steps, double elapsed)
+/* h:mm:ss, or m:ss under an hour */
+static void clock_text(char *buf, size_t size, double seconds)
+{
+    const long s = seconds < 0 ? 0 : seconds > 3.6e8 ? 360000000L : (long)(seconds + 0.5);
+    if (s >= 3600)
+        snprintf(buf, size, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    else
+        snprintf(buf, size, "%ld:%02ld", s / 60, s % 60);
+}
+
+static void draw_progress(void *ctx, long step, long steps, uint64_t particle_steps, double elapsed)
 {
     progress_bar *bar = ctx;
     if (elapsed < 1.0 || steps <= 0)
         return;
-    enum { WIDTH = 30 };
+    enum { WIDTH = 10 };
     const double done = (double)step / (double)steps;
     const int filled = (int)(done * WIDTH);
-    char cells[WIDTH + 1];
+    char cells[WIDTH + 1], left[32];
     for (int i = 0; i < WIDTH; i++)
         cells[i] = i < filled ? '#' : '.';
     cells[WIDTH] = '\0';
-    const double left = done > 0 ? elapsed * (1 - done) / done : 0;
-    fprintf(stderr, "\rskein: [%s] %3d%%  step %ld of %ld  %.0f s left   ", cells,
-            (int)(100 * done), step, steps, left);
+    clock_text(left, sizeof left, done > 0 ? elapsed * (1 - done) / done : 0);
+    /* \033[K clears what a longer previous line left behind */
+    fprintf(stderr, "\r[%s] %3d%% step %ld/%ld %.2e particle-steps/s %s left\033[K", cells,
+            (int)(100 * done), step, steps, (double)particle_steps / elapsed, left);
     fflush(stderr);
     bar->shown = true;
 }
 
 static void clear_progress(const progress_bar *bar)
 {
-    if (bar->shown)
-        fprintf(stderr, "\r%*s\r", 79, "");
+    if (bar->shown) {
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+    }
 }
 
-static void print_summary(const sk_scenario *s, const sk_engine *e, const cli_plan *plan,
-                          const sk_run_stats *st, const char *csv)
+/* ---- the summary --------------------------------------------------------------------------------- */
+
+/* Up to LISTED_DIVERGED "rope R at step S" items, comma separated, then "and N more". */
+static void list_diverged(const sk_engine *e, size_t total, char *buf, size_t size)
 {
-    size_t particles = 0;
-    for (size_t r = 0; r < s->total_ropes; r++)
-        particles += (size_t)sk_engine_rope_particles(e, r);
+    size_t listed = 0, more = 0, used = 0;
+    buf[0] = '\0';
+    for (size_t r = 0; r < total; r++) {
+        const long at = sk_engine_rope_diverged(e, r);
+        if (at < 0)
+            continue;
+        if (listed == LISTED_DIVERGED) {
+            more++;
+            continue;
+        }
+        int n = snprintf(buf + used, size - used, "%srope %zu at step %ld", listed ? ", " : "", r, at);
+        if (n < 0 || (size_t)n >= size - used)
+            break;
+        used += (size_t)n;
+        listed++;
+    }
+    if (more && used < size)
+        snprintf(buf + used, size - used, " and %zu more", more);
+}
+
+static void print_totals(const char *when, const sk_group_totals *t)
+{
+    printf("  %-10s kinetic %.6g J, gravity %.6g J, elastic %.6g J", when, t->kinetic, t->gravity, t->elastic);
+    if (t->has_links)
+        printf(", max tension %.6g N\n", t->max_tension);
+    else
+        printf(", no links\n");
+}
+
+typedef struct run_outputs {
+    const char *csv, *h5; /* as named on the command line; NULL when not asked for */
+    bool incomplete;      /* stopped early: the CSV went to its .incomplete name */
+} run_outputs;
+
+static void print_summary(const sk_scenario *s, const sk_engine *e, const cli_plan *plan, const sk_run_stats *st,
+                          const sk_group_totals *start, const sk_group_totals *end, const run_outputs *out)
+{
     const char *isa = sk_engine_isa(e);
+    size_t particles = 0, diverged = 0;
+    for (int g = 0; g < s->n_groups; g++) {
+        particles += end[g].particles;
+        diverged += end[g].diverged;
+    }
 
     printf("scenario     %s\n", s->source);
     if (strcmp(isa, "reference") == 0)
@@ -81,29 +141,68 @@ static void print_summary(const sk_scenario *s, const sk_engine *e, const cli_pl
     else
         printf("engine       batch, isa %s\n", isa);
     printf("threads      %d\n", sk_engine_threads(e));
-    printf("ropes        %zu in %d group%s\n", s->total_ropes, s->n_groups,
-           s->n_groups == 1 ? "" : "s");
+    printf("ropes        %zu in %d group%s\n", s->total_ropes, s->n_groups, s->n_groups == 1 ? "" : "s");
     printf("particles    %zu\n", particles);
-    printf("steps        %ld (dt %g s, %g s simulated)\n", st->steps, (double)s->dt,
-           (double)st->steps * (double)s->dt);
+    printf("steps        %ld (dt %g s, %g s simulated)%s\n", st->steps, (double)s->dt,
+           (double)st->steps * (double)s->dt, out->incomplete ? ", interrupted" : "");
     printf("wall time    %.3f s (stepping %.3f s)\n", st->wall_s, st->step_s);
     if (st->step_s > 0)
         printf("speed        %.2e particle-steps/s\n", (double)st->particle_steps / st->step_s);
     else
         printf("speed        - (no steps taken)\n");
-    printf("diverged     0 ropes\n");
-    if (csv)
-        printf("output       %s (%ld frames of %zu rope%s)\n", csv, st->frames, plan->n_ropes,
-               plan->n_ropes == 1 ? "" : "s");
-    else
+    if (diverged) {
+        char list[512];
+        list_diverged(e, s->total_ropes, list, sizeof list);
+        printf("diverged     %zu rope%s: %s\n", diverged, diverged == 1 ? "" : "s", list);
+    } else {
+        printf("diverged     0 ropes\n");
+    }
+    const char *rope_word = plan->n_ropes == 1 ? "rope" : "ropes";
+    if (out->csv)
+        printf("output       %s%s (%ld frames of %zu %s)\n", out->csv, out->incomplete ? SK_CSV_INCOMPLETE_SUFFIX : "",
+               st->frames, plan->n_ropes, rope_word);
+    if (out->h5)
+        printf("output       %s (%ld frames of %zu %s, %s)\n", out->h5, st->frames, plan->n_ropes, rope_word,
+               out->incomplete ? "marked incomplete" : "complete");
+    if (!out->csv && !out->h5)
         printf("output       none\n");
+    for (int g = 0; g < s->n_groups; g++) {
+        printf("group %-6d %zu rope%s, %zu diverged\n", g, end[g].ropes, end[g].ropes == 1 ? "" : "s",
+               end[g].diverged);
+        print_totals("start", &start[g]);
+        print_totals(out->incomplete ? "stopped" : "end", &end[g]);
+    }
+}
+
+/* ---- the command --------------------------------------------------------------------------------- */
+
+/* The outputs after the run: committed when it finished, kept marked incomplete when it was stopped,
+ * removed on any other failure. Returns rc, or the first failure of a commit. */
+static int close_outputs(int rc, sk_csv_writer *csv, sk_h5_writer *h5, sk_error *err)
+{
+    sk_error mine = {0};
+    int out = 0;
+    if (rc == 0 || rc == SK_EXIT_INTERRUPTED) {
+        const bool complete = rc == 0;
+        if (csv)
+            out = complete ? sk_csv_commit(csv, &mine) : sk_csv_keep_incomplete(csv, &mine);
+        if (h5) {
+            const int r = sk_h5_finish(h5, complete, out ? NULL : &mine);
+            out = out ? out : r;
+        }
+    } else {
+        sk_csv_abort(csv);
+        sk_h5_abort(h5);
+    }
+    if (out) {
+        *err = mine;
+        return out;
+    }
+    return rc;
 }
 
 int cli_run(const cli_options *o, sk_error *err)
 {
-    if (o->h5)
-        return sk_fail(err, SK_EXIT_USAGE, "--h5: HDF5 output is not built yet");
-
     sk_scenario s;
     memset(&s, 0, sizeof s);
     int rc = cli_load(o, &s, err);
@@ -112,16 +211,25 @@ int cli_run(const cli_options *o, sk_error *err)
     cli_plan plan = {0};
     sk_engine *e = NULL;
     sk_csv_writer *csv = NULL;
+    sk_h5_writer *h5 = NULL;
+    sk_group_totals *start = NULL, *end = NULL;
     if ((rc = cli_plan_make(o, &s, &plan, err)))
         goto done;
-    const sk_engine_options eo = {
-        .engine = o->engine, .isa = o->isa, .threads = o->has_threads ? o->threads : 0};
+    const sk_engine_options eo = {.engine = o->engine, .isa = o->isa, .threads = o->has_threads ? o->threads : 0};
     if (!(e = sk_engine_create(&s, &eo, err))) {
         rc = err->status ? err->status : SK_EXIT_FAILURE;
         goto done;
     }
+    const size_t n_groups = (size_t)(s.n_groups > 0 ? s.n_groups : 1);
+    if (!(start = calloc(n_groups, sizeof *start)) || !(end = calloc(n_groups, sizeof *end))) {
+        rc = sk_fail(err, SK_EXIT_FAILURE, "out of memory");
+        goto done;
+    }
+    if (!o->quiet && (rc = sk_group_totals_compute(e, start, err)))
+        goto done;
+
     /* Outputs are opened last: any error found before this leaves no file behind. */
-    sk_frame_sink sinks[1];
+    sk_frame_sink sinks[2];
     int n_sinks = 0;
     if (o->csv) {
         if (!(csv = sk_csv_open(o->csv, s.dt, plan.ropes, plan.n_ropes, err))) {
@@ -129,6 +237,13 @@ int cli_run(const cli_options *o, sk_error *err)
             goto done;
         }
         sinks[n_sinks++] = (sk_frame_sink){sk_csv_frame_sink, csv};
+    }
+    if (o->h5) {
+        if (!(h5 = sk_h5_open(o->h5, &s, plan.ropes, plan.n_ropes, plan.steps, plan.every, err))) {
+            rc = err->status;
+            goto done;
+        }
+        sinks[n_sinks++] = (sk_frame_sink){sk_h5_frame_sink, h5};
     }
 
     progress_bar bar = {false};
@@ -148,21 +263,42 @@ int cli_run(const cli_options *o, sk_error *err)
     sk_run_stats stats;
     rc = sk_run(e, &ro, &stats, err);
     clear_progress(&bar);
-    /* Still catching Ctrl-C while the output is committed or removed, so it cannot be cut short:
-     * a run that finished stays finished. */
-    if (csv) {
-        if (rc == 0)
-            rc = sk_csv_commit(csv, err);
-        else
-            sk_csv_abort(csv);
-        csv = NULL;
-    }
+    /* Still catching Ctrl-C while the outputs are committed or removed, so it cannot cut that short: a
+     * run that finished stays finished. */
+    rc = close_outputs(rc, csv, h5, err);
+    csv = NULL;
+    h5 = NULL;
     restore_signals(old);
-    if (rc == 0 && !o->quiet)
-        print_summary(&s, e, &plan, &stats, o->csv);
+
+    const run_outputs out = {.csv = o->csv, .h5 = o->h5, .incomplete = rc == SK_EXIT_INTERRUPTED};
+    if (rc == SK_EXIT_INTERRUPTED && (o->csv || o->h5))
+        sk_fail(err, SK_EXIT_INTERRUPTED,
+                "interrupted at step %ld of %ld; the outputs end with that step and say they are incomplete:%s%s%s%s%s",
+                sk_engine_step(e), plan.steps, o->h5 ? " " : "", o->h5 ? o->h5 : "",
+                o->h5 ? " (attribute complete = 0)" : "", o->csv ? " " : "", o->csv ? o->csv : "");
+    if (rc == SK_EXIT_INTERRUPTED && o->csv) {
+        const size_t len = strlen(err->message);
+        snprintf(err->message + len, sizeof err->message - len, "%s", SK_CSV_INCOMPLETE_SUFFIX);
+    }
+    if (rc == 0 && stats.diverged) {
+        char list[512];
+        list_diverged(e, s.total_ropes, list, sizeof list);
+        rc = sk_fail(err, SK_EXIT_DIVERGED, "%zu of %zu ropes diverged: %s; each holds its last finite frame from then on",
+                     stats.diverged, s.total_ropes, list);
+    }
+    if (!o->quiet && (rc == 0 || rc == SK_EXIT_DIVERGED || rc == SK_EXIT_INTERRUPTED)) {
+        int trc = sk_group_totals_compute(e, end, err);
+        if (trc)
+            rc = trc;
+        else
+            print_summary(&s, e, &plan, &stats, start, end, &out);
+    }
 
 done:
     sk_csv_abort(csv);
+    sk_h5_abort(h5);
+    free(start);
+    free(end);
     sk_engine_destroy(e);
     free(plan.ropes);
     sk_scenario_free(&s);

@@ -137,7 +137,8 @@ int sk_csv_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err)
     return sk_csv_write_frame(ctx, e, step, err);
 }
 
-int sk_csv_commit(sk_csv_writer *w, sk_error *err)
+/* Flushes, syncs and closes the temporary, then renames it onto target; frees w. */
+static int commit_to(sk_csv_writer *w, const char *target, sk_error *err)
 {
     /* Each step can fail on a full disk or a lost device; the first failure wins. */
     int rc = 0;
@@ -149,11 +150,34 @@ int sk_csv_commit(sk_csv_writer *w, sk_error *err)
     w->f = NULL;
     if (rc == 0 && closed != 0)
         rc = io_fail(w, err, "write failed", errno);
-    if (rc == 0 && rename(w->temp, w->path) != 0)
-        rc = io_fail(w, err, "cannot rename the finished output onto it", errno);
+    if (rc == 0 && !target)
+        rc = sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", w->path);
+    if (rc == 0 && rename(w->temp, target) != 0)
+        rc = sk_fail(err, SK_EXIT_FAILURE, "%s: cannot rename the output onto it: %s", target, strerror(errno));
     if (rc)
         unlink(w->temp);
     writer_free(w);
+    return rc;
+}
+
+int sk_csv_commit(sk_csv_writer *w, sk_error *err)
+{
+    char *target = strdup(w->path);
+    int rc = commit_to(w, target, err);
+    free(target);
+    return rc;
+}
+
+int sk_csv_keep_incomplete(sk_csv_writer *w, sk_error *err)
+{
+    const size_t len = strlen(w->path);
+    char *target = malloc(len + sizeof SK_CSV_INCOMPLETE_SUFFIX);
+    if (target) {
+        memcpy(target, w->path, len);
+        memcpy(target + len, SK_CSV_INCOMPLETE_SUFFIX, sizeof SK_CSV_INCOMPLETE_SUFFIX);
+    }
+    int rc = commit_to(w, target, err);
+    free(target);
     return rc;
 }
 

@@ -20,9 +20,11 @@ long sk_run_next_frame(long step, long every, long steps)
     return next < steps ? next : steps;
 }
 
-static int emit_frame(const sk_engine *e, const sk_run_options *opt, long step, sk_run_stats *stats,
+static int emit_frame(sk_engine *e, const sk_run_options *opt, long step, sk_run_stats *stats,
                       sk_error *err)
 {
+    stats->diverged = sk_engine_check_frame(e);
+    stats->last_frame = step;
     for (int i = 0; i < opt->n_sinks; i++) {
         int rc = opt->sinks[i].frame(opt->sinks[i].ctx, e, step, err);
         if (rc)
@@ -34,7 +36,7 @@ static int emit_frame(const sk_engine *e, const sk_run_options *opt, long step, 
 
 int sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_error *err)
 {
-    *stats = (sk_run_stats){0};
+    *stats = (sk_run_stats){.last_frame = -1};
     const double start = sk_seconds();
     const bool chunked = opt->progress || opt->stop;
     long step = sk_engine_step(e);
@@ -46,6 +48,9 @@ int sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_erro
         const long frame = sk_run_next_frame(step, opt->every, opt->steps);
         while (step < frame) {
             if (opt->stop && *opt->stop) {
+                /* The outputs end with the state reached, checked like any frame. */
+                if (stats->last_frame != step && (rc = emit_frame(e, opt, step, stats, err)))
+                    goto done;
                 rc = sk_fail(err, SK_EXIT_INTERRUPTED, "interrupted at step %ld of %ld", step,
                              opt->steps);
                 goto done;
@@ -66,7 +71,8 @@ int sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_erro
                 chunk = want < 1 ? 1 : (long)want;
             }
             if (opt->progress)
-                opt->progress(opt->progress_ctx, step, opt->steps, sk_seconds() - start);
+                opt->progress(opt->progress_ctx, step, opt->steps, stats->particle_steps,
+                              sk_seconds() - start);
         }
         rc = emit_frame(e, opt, step, stats, err);
     }

@@ -1,7 +1,7 @@
 /* Diagnostics of a pack (SPEC.md section 10), lane by lane in the order core/diagnostics.c sums them so
  * both give the same bits: kinetic and gravity energy over unpinned particles, elastic energy of the
  * links then the anchor, each link's tension, the anchor's force on the held particle, the deployed
- * length; and which lanes hold only finite numbers. */
+ * length; and which lanes hold only finite numbers (p, v or q, and verlet's reported velocity). */
 #include "anchor.h"
 #include "forces.h"
 #include "integrate.h"
@@ -89,15 +89,21 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
 
 unsigned SK_KNAME(sk_kernel_finite_lanes)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state)
 {
-    (void)cfg;
+    const kparams k = kp_load(param);
     const skv n = kp_get(param, SK_P_N);
     const int rows = kp_max_count(param);
     unsigned bad = 0;
     for (int i = 0; i < rows; i++) {
+        const sk_real *row = state + (size_t)i * SK_F_COUNT * SK_W;
         skm present = skv_lt(skv_set1((sk_real)i), n);
         skm ok = present;
         for (int f = 0; f < SK_F_COUNT; f++)
-            ok = skm_and(ok, skv_finite(skv_load(state + ((size_t)i * SK_F_COUNT + (size_t)f) * SK_W)));
+            ok = skm_and(ok, skv_finite(skv_load(row + (size_t)f * SK_W)));
+        if (cfg->integrator == SK_INTEGRATOR_VERLET) {
+            /* the reported velocity (p - q) / dt can overflow where p and q do not */
+            skv3 vel = k_velocity(&k, cfg->integrator, v3_load(row), v3_load(row + 3 * SK_W));
+            ok = skm_and(ok, skm_and(skv_finite(vel.x), skm_and(skv_finite(vel.y), skv_finite(vel.z))));
+        }
         /* present and not finite */
         skm broken = skm_andnot(ok, present);
         for (int l = 0; l < SK_W; l++)

@@ -132,7 +132,8 @@ static int load_lane_scenario(sk_scenario *s, size_t count, size_t at)
 }
 
 /* A rope alone (lane 0 of a pack whose other lanes copy it) and the same rope at lane 5 of pack 3 of a
- * large batch, stepped with 2 threads: the same bytes, in both a fixed and a deploying group. */
+ * large batch (the last lane where packs are narrower), stepped with 2 threads: the same bytes, in both
+ * a fixed and a deploying group, driven anchor included. */
 static int alone_and_in_batch(void)
 {
     const char *isas[4];

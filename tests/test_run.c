@@ -118,10 +118,11 @@ typedef struct progress_log {
     long stop_at;
 } progress_log;
 
-static void log_progress(void *ctx, long step, long steps, double elapsed)
+static void log_progress(void *ctx, long step, long steps, uint64_t particle_steps, double elapsed)
 {
     progress_log *l = ctx;
-    l->increasing &= step > l->last && steps == 1000 && elapsed >= 0;
+    /* the fake engine's 3 x 5 particles per step */
+    l->increasing &= step > l->last && steps == 1000 && particle_steps == (uint64_t)(15 * step) && elapsed >= 0;
     l->last = step;
     l->calls++;
     if (l->stop && step >= l->stop_at)
@@ -155,7 +156,8 @@ static int chunked_same(void)
     return 0;
 }
 
-/* A stop request ends the run between chunks with status 130 and no further frames. */
+/* A stop request ends the run between chunks with status 130; the step reached is the last frame (no
+ * second one when it just was a frame). */
 static int stop(void)
 {
     fake_engine f = fake();
@@ -168,7 +170,7 @@ static int stop(void)
     CHECK(sk_run(&f.base, &opt, &st, &err) == SK_EXIT_INTERRUPTED);
     CHECK(err.status == SK_EXIT_INTERRUPTED);
     CHECK(strcmp(err.message, "interrupted at step 0 of 10") == 0);
-    CHECK(r.n == 1 && f.n_calls == 0 && st.steps == 0);
+    CHECK(r.n == 1 && f.n_calls == 0 && st.steps == 0 && st.frames == 1 && st.last_frame == 0);
 
     /* Set from the progress callback (as a signal would arrive) once step 500 is passed. */
     fake_engine g = fake();
@@ -180,7 +182,10 @@ static int stop(void)
                            .progress = log_progress, .progress_ctx = &log, .stop = &flag};
     CHECK(sk_run(&g.base, &opt, &st, &err) == SK_EXIT_INTERRUPTED);
     CHECK(st.steps >= 500 && st.steps < 1000 && st.steps == sk_engine_step(&g.base));
-    CHECK(r2.n == 2 + (st.steps >= 800) && r2.steps[1] == 400);
+    /* frames 0, 400, 800 when passed, and the step the run stopped at */
+    const int grid = 2 + (st.steps >= 800);
+    CHECK(r2.n == grid + (st.steps != 800) && r2.steps[1] == 400);
+    CHECK(r2.steps[r2.n - 1] == st.steps && st.last_frame == st.steps && st.frames == r2.n);
     return 0;
 }
 

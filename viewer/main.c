@@ -111,7 +111,7 @@ static void update_title(app *a, double now)
     char title[512];
     snprintf(title, sizeof title,
              "skein-view  rope %zu (group %d #%zu)%s  t %.4f s  E %.6g J  %.0f steps/s  speed x%g%s  "
-             "strain ±%g  grid %g m",
+             "strain +-%g  grid %g m",
              v->global, v->group, v->local, v->diverged ? " DIVERGED" : "", sk_view_sim_time(&a->sim),
              sk_view_sim_energy(&a->sim, a->controls.current), a->step_rate,
              sk_playback_speed(&a->controls.playback), a->controls.playback.paused ? "  paused" : "",
@@ -225,12 +225,12 @@ static int run_interactive(app *a)
     a->rate_since = a->title_at = last;
     update_title(a, last);
     while (!glfwWindowShouldClose(w) && a->status == 0) {
+        long before = a->sim.steps;
         glfwPollEvents();
         double now = glfwGetTime();
-        long before = a->sim.steps;
         sk_view_controls_advance(&a->controls, now - last, glfwGetTime, STEP_BUDGET);
         last = now;
-        /* Steps taken by keys (single step) count too; a reset starts the count again. */
+        /* Steps taken by keys (single steps) count too; after a reset, the steps since it. */
         a->rate_steps += a->sim.steps >= before ? a->sim.steps - before : a->sim.steps;
         update_strain_scale(a);
         if (now - a->rate_since >= 0.5) {

@@ -35,7 +35,9 @@ info_with_option) args=(info --steps 3) msg="--steps is not an option of info" ;
 tolerance_on_run) args=(run "$ball" --tolerance 1 "${out[@]}") msg="--tolerance is not an option of run" ;;
 csv_on_compare) args=(compare "$ball" "${out[@]}") msg="--csv is not an option of compare" ;;
 tolerance_bad) args=(compare "$ball" --tolerance -1) msg="--tolerance: -1 must not be negative" ;;
-h5_not_built) args=(run "$ball" --h5 "$SCRATCH/out.h5") msg="--h5: HDF5 output is not built yet" ;;
+h5_on_compare) args=(compare "$ball" --h5 "$SCRATCH/out.h5") msg="--h5 is not an option of compare" ;;
+h5_empty) args=(run "$ball" --h5 "") msg="--h5: empty file name" ;;
+h5_bad_ropes) args=(run "$ball" --ropes 5 "${out[@]}" --h5 "$SCRATCH/out.h5") msg="--ropes: rope 5 does not exist (the scenario has 1)" ;;
 *) fail "no such case $1" ;;
 esac
 

@@ -34,6 +34,13 @@ int sk_csv_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
  * is removed, path is untouched, and err names path. */
 int sk_csv_commit(sk_csv_writer *w, sk_error *err);
 
+/* A run that stopped early (Ctrl-C) keeps what it wrote as PATH.incomplete, never under path itself:
+ * the CSV format has no place to say it is incomplete, so the name says it. The rows end with the frame
+ * of the step the run stopped at. Flushes, syncs, closes and renames as sk_csv_commit does; path is left
+ * untouched. */
+#define SK_CSV_INCOMPLETE_SUFFIX ".incomplete"
+int sk_csv_keep_incomplete(sk_csv_writer *w, sk_error *err);
+
 /* Closes and removes the temporary, leaving path untouched; frees w. NULL is allowed. */
 void sk_csv_abort(sk_csv_writer *w);
 
