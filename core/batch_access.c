@@ -16,26 +16,52 @@ uint64_t sk_batch_advance(sk_batch *b, long steps)
     return done;
 }
 
-size_t sk_batch_check_frame(sk_batch *b)
+/* The frame snapshot, allocated by the first check: false when there is no room for it. */
+static bool ensure_snapshot(sk_batch *b)
 {
     for (int i = 0; i < b->n_groups; i++) {
         batch_group *g = &b->groups[i];
         if (g->reference || g->snap_state)
             continue;
         g->snap_ns = malloc(g->n_packs * 2 * (size_t)b->width * sizeof(sk_real));
-        g->snap_state = malloc(g->n_packs * g->state_len * sizeof(sk_real));
+        /* the kernels read a diverged rope's diagnostics straight from here: 64-byte aligned like the packs */
+        const size_t snap_bytes = (g->n_packs * g->state_len * sizeof(sk_real) + 63) / 64 * 64;
+        g->snap_state = aligned_alloc(64, snap_bytes ? snap_bytes : 64);
         if (!g->snap_ns || !g->snap_state) {
-            /* Without room for the snapshot the frame cannot be kept: check nothing rather than fail
-             * the run (the summary still counts earlier divergences). */
             free(g->snap_ns);
             free(g->snap_state);
             g->snap_ns = g->snap_state = NULL;
-            return b->n_diverged;
+            return false;
         }
     }
+    return true;
+}
+
+size_t sk_batch_check_frame(sk_batch *b)
+{
+    /* Without room for the snapshot the frame cannot be kept: check nothing rather than fail the run (the
+     * summary still counts earlier divergences). */
+    if (!ensure_snapshot(b))
+        return b->n_diverged;
     b->n_diverged += sk_batch_parallel_check(b);
     b->diag_cache.group = -1;
     return b->n_diverged;
+}
+
+uint64_t sk_batch_advance_checked(sk_batch *b, long steps, size_t *diverged)
+{
+    if (steps <= 0 || !ensure_snapshot(b)) {
+        uint64_t done = sk_batch_advance(b, steps);
+        *diverged = sk_batch_check_frame(b);
+        return done;
+    }
+    size_t newly = 0;
+    uint64_t done = sk_batch_parallel_advance_checked(b, steps, &newly);
+    b->step += steps;
+    b->n_diverged += newly;
+    b->diag_cache.group = -1;
+    *diverged = b->n_diverged;
+    return done;
 }
 
 long sk_batch_rope_diverged(const sk_batch *b, size_t rope)

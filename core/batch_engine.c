@@ -28,6 +28,11 @@ static void destroy(sk_engine *e)
 
 static size_t check_frame(sk_engine *e) { return sk_batch_check_frame(batch_of(e)); }
 
+static uint64_t advance_checked(sk_engine *e, long steps, size_t *diverged)
+{
+    return sk_batch_advance_checked(batch_of(e), steps, diverged);
+}
+
 static long rope_diverged(const sk_engine *e, size_t rope) { return sk_batch_rope_diverged(batch_of(e), rope); }
 
 static void rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension)
@@ -46,6 +51,7 @@ static const sk_engine_ext batch_ext = {
     .check_frame = check_frame,
     .rope_diverged = rope_diverged,
     .rope_diagnostics = rope_diagnostics,
+    .advance_checked = advance_checked,
 };
 
 sk_engine *sk_batch_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err)

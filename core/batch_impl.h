@@ -81,10 +81,16 @@ uint64_t sk_batch_parallel_advance(sk_batch *b, long steps);
 /* Checks every rope at a frame, restores and marks diverged ones, saves the others; returns how many
  * ropes diverged now. */
 size_t sk_batch_parallel_check(sk_batch *b);
+/* Both in one pass: each item is advanced `steps` steps and checked at once, while it is in cache (the frame
+ * snapshot must exist). The results are those of sk_batch_parallel_advance then sk_batch_parallel_check,
+ * with b->step still at the start; *newly gets the ropes diverged now. */
+uint64_t sk_batch_parallel_advance_checked(sk_batch *b, long steps, size_t *newly);
 
 /* Saves lane `lane` of pack k to the frame snapshot, or puts it back from there. */
 void sk_batch_save_lane(const batch_group *g, int width, size_t k, int lane);
 void sk_batch_restore_lane(const batch_group *g, int width, size_t k, int lane);
+/* Saves every lane of pack k (all sound, none diverged): two block copies. */
+void sk_batch_save_pack(const batch_group *g, int width, size_t k);
 
 /* Lane of a global rope: group, pack, lane (kernel groups) or local index (reference groups). */
 typedef struct batch_where {

@@ -19,32 +19,40 @@ static int group_of(const sk_batch *b, size_t item)
     return g;
 }
 
+/* One work item (pack k of a kernel group, rope k of a reference group) advanced from step0; returns the
+ * particle-steps of its ropes that have not diverged. */
+static uint64_t advance_item(const sk_batch *b, batch_group *g, size_t k, long step0, long steps)
+{
+    const int W = b->width;
+    uint64_t done = 0;
+    if (g->reference) {
+        if (g->diverged[k] >= 0)
+            return 0; /* takes no more steps */
+        for (long s = 0; s < steps; s++) {
+            sk_ref_rope_step(g->ropes[k]);
+            done += (uint64_t)sk_ref_rope_count(g->ropes[k]);
+        }
+        return done;
+    }
+    uint64_t lane_steps[64] = {0};
+    b->kernels->advance(&g->cfg, batch_pack_param(g, k), batch_pack_state(g, k), step0, steps, lane_steps);
+    for (int l = 0; l < W; l++) {
+        size_t rope = k * (size_t)W + (size_t)l;
+        if (rope < g->group->count && g->diverged[rope] < 0)
+            done += lane_steps[l];
+    }
+    return done;
+}
+
 uint64_t sk_batch_parallel_advance(sk_batch *b, long steps)
 {
     const size_t total = b->work_first[b->n_groups];
     const long step0 = b->step;
-    const int W = b->width;
     uint64_t done = 0;
 #pragma omp parallel for schedule(dynamic) num_threads(b->threads) reduction(+ : done)
     for (size_t item = 0; item < total; item++) {
         batch_group *g = &b->groups[group_of(b, item)];
-        size_t k = item - b->work_first[g->index];
-        if (g->reference) {
-            if (g->diverged[k] >= 0)
-                continue; /* takes no more steps */
-            for (long s = 0; s < steps; s++) {
-                sk_ref_rope_step(g->ropes[k]);
-                done += (uint64_t)sk_ref_rope_count(g->ropes[k]);
-            }
-            continue;
-        }
-        uint64_t lane_steps[64] = {0};
-        b->kernels->advance(&g->cfg, batch_pack_param(g, k), batch_pack_state(g, k), step0, steps, lane_steps);
-        for (int l = 0; l < W; l++) {
-            size_t rope = k * (size_t)W + (size_t)l;
-            if (rope < g->group->count && g->diverged[rope] < 0)
-                done += lane_steps[l];
-        }
+        done += advance_item(b, g, item - b->work_first[g->index], step0, steps);
     }
     return done;
 }
@@ -66,11 +74,12 @@ static bool finite3(sk_vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfini
 /* Lanes whose diagnostics are all finite: a finite state can still overflow an energy or a tension, and
  * no output may hold a non-finite number (the reference engine checks the same). diag and tension are
  * scratch of one pack. */
-static unsigned sound_diagnostics(const sk_batch *b, const batch_group *g, size_t k, sk_real *diag, sk_real *tension)
+static unsigned sound_diagnostics(const sk_batch *b, const batch_group *g, size_t k, long step, sk_real *diag,
+                                  sk_real *tension)
 {
     const size_t W = (size_t)b->width;
     const sk_real *param = batch_pack_param(g, k);
-    b->kernels->diagnose(&g->cfg, param, batch_pack_state(g, k), b->step, diag, tension);
+    b->kernels->diagnose(&g->cfg, param, batch_pack_state(g, k), step, diag, tension);
     unsigned sound = 0;
     for (size_t l = 0; l < W; l++) {
         bool ok = true;
@@ -84,15 +93,26 @@ static unsigned sound_diagnostics(const sk_batch *b, const batch_group *g, size_
     return sound;
 }
 
-/* One pack at a frame: sound lanes are saved, diverging ones go back to the saved state (or, before any
- * save, to their initial state, which is then saved), ropes diverged earlier are put back again. */
-static size_t check_pack(sk_batch *b, batch_group *g, size_t k, bool have_snapshot, sk_real *diag,
+/* One pack at the frame of `step`: sound lanes are saved, diverging ones go back to the saved state (or,
+ * before any save, to their initial state, which is then saved), ropes diverged earlier are put back
+ * again. */
+static size_t check_pack(sk_batch *b, batch_group *g, size_t k, long step, bool have_snapshot, sk_real *diag,
                          sk_real *tension)
 {
     const int W = b->width;
     unsigned sound = b->kernels->finite_lanes(&g->cfg, batch_pack_param(g, k), batch_pack_state(g, k));
     if (diag && tension)
-        sound &= sound_diagnostics(b, g, k, diag, tension);
+        sound &= sound_diagnostics(b, g, k, step, diag, tension);
+    /* The usual case, every lane sound and none diverged before: the whole pack is saved at once. */
+    bool any_was = false;
+    for (int l = 0; l < W; l++) {
+        size_t rope = k * (size_t)W + (size_t)l;
+        any_was = any_was || (rope < g->group->count && g->diverged[rope] >= 0);
+    }
+    if (!any_was && sound == (1u << W) - 1u) {
+        sk_batch_save_pack(g, W, k);
+        return 0;
+    }
     size_t newly = 0;
     for (int l = 0; l < W; l++) {
         size_t rope = k * (size_t)W + (size_t)l;
@@ -104,7 +124,7 @@ static size_t check_pack(sk_batch *b, batch_group *g, size_t k, bool have_snapsh
             continue;
         }
         if (!was && real) {
-            g->diverged[rope] = b->step;
+            g->diverged[rope] = step;
             g->frozen[rope] = have_snapshot ? b->snapshot_step : 0;
             newly++;
         }
@@ -137,17 +157,36 @@ static bool reference_sound(const sk_ref_rope *r, sk_real *tension)
     return ok;
 }
 
-size_t sk_batch_parallel_check(sk_batch *b)
+/* One work item at the frame of `step`; returns the ropes it marked diverged now. */
+static size_t check_item(sk_batch *b, batch_group *g, size_t k, long step, sk_real *diag, sk_real *tension)
 {
-    const size_t total = b->work_first[b->n_groups];
     const bool have_snapshot = b->snapshot_step >= 0;
+    if (!g->reference)
+        return check_pack(b, g, k, step, have_snapshot, diag, tension);
+    if (g->diverged[k] >= 0 || reference_sound(g->ropes[k], tension))
+        return 0;
     const long back_to = have_snapshot ? b->snapshot_step : 0;
+    g->diverged[k] = step;
+    g->frozen[k] = back_to;
+    replay(b, g, k, back_to);
+    return 1;
+}
+
+/* Bytes of a thread's scratch for the checks: one pack's diagnostics and tensions, 64-byte aligned. */
+static void scratch_bytes(const sk_batch *b, size_t *diag_bytes, size_t *tension_bytes)
+{
     int capacity = 1;
     for (int i = 0; i < b->n_groups; i++)
         capacity = b->groups[i].group->particles > capacity ? b->groups[i].group->particles : capacity;
-    const size_t diag_bytes = ((size_t)SK_D_COUNT * (size_t)b->width * sizeof(sk_real) + 63) / 64 * 64;
-    const size_t tension_bytes = ((size_t)capacity * (size_t)b->width * sizeof(sk_real) + 63) / 64 * 64;
-    size_t newly = 0;
+    *diag_bytes = ((size_t)SK_D_COUNT * (size_t)b->width * sizeof(sk_real) + 63) / 64 * 64;
+    *tension_bytes = ((size_t)capacity * (size_t)b->width * sizeof(sk_real) + 63) / 64 * 64;
+}
+
+size_t sk_batch_parallel_check(sk_batch *b)
+{
+    const size_t total = b->work_first[b->n_groups];
+    size_t diag_bytes, tension_bytes, newly = 0;
+    scratch_bytes(b, &diag_bytes, &tension_bytes);
 #pragma omp parallel num_threads(b->threads) reduction(+ : newly)
     {
         /* per thread: one pack's diagnostics (without them, out of memory, only the state is checked) */
@@ -155,19 +194,37 @@ size_t sk_batch_parallel_check(sk_batch *b)
 #pragma omp for schedule(dynamic)
         for (size_t item = 0; item < total; item++) {
             batch_group *g = &b->groups[group_of(b, item)];
-            size_t k = item - b->work_first[g->index];
-            if (!g->reference) {
-                newly += check_pack(b, g, k, have_snapshot, diag, tension);
-            } else if (g->diverged[k] < 0 && !reference_sound(g->ropes[k], tension)) {
-                g->diverged[k] = b->step;
-                g->frozen[k] = back_to;
-                newly++;
-                replay(b, g, k, back_to);
-            }
+            newly += check_item(b, g, item - b->work_first[g->index], b->step, diag, tension);
         }
         free(diag);
         free(tension);
     }
     b->snapshot_step = b->step;
     return newly;
+}
+
+uint64_t sk_batch_parallel_advance_checked(sk_batch *b, long steps, size_t *newly_out)
+{
+    const size_t total = b->work_first[b->n_groups];
+    const long step0 = b->step, frame = step0 + steps;
+    size_t diag_bytes, tension_bytes, newly = 0;
+    scratch_bytes(b, &diag_bytes, &tension_bytes);
+    uint64_t done = 0;
+#pragma omp parallel num_threads(b->threads) reduction(+ : done, newly)
+    {
+        sk_real *diag = aligned_alloc(64, diag_bytes), *tension = aligned_alloc(64, tension_bytes);
+#pragma omp for schedule(dynamic)
+        for (size_t item = 0; item < total; item++) {
+            batch_group *g = &b->groups[group_of(b, item)];
+            const size_t k = item - b->work_first[g->index];
+            done += advance_item(b, g, k, step0, steps);
+            /* checked while the pack is still in cache from its steps */
+            newly += check_item(b, g, k, frame, diag, tension);
+        }
+        free(diag);
+        free(tension);
+    }
+    b->snapshot_step = frame;
+    *newly_out = newly;
+    return done;
 }

@@ -245,6 +245,16 @@ void sk_batch_save_lane(const batch_group *g, int width, size_t k, int lane)
         snap[i] = state[i];
 }
 
+void sk_batch_save_pack(const batch_group *g, int width, size_t k)
+{
+    const size_t W = (size_t)width;
+    const sk_real *param = batch_pack_param(g, k);
+    sk_real *ns = g->snap_ns + k * 2 * W;
+    memcpy(ns, param + SK_P_N * W, W * sizeof(sk_real));
+    memcpy(ns + W, param + SK_P_S * W, W * sizeof(sk_real));
+    memcpy(g->snap_state + k * g->state_len, batch_pack_state(g, k), g->state_len * sizeof(sk_real));
+}
+
 void sk_batch_restore_lane(const batch_group *g, int width, size_t k, int lane)
 {
     const size_t W = (size_t)width, l = (size_t)lane;

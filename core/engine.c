@@ -37,6 +37,18 @@ size_t sk_engine_check_frame(sk_engine *e)
     return e->ext && e->ext->check_frame ? e->ext->check_frame(e) : 0;
 }
 
+uint64_t sk_engine_advance_checked(sk_engine *e, long steps, size_t *diverged)
+{
+    if (steps <= 0 || !e->ext || !e->ext->advance_checked || !e->ext->check_frame) {
+        uint64_t done = sk_engine_advance(e, steps);
+        *diverged = sk_engine_check_frame(e);
+        return done;
+    }
+    uint64_t done = e->ext->advance_checked(e, steps, diverged);
+    e->step += steps;
+    return done;
+}
+
 long sk_engine_rope_diverged(const sk_engine *e, size_t rope)
 {
     return e->ext && e->ext->rope_diverged ? e->ext->rope_diverged(e, rope) : -1;

@@ -17,6 +17,9 @@ typedef struct sk_engine_ext {
     size_t (*check_frame)(sk_engine *e);
     long (*rope_diverged)(const sk_engine *e, size_t rope);
     void (*rope_diagnostics)(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension);
+    /* advance then check_frame in one pass (returns the particle-steps, *diverged the ropes diverged so
+     * far); without it engine.c calls the two */
+    uint64_t (*advance_checked)(sk_engine *e, long steps, size_t *diverged);
 } sk_engine_ext;
 
 /* Every engine struct starts with this header. */

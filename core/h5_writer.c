@@ -62,20 +62,32 @@ static void close_id(hid_t *id, herr_t (*close)(hid_t))
     *id = H5I_INVALID_HID;
 }
 
-/* HDF5's innermost message (walked upward, the first is the deepest), on one line. */
+/* HDF5's innermost message of the last failure. Any later HDF5 call clears HDF5's error stack, so a failing
+ * call is followed at once by failed(), which keeps the message here until h5_fail reports it. */
+static _Thread_local char last_failure[256];
+
 static herr_t innermost(unsigned n, const H5E_error2_t *e, void *data)
 {
     if (n == 0 && e->desc)
-        snprintf(data, 256, "%s", e->desc);
+        snprintf(data, sizeof last_failure, "%s", e->desc);
     return 0;
 }
 
-/* Fails the output naming the target, with the reason HDF5 gives: the system's own words for an I/O
- * error ("error message = 'No space left on device'"), else HDF5's description. */
+static int failed(void)
+{
+    if (!last_failure[0]) /* the first failure is the cause; what fails after it only follows from it */
+        H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, innermost, last_failure);
+    return -1;
+}
+
+/* Fails the output naming the target, with the reason HDF5 gave for the first failure: the system's own
+ * words for an I/O error ("error message = 'No space left on device'"), else HDF5's description. */
 static int h5_fail(const sk_h5_writer *w, sk_error *err, const char *what)
 {
-    char why[256] = "";
-    H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, innermost, why);
+    failed(); /* a failing call just before: its own message */
+    char why[sizeof last_failure];
+    memcpy(why, last_failure, sizeof why);
+    last_failure[0] = '\0';
     H5Eclear2(H5E_DEFAULT);
     const char *sys = strstr(why, "error message = '");
     if (sys) {
@@ -107,6 +119,8 @@ static int set_string(hid_t loc, const char *name, const char *value)
         H5Tset_cset(type, H5T_CSET_UTF8) >= 0 &&
         (a = H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT)) >= 0)
         rc = H5Awrite(a, type, &value) < 0 ? -1 : 0;
+    if (rc)
+        failed();
     close_id(&a, H5Aclose);
     close_id(&space, H5Sclose);
     close_id(&type, H5Tclose);
@@ -119,6 +133,8 @@ static int set_scalar(hid_t loc, const char *name, hid_t type, const void *value
     int rc = -1;
     if (space >= 0 && (a = H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT)) >= 0)
         rc = H5Awrite(a, type, value) < 0 ? -1 : 0;
+    if (rc)
+        failed();
     close_id(&a, H5Aclose);
     close_id(&space, H5Sclose);
     return rc;
@@ -158,7 +174,9 @@ static hid_t frame_set(hid_t loc, const char *name, hid_t type, int rank, const 
         H5Pset_shuffle(dcpl) >= 0 && H5Pset_deflate(dcpl, DEFLATE_LEVEL) >= 0 &&
         H5Pset_chunk_cache(dapl, H5D_CHUNK_CACHE_NSLOTS_DEFAULT, 0, H5D_CHUNK_CACHE_W0_DEFAULT) >= 0)
         d = H5Dcreate2(loc, name, type, space, H5P_DEFAULT, dcpl, dapl);
-    if (d >= 0 && label(d, units, about))
+    if (d < 0)
+        failed();
+    else if (label(d, units, about))
         close_id(&d, H5Dclose);
     close_id(&dapl, H5Pclose);
     close_id(&dcpl, H5Pclose);
@@ -174,8 +192,10 @@ static hid_t rope_set(hid_t loc, const char *name, hid_t type, size_t n, const v
     hid_t space = H5Screate_simple(1, dims, NULL), d = H5I_INVALID_HID;
     if (space >= 0)
         d = H5Dcreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-    if (d >= 0 && ((data && n && H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0) ||
-                   label(d, units, about)))
+    if (d < 0)
+        failed();
+    else if ((data && n && H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0 && failed()) ||
+             label(d, units, about))
         close_id(&d, H5Dclose);
     close_id(&space, H5Sclose);
     return d;
@@ -187,11 +207,13 @@ static int extend(hid_t d, hsize_t frames)
     hsize_t dims[4];
     hid_t space = H5Dget_space(d);
     int rank = space >= 0 ? H5Sget_simple_extent_dims(space, dims, NULL) : -1;
+    if (rank < 1)
+        failed();
     close_id(&space, H5Sclose);
     if (rank < 1)
         return -1;
     dims[0] = frames;
-    return H5Dset_extent(d, dims) < 0 ? -1 : 0;
+    return H5Dset_extent(d, dims) < 0 ? failed() : 0;
 }
 
 /* Writes buf as ropes r0 .. r0 + nb - 1 of frame `frame` (all of dimensions 2 and up). */
@@ -212,6 +234,8 @@ static int write_block(hid_t d, hid_t type, hsize_t frame, hsize_t r0, hsize_t n
             (ms = H5Screate_simple(rank, count, NULL)) >= 0 && H5Dwrite(d, type, ms, fs, H5P_DEFAULT, buf) >= 0)
             rc = 0;
     }
+    if (rc)
+        failed();
     close_id(&ms, H5Sclose);
     close_id(&fs, H5Sclose);
     return rc;
@@ -405,6 +429,11 @@ static int make_temp(sk_h5_writer *w, sk_error *err)
 sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
                          long steps, long every, sk_error *err)
 {
+    /* HDF5 1.10 frees a file whose close failed (a full disk) but keeps its ID, and its own clean-up at
+     * exit then closes it again and crashes (HDFFV-11052, fixed in 1.14). The writer closes every file it
+     * opens, so that clean-up has nothing to do: turned off while it still can be (before any other HDF5
+     * call in the process; later it answers with an error, ignored). */
+    H5dont_atexit();
     /* The library reports through err, one line; HDF5's own stack dumps would only repeat it. */
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
     sk_h5_writer *w = calloc(1, sizeof *w);

@@ -20,10 +20,12 @@ long sk_run_next_frame(long step, long every, long steps)
     return next < steps ? next : steps;
 }
 
-static int emit_frame(sk_engine *e, const sk_run_options *opt, long step, sk_run_stats *stats,
+/* The frame of `step`, checked already when `checked` (the chunk that reached it did so). */
+static int emit_frame(sk_engine *e, const sk_run_options *opt, long step, bool checked, sk_run_stats *stats,
                       sk_error *err)
 {
-    stats->diverged = sk_engine_check_frame(e);
+    if (!checked)
+        stats->diverged = sk_engine_check_frame(e);
     stats->last_frame = step;
     for (int i = 0; i < opt->n_sinks; i++) {
         int rc = opt->sinks[i].frame(opt->sinks[i].ctx, e, step, err);
@@ -40,7 +42,7 @@ int sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_erro
     const double start = sk_seconds();
     const bool chunked = opt->progress || opt->stop;
     long step = sk_engine_step(e);
-    int rc = emit_frame(e, opt, step, stats, err);
+    int rc = emit_frame(e, opt, step, false, stats, err);
 
     /* Steps per chunk, re-estimated from the measured rate after every chunk. */
     long chunk = 1;
@@ -49,7 +51,7 @@ int sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_erro
         while (step < frame) {
             if (opt->stop && *opt->stop) {
                 /* The outputs end with the state reached, checked like any frame. */
-                if (stats->last_frame != step && (rc = emit_frame(e, opt, step, stats, err)))
+                if (stats->last_frame != step && (rc = emit_frame(e, opt, step, false, stats, err)))
                     goto done;
                 rc = sk_fail(err, SK_EXIT_INTERRUPTED, "interrupted at step %ld of %ld", step,
                              opt->steps);
@@ -59,7 +61,11 @@ int sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_erro
             if (chunked && n > chunk)
                 n = chunk;
             const double t0 = sk_seconds();
-            stats->particle_steps += sk_engine_advance(e, n);
+            /* the chunk that reaches the frame checks it too, in the same pass over the ropes */
+            if (step + n == frame)
+                stats->particle_steps += sk_engine_advance_checked(e, n, &stats->diverged);
+            else
+                stats->particle_steps += sk_engine_advance(e, n);
             const double dt = sk_seconds() - t0;
             stats->step_s += dt;
             stats->steps += n;
@@ -74,7 +80,7 @@ int sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_erro
                 opt->progress(opt->progress_ctx, step, opt->steps, stats->particle_steps,
                               sk_seconds() - start);
         }
-        rc = emit_frame(e, opt, step, stats, err);
+        rc = emit_frame(e, opt, step, true, stats, err);
     }
 done:
     stats->wall_s = sk_seconds() - start;

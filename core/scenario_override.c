@@ -105,12 +105,24 @@ static int apply_one(json_t *root, const char *set, sk_error *err)
     const char *eq = strchr(set, '=');
     if (!eq || eq == set)
         return sk_fail(err, SK_EXIT_USAGE, "--set %s: expected PATH=VALUE", set);
+    /* Each component may add a level of nesting, which jansson frees recursively: bound the depth (a real
+     * path is a few dozen characters). */
+    if (eq - set > SK_SCN_PATH_MAX)
+        return sk_fail(err, SK_EXIT_USAGE, "--set %.40s...: PATH is longer than %d characters", set,
+                       SK_SCN_PATH_MAX);
     /* VALUE is JSON when it parses as JSON, a string otherwise (so integrator=verlet needs no quotes). */
     json_t *value = json_loads(eq + 1, JSON_DECODE_ANY, NULL);
     if (!value)
         value = json_string(eq + 1);
     if (!value)
         return sk_fail(err, SK_EXIT_USAGE, "--set %s: VALUE is not valid UTF-8", set);
+    /* jansson refuses an object key that is not UTF-8; say so rather than "out of memory". */
+    json_t *utf8 = json_stringn(set, (size_t)(eq - set));
+    if (!utf8) {
+        json_decref(value);
+        return sk_fail(err, SK_EXIT_USAGE, "--set %s: PATH is not valid UTF-8", set);
+    }
+    json_decref(utf8);
     char *path = strndup(set, (size_t)(eq - set));
     int rc = path ? set_path(root, set, path, value, err)
                   : sk_fail(err, SK_EXIT_FAILURE, "--set %s: out of memory", set);

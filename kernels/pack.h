@@ -4,7 +4,9 @@
  * A pack is W ropes of one group, a lane per rope. Two 64-byte aligned blocks:
  *   param [SK_P_COUNT][W]      per-rope constants (and the two that change: n and s while deploying)
  *   state [capacity][6][W]     per particle: p.x p.y p.z v.x v.y v.z (verlet: q.x q.y q.z for v)
- * so particle i of the W ropes is six aligned vectors, 6 * W reals apart from particle i + 1. */
+ *         [capacity + 2][W]    groups with contacts only: what the last step's contacts did (SK_C_*)
+ * so particle i of the W ropes is six aligned vectors, 6 * W reals apart from particle i + 1. The
+ * contact rows live in the state block so that frame snapshots and restores carry them with the rope. */
 #ifndef SKEIN_KERNELS_PACK_H
 #define SKEIN_KERNELS_PACK_H
 
@@ -45,15 +47,23 @@ enum sk_pack_param {
     SK_P_DEPLOY_U,  /* deployment velocity */
     SK_P_DEPLOY_MAX, /* max_length */
     SK_P_DT, SK_P_INV_DT, SK_P_INV_DT2,
+    SK_P_LINK_E,    /* cable links: restitution */
+    SK_P_ANCHOR_E,  /* cable constraint: restitution */
     SK_P_COUNT
 };
+
+/* The contact rows after the particles of a contact group's state, each [W]: row i < capacity - 1 is
+ * the impulse link i's contact delivered in the last step (summed over the resolver's picks of it, N s),
+ * row capacity - 1 the anchor constraint's; then the contacts generated and the resolver iterations
+ * used in the last step (integers, exact as reals). */
+enum { SK_C_CONTACTS = 0, SK_C_ITERATIONS = 1 };
 
 /* What every rope of a group shares: the structure the kernels specialise on. */
 typedef struct sk_kernel_cfg {
     int capacity;   /* particles a rope can hold (the count when not deploying) */
     int integrator; /* sk_integrator */
-    int link;       /* sk_link_type: none, spring or bungee (rods and cables are contacts) */
-    int anchor;     /* sk_anchor_type: none, spring, bungee or fake spring */
+    int link;       /* sk_link_type (rods and cables are contacts, not forces) */
+    int anchor;     /* sk_anchor_type (rod and cable constraints are contacts, not forces) */
     bool driven;    /* the anchor moves: x(t) = point + amplitude sin(omega t + phase) */
     bool gravity_force; /* gravity as a force generator (else it is in the acceleration field) */
     bool drag;
@@ -62,7 +72,26 @@ typedef struct sk_kernel_cfg {
     bool insert_along;   /* deployment's "along" rule, else the seed's */
     bool has_max_length; /* deployment guarded by max_length */
     const unsigned char *pinned; /* [capacity]: 1 where the particle is pinned (w = 0) */
+
+    /* Contacts (SPEC.md section 4): rod or cable links, a rod or cable constraint, the ground. */
+    bool contacts;             /* any of them: the step resolves contacts and the state has its rows */
+    bool ground;               /* the scenario's ground plane */
+    sk_real ground_height, ground_restitution;
+    int iterations;            /* resolver iterations per step; 0: twice the contacts generated */
 } sk_kernel_cfg;
+
+/* Reals of one pack's state block: the particles, then for a contact group its contact rows. */
+static inline size_t sk_pack_state_len(const sk_kernel_cfg *cfg, int width)
+{
+    size_t rows = (size_t)cfg->capacity * SK_F_COUNT + (cfg->contacts ? (size_t)cfg->capacity + 2 : 0);
+    return rows * (size_t)width;
+}
+
+/* The contact rows of a contact group's pack state: impulses [capacity][W], then SK_C_* rows. */
+static inline sk_real *sk_pack_contact_rows(const sk_kernel_cfg *cfg, sk_real *state, int width)
+{
+    return state + (size_t)cfg->capacity * SK_F_COUNT * (size_t)width;
+}
 
 /* Per-lane diagnostics of a pack (SPEC.md section 10), written by the diagnostics kernel. */
 enum sk_pack_diag {
@@ -81,8 +110,10 @@ typedef struct sk_kernels {
     int width;        /* W: lanes (ropes) per pack */
     const char *sin_name; /* the SLEEF function driven anchors use */
 
-    /* Advances one pack by `steps` steps: anchor, deployment, forces, integration. Adds the particles
-     * present after each step to lane_steps[l] (may be NULL). */
+    /* Advances one pack by `steps` steps: anchor, deployment, forces, integration, contacts. Adds the
+     * particles present after each step to lane_steps[l] (may be NULL). A contact group's pack needs
+     * scratch for its contacts: allocated per call; where that fails, the pack's ropes are made
+     * non-finite, so the next frame check reports them diverged rather than silently unstepped. */
     void (*advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
                     uint64_t *lane_steps);
 
@@ -99,6 +130,11 @@ typedef struct sk_kernels {
                    sk_real *force);
     void (*integrate)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state, const sk_real *force);
     void (*deploy)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step);
+    /* Contact groups: generation alone (the contacts of the current state, computed and dropped), and
+     * generation with resolution (one contact phase of a step, without its forces and integration),
+     * `steps` times, at step `step`'s anchor; both leave the step count alone. */
+    void (*contacts)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state, long step, long steps);
+    void (*resolve)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state, long step, long steps);
 } sk_kernels;
 
 #ifdef SKEIN_HAVE_SCALAR

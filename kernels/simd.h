@@ -212,6 +212,8 @@ SK_INLINE bool skm_lane(skm a, int l) { (void)l; return a; }
 /* Built on the above, the same for every ISA. */
 
 SK_INLINE skv skv_zero(void) { return skv_set1(0); }
+/* Lanes where a is false (C's !(...) of the compare that gave a, NaN included). */
+SK_INLINE skm skm_not(skm a) { return skm_andnot(a, skv_eq(skv_zero(), skv_zero())); }
 /* Exact negation: multiplying by -1 flips the sign and rounds nothing. */
 SK_INLINE skv skv_neg(skv a) { return skv_mul(a, skv_set1(-1)); }
 /* Lanes holding a finite number: x - x is 0 exactly then, NaN for an infinity or a NaN. */

@@ -107,7 +107,7 @@ static void free_group(group_data *gd)
     free(gd->ropes);
 }
 
-static herr_t print_param(hid_t params, const char *name, const H5L_info2_t *info, void *data)
+static herr_t print_param(hid_t params, const char *name, const H5L_info_t *info, void *data)
 {
     (void)info;
     (void)data;
@@ -189,7 +189,7 @@ static void describe(hid_t f)
             }
         if (H5Lexists(g, "params", H5P_DEFAULT) > 0) {
             hid_t params = H5Gopen2(g, "params", H5P_DEFAULT);
-            H5Literate2(params, H5_INDEX_NAME, H5_ITER_INC, NULL, print_param, NULL);
+            H5Literate(params, H5_INDEX_NAME, H5_ITER_INC, NULL, print_param, NULL);
             H5Gclose(params);
         }
         free_group(&gd);

@@ -2,6 +2,9 @@
 # bar, Ctrl-C and divergence, through the library (test_h5_output) and the command line (headless.sh).
 skein_test(h5_output SOURCES test_h5_output.c CASES layout equals_csv params incomplete empty_selections
   param_units totals)
+# Frame checks through the engine seam: advance and check in one pass equals the two calls.
+skein_test(frame_check SOURCES test_frame_check.c test_batch_common.c CASES fused_equals_separate
+  fused_reference_groups run_reports)
 
 # h5_probe: prints a skein HDF5 file as text (or as the CSV of the same frames) for the scripts.
 add_executable(h5_probe h5_probe.c)

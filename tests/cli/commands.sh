@@ -154,12 +154,20 @@ csv_replaces)
     expect_no_temp "$SCRATCH" out.csv
     ;;
 interrupt)
-    # Ctrl-C during a long run: exit 130, nothing written, no temporary left.
+    # Ctrl-C during a long run: exit 130; the CSV is kept as out.csv.incomplete (never under its own
+    # name), ending with the frame of the step reached; no temporary left.
     timeout --preserve-status -s INT 1 "$SKEIN" run "$w1" --steps 100000000 --csv "$SCRATCH/out.csv" \
         >"$SCRATCH/out" 2>"$SCRATCH/err"
     status=$?
     expect_status 130
     expect_no_output "$SCRATCH" out.csv
+    expect_no_temp "$SCRATCH" out.csv.incomplete
+    rows=$(csv_check "$SCRATCH/out.csv.incomplete") || fail "bad CSV"
+    frames=$(csv_steps "$SCRATCH/out.csv.incomplete")
+    n_frames=$(echo "$frames" | wc -w)
+    [ "$rows" -eq $((n_frames * 2 * 64)) ] && [ "${frames%% *}" = 0 ] && [ "${frames##* }" -gt 0 ] ||
+        fail "$rows rows, frames [$frames]"
+    expect_stderr "skein: interrupted at step ${frames##* } of 100000000; the outputs end with that step and say they are incomplete: $SCRATCH/out.csv.incomplete"
     ;;
 compare_reference)
     # skein compare runs an engine against the reference; against the reference itself every frame

@@ -42,6 +42,9 @@ long sk_batch_step(const sk_batch *b);
 size_t sk_batch_check_frame(sk_batch *b);
 /* The step a rope was marked diverged at, or -1. */
 long sk_batch_rope_diverged(const sk_batch *b, size_t rope);
+/* sk_batch_advance then sk_batch_check_frame, with the same results, in one pass: each pack is checked
+ * right after its steps, while it is still in cache. *diverged gets the ropes diverged so far. */
+uint64_t sk_batch_advance_checked(sk_batch *b, long steps, size_t *diverged);
 
 /* Particles present in a rope (global index), and its positions and velocities [n][3] (verlet's
  * velocity is (p - q) / dt); either pointer may be NULL. */

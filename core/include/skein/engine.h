@@ -40,6 +40,11 @@ void sk_engine_read_rope(const sk_engine *e, size_t rope, sk_real *p, sk_real *v
  * far (0 from an engine that does not keep frames). */
 size_t sk_engine_check_frame(sk_engine *e);
 
+/* sk_engine_advance then sk_engine_check_frame at the step reached, with the same results; an engine may
+ * do both in one pass over its memory. Returns the particle-steps; *diverged gets the ropes diverged so
+ * far. */
+uint64_t sk_engine_advance_checked(sk_engine *e, long steps, size_t *diverged);
+
 /* The step a rope was marked diverged at, or -1. */
 long sk_engine_rope_diverged(const sk_engine *e, size_t rope);
 

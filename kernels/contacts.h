@@ -1,0 +1,88 @@
+/* The contact phase of a step on a pack (SPEC.md sections 4 and 5), private to kernels/: the slots a
+ * pack's contacts live in, the scratch that holds them for one step, generation and resolution.
+ *
+ * Every lane has the same slots, in the canonical order of the reference's contact list: one per link
+ * (rod or cable), one for the anchor constraint, one per particle for the ground. A slot is active in a
+ * lane when the reference would generate that contact for that rope this step, so a lane's active
+ * slots, in slot order, are the reference's contact list, and "first index on a tie" is the same slot.
+ * Per slot and lane the scratch keeps the normal, the penetration and a key: the separating velocity
+ * where the resolver may pick the contact (vs < 0 or pen > 0, vs below the largest finite real), +inf
+ * elsewhere, so one compare per slot finds each lane's pick. */
+#ifndef SKEIN_KERNELS_CONTACTS_H
+#define SKEIN_KERNELS_CONTACTS_H
+
+#include "pack.h"
+#include "params.h"
+
+/* Where each kind of slot starts; -1 where the group has none. */
+typedef struct contact_slots {
+    int links;  /* link slots 0 .. links - 1: link i joins particles i (a) and i + 1 (b) */
+    int anchor; /* the anchor constraint's slot (particle 0 against the anchor point), or -1 */
+    int ground; /* ground slots ground .. ground + capacity - 1, particle i against the plane, or -1 */
+    int count;  /* slots in all */
+} contact_slots;
+
+SK_INLINE contact_slots contact_slots_of(const sk_kernel_cfg *cfg)
+{
+    contact_slots c = {0, -1, -1, 0};
+    if (cfg->link == SK_LINK_ROD || cfg->link == SK_LINK_CABLE)
+        c.links = cfg->capacity - 1;
+    c.count = c.links;
+    if (cfg->anchor == SK_ANCHOR_ROD || cfg->anchor == SK_ANCHOR_CABLE)
+        c.anchor = c.count++;
+    if (cfg->ground) {
+        c.ground = c.count;
+        c.count += cfg->capacity;
+    }
+    return c;
+}
+
+/* The particles of slot s: a, and b or -1 for the world (the anchor point, the ground). */
+SK_INLINE void contact_slot_particles(const contact_slots *c, int s, int *a, int *b)
+{
+    if (s < c->links) {
+        *a = s;
+        *b = s + 1;
+    } else if (s == c->anchor) {
+        *a = 0; /* groups with a constraint do not deploy: it holds particle 0 */
+        *b = -1;
+    } else {
+        *a = s - c->ground;
+        *b = -1;
+    }
+}
+
+/* One step's contacts of a pack. Arrays are [slot][...][W] or [particle][...][W], 64-byte aligned. */
+typedef struct contact_scratch {
+    contact_slots slots;
+    sk_real *normal;      /* [slot][3][W] */
+    sk_real *pen;         /* [slot][W] */
+    sk_real *key;         /* [slot][W]: vs where pickable, +inf elsewhere */
+    sk_real *active;      /* [slot][W]: 1 where generated, 0 elsewhere */
+    sk_real *vel;         /* verlet: [capacity][3][W] velocities (p - q) / dt the contacts work on */
+    unsigned char *touched; /* [capacity][W]: particle of a contact picked at least once this step */
+    int *candidates;      /* slots active in at least one lane, in slot order */
+    int n_candidates;
+} contact_scratch;
+
+/* Bytes of scratch a pack of this group needs (0 for a group without contacts). */
+size_t SK_KNAME(sk_contact_scratch_bytes)(const sk_kernel_cfg *cfg);
+
+/* Lays the arrays out in `memory` (sk_contact_scratch_bytes of it, 64-byte aligned). */
+void SK_KNAME(sk_contact_scratch_init)(contact_scratch *cs, const sk_kernel_cfg *cfg, void *memory);
+
+/* Generates the contacts of the pack's current state at anchor point x: fills the slots and, for
+ * verlet, the velocities; zeroes the touched flags; writes each lane's contact count to counts[W]. */
+void SK_KNAME(sk_contact_generate)(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param,
+                                   const sk_real *state, skv3 x, contact_scratch *cs, sk_real *counts);
+
+/* Cyclone's resolver in every lane (after sk_contact_generate): moves the particles, writes verlet's
+ * q for the touched ones, and the contact rows (impulses, contacts, iterations) of the state. */
+void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state,
+                                  contact_scratch *cs, const sk_real *counts);
+
+/* The contact phase of one step (generation and resolution) at step `step`'s anchor point. */
+void SK_KNAME(sk_contact_phase)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state, long step,
+                                contact_scratch *cs);
+
+#endif

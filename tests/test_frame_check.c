@@ -1,0 +1,123 @@
+/* Frame checks through the engine seam: advancing and checking in one pass (what the run driver does at
+ * every frame) gives exactly what advancing then checking gives, in every engine and ISA, and the run
+ * driver reports the divergence the engine found. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_batch_common.h"
+#include "skein/run.h"
+
+/* Ropes that blow up at different frames among tame ones, in packs of every width; a deploying group too.
+ * %s: top-level keys (the ground, far below, makes every group run the reference code in the batch). */
+static const char exploding[] =
+    "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 1000, \"integrator\": \"symplectic\", %s \"groups\": ["
+    " {\"count\": 13, \"particles\": 6, \"start\": [0, 10, 0], \"end\": [0.5, 10, 0], \"mass\": 0.01, \"pinned\": [0],"
+    "  \"link\": {\"type\": \"spring\", \"stiffness\": 10},"
+    "  \"sweep\": {\"link.stiffness\": {\"values\": [5, 6, 7, 1e6, 5, 6, 7, 5, 6, 7, 2e5, 5, 6]}}},"
+    " {\"count\": 9, \"particles\": 10, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0], \"mass\": 0.05,"
+    "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
+    "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"stiffness\": 30, \"length\": 0.05},"
+    "  \"deploy\": {\"velocity\": 1, \"initial_particles\": 2},"
+    "  \"sweep\": {\"link.stiffness\": {\"values\": [30, 40, 3e6, 30, 40, 30, 5e5, 40, 30]}}}]}";
+
+/* The same diverged marks and the same diagnostics, bit for bit, for every rope. */
+static int same_marks(const sk_scenario *s, const sk_engine *a, const sk_engine *b)
+{
+    sk_real ta[16], tb[16];
+    for (size_t r = 0; r < s->total_ropes; r++) {
+        CHECK(sk_engine_rope_diverged(a, r) == sk_engine_rope_diverged(b, r));
+        sk_rope_diagnostics da, db;
+        CHECK(sk_engine_rope_diagnostics(a, r, &da, ta) && sk_engine_rope_diagnostics(b, r, &db, tb));
+        CHECK_SAME_BITS(da.kinetic, db.kinetic);
+        CHECK_SAME_BITS(da.gravity, db.gravity);
+        CHECK_SAME_BITS(da.elastic, db.elastic);
+        CHECK(isfinite(da.kinetic) && isfinite(da.gravity) && isfinite(da.elastic));
+        const int n = sk_engine_rope_particles(a, r);
+        CHECK(n <= 16 && memcmp(ta, tb, (size_t)(n > 0 ? n - 1 : 0) * sizeof(sk_real)) == 0);
+    }
+    return 0;
+}
+
+/* One engine advanced then checked, the other advanced and checked in one call: the same at every frame. */
+static int fused_with(const char *top, const char *engine, const char *isa)
+{
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, exploding, top));
+    sk_engine *a = tb_engine(&s, engine, isa, 2), *b = tb_engine(&s, engine, isa, 1);
+    CHECK(a && b);
+    CHECK(sk_engine_check_frame(a) == 0 && sk_engine_check_frame(b) == 0);
+    size_t last = 0;
+    for (long step = 50; step <= 1000; step += 50) {
+        uint64_t da = sk_engine_advance(a, 50);
+        size_t na = sk_engine_check_frame(a), nb = 99;
+        uint64_t db = sk_engine_advance_checked(b, 50, &nb);
+        CHECK(da == db && na == nb && na >= last);
+        CHECK(sk_engine_step(a) == step && sk_engine_step(b) == step);
+        CHECK_OK(tb_same_state(&s, a, b, "advance + check against advance_checked"));
+        CHECK_OK(same_marks(&s, a, b));
+        last = na;
+    }
+    CHECK(last == 4); /* the four wild ropes, and no other */
+    sk_engine_destroy(a);
+    sk_engine_destroy(b);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+static int fused_equals_separate(void)
+{
+    const char *isas[4];
+    int n = tb_isas(isas, 4);
+    for (int i = 0; i < n; i++)
+        CHECK_OK(fused_with("", "batch", isas[i]));
+    CHECK_OK(fused_with("", "reference", NULL));
+    return 0;
+}
+
+/* Groups that run the reference code inside the batch engine: diverged ropes replayed to the last frame. */
+static int fused_reference_groups(void)
+{
+    const char *ground = "\"ground\": {\"height\": -1000, \"restitution\": 0},";
+    CHECK_OK(fused_with(ground, "batch", NULL));
+    CHECK_OK(fused_with(ground, "reference", NULL));
+    return 0;
+}
+
+static void stop_never(void *ctx, long step, long steps, uint64_t particle_steps, double elapsed)
+{
+    (void)ctx, (void)step, (void)steps, (void)particle_steps, (void)elapsed;
+}
+
+/* sk_run reports the divergence the engine found, and chunking (a progress callback) changes nothing:
+ * the same marks and state as the engine advanced frame by frame by hand. */
+static int run_reports(void)
+{
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, exploding, ""));
+    sk_engine *plain = tb_engine(&s, "batch", NULL, 2), *chunked = tb_engine(&s, "batch", NULL, 2),
+              *by_hand = tb_engine(&s, "batch", NULL, 2);
+    CHECK(plain && chunked && by_hand);
+    sk_run_stats st1, st2;
+    sk_error err = {0};
+    CHECK_OK(sk_run(plain, &(sk_run_options){.steps = 1000, .every = 50}, &st1, &err));
+    CHECK_OK(sk_run(chunked, &(sk_run_options){.steps = 1000, .every = 50, .progress = stop_never}, &st2, &err));
+    CHECK(st1.diverged == 4 && st2.diverged == 4 && st1.frames == 21 && st2.frames == 21);
+    sk_engine_check_frame(by_hand);
+    for (int f = 0; f < 20; f++) {
+        sk_engine_advance(by_hand, 50);
+        sk_engine_check_frame(by_hand);
+    }
+    CHECK_OK(tb_same_state(&s, plain, by_hand, "sk_run against frames by hand"));
+    CHECK_OK(tb_same_state(&s, chunked, by_hand, "chunked sk_run against frames by hand"));
+    CHECK_OK(same_marks(&s, plain, by_hand));
+    CHECK_OK(same_marks(&s, chunked, by_hand));
+    sk_engine_destroy(plain);
+    sk_engine_destroy(chunked);
+    sk_engine_destroy(by_hand);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+CHECK_MAIN({"fused_equals_separate", fused_equals_separate}, {"fused_reference_groups", fused_reference_groups},
+           {"run_reports", run_reports})
