@@ -166,3 +166,5 @@ void sk_batch_rope_diagnostics(const sk_batch *b, size_t rope, sk_rope_diagnosti
             tension[i] = m->diag_cache.tension[(size_t)i * W + lane];
     *out = r;
 }
+
+bool sk_batch_ensure_snapshot(sk_batch *b) { return ensure_snapshot(b); }

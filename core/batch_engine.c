@@ -40,6 +40,26 @@ static void rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostic
     sk_batch_rope_diagnostics(batch_of(e), rope, out, tension);
 }
 
+static void rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations)
+{
+    sk_batch_rope_contacts(batch_of(e), rope, contacts, iterations);
+}
+
+static unsigned state_fields(const sk_engine *e, int group) { return sk_batch_state_fields(batch_of(e), group); }
+
+static bool export_rope(const sk_engine *e, size_t rope, sk_rope_state *st)
+{
+    sk_batch_export_rope(batch_of(e), rope, st);
+    return true;
+}
+
+static bool import_rope(sk_engine *e, size_t rope, const sk_rope_state *st)
+{
+    return sk_batch_import_rope(batch_of(e), rope, st);
+}
+
+static bool resume_at(sk_engine *e, long step) { return sk_batch_resume_at(batch_of(e), step); }
+
 static const sk_engine_vtbl batch_vtbl = {
     .advance = advance,
     .rope_particles = rope_particles,
@@ -51,7 +71,13 @@ static const sk_engine_ext batch_ext = {
     .check_frame = check_frame,
     .rope_diverged = rope_diverged,
     .rope_diagnostics = rope_diagnostics,
+    .rope_contacts = rope_contacts,
     .advance_checked = advance_checked,
+    .kind = "batch",
+    .state_fields = state_fields,
+    .export_rope = export_rope,
+    .import_rope = import_rope,
+    .resume_at = resume_at,
 };
 
 sk_engine *sk_batch_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err)

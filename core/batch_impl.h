@@ -92,6 +92,9 @@ void sk_batch_restore_lane(const batch_group *g, int width, size_t k, int lane);
 /* Saves every lane of pack k (all sound, none diverged): two block copies. */
 void sk_batch_save_pack(const batch_group *g, int width, size_t k);
 
+/* Allocates the frame snapshot if it is not yet (core/batch_access.c); false when out of memory. */
+bool sk_batch_ensure_snapshot(sk_batch *b);
+
 /* Lane of a global rope: group, pack, lane (kernel groups) or local index (reference groups). */
 typedef struct batch_where {
     batch_group *g;

@@ -8,8 +8,16 @@
 #include <stdlib.h>
 
 #include "batch_impl.h"
+#include "parallel.h"
 
 int sk_batch_default_threads(int requested) { return requested > 0 ? requested : omp_get_max_threads(); }
+
+void sk_parallel_for(size_t n, int threads, void (*fn)(void *ctx, size_t item, int thread), void *ctx)
+{
+#pragma omp parallel for schedule(dynamic) num_threads(threads > 0 ? threads : 1)
+    for (size_t item = 0; item < n; item++)
+        fn(ctx, item, omp_get_thread_num());
+}
 
 static int group_of(const sk_batch *b, size_t item)
 {

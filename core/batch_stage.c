@@ -21,6 +21,16 @@ uint64_t sk_batch_run_stage(sk_batch *b, sk_batch_stage stage, long steps)
                         done += lane_steps[l];
                 continue;
             }
+            if (stage == SK_BATCH_STAGE_CONTACTS || stage == SK_BATCH_STAGE_RESOLVER) {
+                /* the contact phases of a pack's steps, in a row while it is in cache */
+                if (!g->cfg.contacts)
+                    continue;
+                (stage == SK_BATCH_STAGE_CONTACTS ? k->contacts : k->resolve)(&g->cfg, param, state, b->step, steps);
+                for (int l = 0; l < b->width; l++)
+                    if (pack * (size_t)b->width + (size_t)l < g->group->count)
+                        done += (uint64_t)steps * (uint64_t)param[(size_t)SK_P_N * (size_t)b->width + (size_t)l];
+                continue;
+            }
             for (long s = 0; s < steps; s++) {
                 long step = b->step + s;
                 switch (stage) {
@@ -30,6 +40,8 @@ uint64_t sk_batch_run_stage(sk_batch *b, sk_batch_stage stage, long steps)
                     k->deploy(&g->cfg, param, state, step);
                     k->forces(&g->cfg, param, state, step, b->stage_force);
                     k->integrate(&g->cfg, param, state, b->stage_force);
+                    if (g->cfg.contacts)
+                        k->resolve(&g->cfg, param, state, step, 1);
                     break;
                 case SK_BATCH_STAGE_FORCES:
                     k->forces(&g->cfg, param, state, b->step, b->stage_force);
@@ -39,6 +51,9 @@ uint64_t sk_batch_run_stage(sk_batch *b, sk_batch_stage stage, long steps)
                     break;
                 case SK_BATCH_STAGE_DEPLOY:
                     k->deploy(&g->cfg, param, state, b->step);
+                    break;
+                case SK_BATCH_STAGE_CONTACTS:
+                case SK_BATCH_STAGE_RESOLVER:
                     break;
                 }
                 /* the particles the stage covered: every lane of the pack that is a rope */

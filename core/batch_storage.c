@@ -75,6 +75,8 @@ void sk_batch_lay_rope(const sk_batch *b, batch_group *g, size_t r, size_t pack,
     SET(SK_P_DT, c.dt);
     SET(SK_P_INV_DT, c.inv_dt);
     SET(SK_P_INV_DT2, c.inv_dt2);
+    SET(SK_P_LINK_E, rp.link_restitution);
+    SET(SK_P_ANCHOR_E, rp.anchor_restitution);
 #undef SET
 
     /* Particles as the reference places them: v = 0 when pinned, verlet's q = p - v dt. */
@@ -91,6 +93,12 @@ void sk_batch_lay_rope(const sk_batch *b, batch_group *g, size_t r, size_t pack,
         const sk_real values[SK_F_COUNT] = {p.x, p.y, p.z, w.x, w.y, w.z};
         for (int f = 0; f < SK_F_COUNT; f++)
             row[(size_t)f * (size_t)W + (size_t)lane] = values[f];
+    }
+    /* A contact group's contact rows (impulses, counts): nothing happened before the first step. */
+    if (g->cfg.contacts) {
+        sk_real *rows = sk_pack_contact_rows(&g->cfg, state, W);
+        for (int i = 0; i < grp->particles + 2; i++)
+            rows[(size_t)i * (size_t)W + (size_t)lane] = 0;
     }
 }
 
@@ -111,10 +119,15 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .insert_along = grp->insert_velocity == SK_INSERT_ALONG,
         .has_max_length = grp->deploy_has_max_length,
         .pinned = g->pinned,
+        .contacts = sk_batch_group_needs_contacts(b->scenario, grp),
+        .ground = b->scenario->has_ground,
+        .ground_height = b->scenario->ground_height,
+        .ground_restitution = b->scenario->ground_restitution,
+        .iterations = b->scenario->iterations,
     };
     g->n_packs = (grp->count + (size_t)W - 1) / (size_t)W;
     g->param_len = (size_t)SK_P_COUNT * (size_t)W;
-    g->state_len = (size_t)grp->particles * SK_F_COUNT * (size_t)W;
+    g->state_len = sk_pack_state_len(&g->cfg, W);
     g->param = aligned_zeroed(g->n_packs * g->param_len);
     g->state = aligned_zeroed(g->n_packs * g->state_len);
     if (!g->param || !g->state)
@@ -162,7 +175,7 @@ sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_
         batch_group *g = &b->groups[i];
         g->group = &s->groups[i];
         g->index = i;
-        g->reference = sk_batch_group_needs_contacts(s, g->group);
+        g->reference = false;
         g->diverged = malloc(g->group->count * sizeof *g->diverged);
         g->frozen = calloc(g->group->count, sizeof *g->frozen);
         g->pinned = calloc((size_t)g->group->particles, 1);

@@ -104,4 +104,16 @@ void sk_ref_rope_diagnose(const sk_ref_rope *r, sk_rope_diagnostics *out, sk_rea
     sk_real rest = r->group->deploys ? r->deploy_rest : rp->anchor_length;
     sk_rope_diagnose(r->scenario, r->group, rp, sk_ref_rope_constants(r), n, pv, pv + n, x, rest, out, tension);
     free(pv);
+    /* Rods and cables: the impulse each link's contact delivered in the last step, over dt, negative for a
+     * rod pushing its ends apart (a link that generated no contact keeps 0). The links' contacts are
+     * those with two particles. */
+    if (tension && (r->group->link == SK_LINK_ROD || r->group->link == SK_LINK_CABLE)) {
+        const sk_world *w = &r->world;
+        for (int c = 0; c < w->used_contacts; c++) {
+            const sk_contact *contact = &w->contacts[c];
+            sk_real impulse = contact->pushes ? -contact->impulse : contact->impulse;
+            if (contact->particle[1])
+                tension[contact->particle[0] - w->particles] = impulse / sk_ref_rope_constants(r)->dt;
+        }
+    }
 }

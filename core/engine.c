@@ -62,6 +62,39 @@ bool sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnos
     return true;
 }
 
+bool sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations)
+{
+    if (!e->ext || !e->ext->rope_contacts)
+        return false;
+    e->ext->rope_contacts(e, rope, contacts, iterations);
+    return true;
+}
+
+const char *sk_engine_kind(const sk_engine *e) { return e->ext && e->ext->kind ? e->ext->kind : "none"; }
+
+unsigned sk_engine_state_fields(const sk_engine *e, int group)
+{
+    return e->ext && e->ext->state_fields ? e->ext->state_fields(e, group) : 0;
+}
+
+bool sk_engine_export_rope(const sk_engine *e, size_t rope, sk_rope_state *st)
+{
+    return e->ext && e->ext->export_rope && e->ext->export_rope(e, rope, st);
+}
+
+bool sk_engine_import_rope(sk_engine *e, size_t rope, const sk_rope_state *st)
+{
+    return e->ext && e->ext->import_rope && e->ext->import_rope(e, rope, st);
+}
+
+bool sk_engine_resume_at(sk_engine *e, long step)
+{
+    if (!e->ext || !e->ext->resume_at || !e->ext->resume_at(e, step))
+        return false;
+    e->step = step;
+    return true;
+}
+
 const char *sk_engine_isa(const sk_engine *e) { return e->isa; }
 
 int sk_engine_threads(const sk_engine *e) { return e->threads; }

@@ -10,6 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <zlib.h>
+
+#include "parallel.h"
 #include "skein/h5_writer.h"
 #include "skein/param_units.h"
 
@@ -27,6 +30,10 @@
 #define DEFLATE_LEVEL 1
 /* Frames per chunk of /time and /step. */
 #define TIME_CHUNK 1024
+/* Blocks of ropes gathered per thread before they are compressed together, within a budget of bytes for
+ * all of them (ropes of many thousand particles make big chunks): the writer's memory stays bounded. */
+#define SLOTS_PER_THREAD 2
+#define SLOTS_BUDGET ((size_t)64 << 20)
 
 enum { D_POSITION, D_VELOCITY, D_COUNT, D_ENERGY, D_TENSION, D_FRAME_SETS };
 
@@ -41,6 +48,17 @@ typedef struct h5_group {
     hid_t diverged;
 } h5_group;
 
+/* One block of ropes on its way to the file: its chunk of each frame dataset, as gathered ([block] ropes:
+ * positions and velocities [capacity][3], counts, energies [3], tensions [links]; zeros past the ropes and
+ * particles present) and compressed. */
+typedef struct h5_slot {
+    unsigned char *raw[D_FRAME_SETS];
+    unsigned char *packed[D_FRAME_SETS];
+    size_t packed_len[D_FRAME_SETS];
+    int status[D_FRAME_SETS]; /* zlib's answer */
+    size_t r0;                /* the block's first rope (index among the group's stored ropes) */
+} h5_slot;
+
 struct sk_h5_writer {
     char *path, *temp;
     const sk_scenario *scenario;
@@ -48,12 +66,30 @@ struct sk_h5_writer {
     h5_group *groups;
     int n_groups;
     hsize_t frames;
-    /* one block of ropes: [block][capacity][3] positions and velocities, [block] counts, [block][3]
-     * energies, [block][links] tensions; and the diverged steps of the largest group */
-    sk_real *p, *v, *energy, *tension;
-    int *count;
-    int64_t *diverged;
+    size_t chunk_max[D_FRAME_SETS]; /* the largest chunk of each dataset over the groups, in bytes */
+    /* Chunks are compressed in parallel, threads x SLOTS_PER_THREAD blocks at a time (allocated by the
+     * first frame, for the engine's threads), then written in order: the shuffle and deflate filters
+     * the datasets declare, applied here rather than by HDF5, one chunk at a time. */
+    h5_slot *slots;
+    int n_slots, threads;
+    unsigned char **shuffled; /* per thread: one chunk, bytes regrouped by the shuffle filter */
+    int64_t *diverged;        /* the diverged steps of the largest group */
 };
+
+static size_t elem_size(int set) { return set == D_COUNT ? sizeof(int) : sizeof(sk_real); }
+
+/* Bytes of one chunk of dataset `set` of group g (a zero extent is chunked by 1). */
+static size_t chunk_bytes(const h5_group *g, int set)
+{
+    const size_t b = g->block, cap = (size_t)g->capacity, links = g->links > 0 ? (size_t)g->links : 1;
+    switch (set) {
+    case D_POSITION:
+    case D_VELOCITY: return b * cap * 3 * sizeof(sk_real);
+    case D_COUNT: return b * sizeof(int);
+    case D_ENERGY: return b * 3 * sizeof(sk_real);
+    default: return b * links * sizeof(sk_real);
+    }
+}
 
 static void close_id(hid_t *id, herr_t (*close)(hid_t))
 {
@@ -156,8 +192,8 @@ static int label(hid_t d, const char *units, const char *about)
 /* ---- datasets -------------------------------------------------------------------------------------- */
 
 /* A dataset growing by frames: shape [0][inner...], chunks [1][block][inner...] (a zero extent is
- * unlimited, chunked by 1), shuffled and deflated. No chunk cache: every write covers whole chunks,
- * which then go to the file at once. */
+ * unlimited, chunked by 1), shuffled and deflated. No chunk cache: the frame datasets get whole chunks,
+ * compressed already (H5Dwrite_chunk), and /time and /step one value a frame, nothing worth keeping. */
 static hid_t frame_set(hid_t loc, const char *name, hid_t type, int rank, const hsize_t *inner, size_t block,
                        const char *units, const char *about)
 {
@@ -262,13 +298,17 @@ static void writer_free(sk_h5_writer *w)
     for (int i = 0; w->groups && i < w->n_groups; i++)
         free(w->groups[i].ropes);
     free(w->groups);
+    for (int i = 0; w->slots && i < w->n_slots; i++)
+        for (int k = 0; k < D_FRAME_SETS; k++) {
+            free(w->slots[i].raw[k]);
+            free(w->slots[i].packed[k]);
+        }
+    free(w->slots);
+    for (int t = 0; w->shuffled && t < w->threads; t++)
+        free(w->shuffled[t]);
+    free(w->shuffled);
     free(w->path);
     free(w->temp);
-    free(w->p);
-    free(w->v);
-    free(w->energy);
-    free(w->tension);
-    free(w->count);
     free(w->diverged);
     free(w);
 }
@@ -281,7 +321,7 @@ static int plan_groups(sk_h5_writer *w, const size_t *ropes, size_t n_ropes, sk_
     w->groups = calloc((size_t)(s->n_groups > 0 ? s->n_groups : 1), sizeof *w->groups);
     if (!w->groups)
         return oom(w, err);
-    size_t max_values = 1, max_n = 1, max_block_links = 1;
+    size_t max_n = 1;
     for (int i = 0; i < s->n_groups; i++) {
         h5_group *g = &w->groups[i];
         g->group = &s->groups[i];
@@ -305,23 +345,13 @@ static int plan_groups(sk_h5_writer *w, const size_t *ropes, size_t n_ropes, sk_
             g->block = g->n;
         if (g->block < 1)
             g->block = 1;
-        if (g->block * (size_t)g->capacity > max_values)
-            max_values = g->block * (size_t)g->capacity;
-        if (g->block * (size_t)g->links > max_block_links)
-            max_block_links = g->block * (size_t)g->links;
+        for (int k = 0; k < D_FRAME_SETS; k++)
+            if (chunk_bytes(g, k) > w->chunk_max[k])
+                w->chunk_max[k] = chunk_bytes(g, k);
         if (g->n > max_n)
             max_n = g->n;
     }
-    size_t max_block = 1;
-    for (int i = 0; i < s->n_groups; i++)
-        max_block = w->groups[i].block > max_block ? w->groups[i].block : max_block;
-    w->p = malloc(max_values * 3 * sizeof *w->p);
-    w->v = malloc(max_values * 3 * sizeof *w->v);
-    w->energy = malloc(max_block * 3 * sizeof *w->energy);
-    w->tension = malloc(max_block_links * sizeof *w->tension);
-    w->count = malloc(max_block * sizeof *w->count);
-    w->diverged = malloc(max_n * sizeof *w->diverged);
-    if (!w->p || !w->v || !w->energy || !w->tension || !w->count || !w->diverged)
+    if (!(w->diverged = malloc(max_n * sizeof *w->diverged)))
         return oom(w, err);
     return 0;
 }
@@ -485,31 +515,91 @@ sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *r
 
 /* ---- frames ----------------------------------------------------------------------------------------- */
 
-/* Fills the buffers with ropes r0 .. r0 + nb - 1 of group g. */
-static int fill_block(sk_h5_writer *w, const h5_group *g, const sk_engine *e, size_t r0, size_t nb, sk_error *err)
+/* The slots and per-thread buffers, for the engine's thread count (the first frame), within the budget. */
+static int make_slots(sk_h5_writer *w, int threads, sk_error *err)
+{
+    size_t slot_bytes = 0, largest = 1;
+    for (int k = 0; k < D_FRAME_SETS; k++) {
+        slot_bytes += w->chunk_max[k] + compressBound(w->chunk_max[k]);
+        largest = w->chunk_max[k] > largest ? w->chunk_max[k] : largest;
+    }
+    const size_t fit = SLOTS_BUDGET / (slot_bytes ? slot_bytes : 1);
+    w->threads = threads > 0 ? threads : 1;
+    if ((size_t)w->threads > fit)
+        w->threads = fit > 0 ? (int)fit : 1;
+    w->n_slots = w->threads * SLOTS_PER_THREAD;
+    if ((size_t)w->n_slots > fit)
+        w->n_slots = fit > 0 ? (int)fit : 1;
+    w->slots = calloc((size_t)w->n_slots, sizeof *w->slots);
+    w->shuffled = calloc((size_t)w->threads, sizeof *w->shuffled);
+    if (!w->slots || !w->shuffled)
+        return oom(w, err);
+    for (int k = 0; k < D_FRAME_SETS; k++) {
+        for (int i = 0; i < w->n_slots; i++) {
+            w->slots[i].raw[k] = malloc(w->chunk_max[k] ? w->chunk_max[k] : 1);
+            w->slots[i].packed[k] = malloc(compressBound(w->chunk_max[k]));
+            if (!w->slots[i].raw[k] || !w->slots[i].packed[k])
+                return oom(w, err);
+        }
+    }
+    for (int t = 0; t < w->threads; t++)
+        if (!(w->shuffled[t] = malloc(largest)))
+            return oom(w, err);
+    return 0;
+}
+
+/* Gathers the stored ropes r0 .. r0 + nb - 1 of group g into a slot (on the calling thread: the engine
+ * answers one caller at a time). */
+static int fill_slot(sk_h5_writer *w, const h5_group *g, const sk_engine *e, h5_slot *slot, size_t r0, size_t nb,
+                     sk_error *err)
 {
     const size_t cap = (size_t)g->capacity, links = (size_t)g->links;
-    memset(w->p, 0, nb * cap * 3 * sizeof *w->p);
-    memset(w->v, 0, nb * cap * 3 * sizeof *w->v);
-    if (links)
-        memset(w->tension, 0, nb * links * sizeof *w->tension);
+    for (int k = 0; k < D_FRAME_SETS; k++)
+        memset(slot->raw[k], 0, chunk_bytes(g, k));
+    sk_real *p = (sk_real *)slot->raw[D_POSITION], *v = (sk_real *)slot->raw[D_VELOCITY];
+    sk_real *energy = (sk_real *)slot->raw[D_ENERGY], *tension = (sk_real *)slot->raw[D_TENSION];
+    int *count = (int *)slot->raw[D_COUNT];
+    slot->r0 = r0;
     for (size_t j = 0; j < nb; j++) {
         const size_t rope = g->ropes[r0 + j];
         const int n = sk_engine_rope_particles(e, rope);
         if (n < 0 || (size_t)n > cap)
             return sk_fail(err, SK_EXIT_FAILURE, "%s: rope %zu holds %d particles, more than its capacity %zu",
                            w->path, rope, n, cap);
-        w->count[j] = n;
-        sk_engine_read_rope(e, rope, w->p + j * cap * 3, w->v + j * cap * 3);
+        count[j] = n;
+        sk_engine_read_rope(e, rope, p + j * cap * 3, v + j * cap * 3);
         sk_rope_diagnostics d;
-        if (!sk_engine_rope_diagnostics(e, rope, &d, links ? w->tension + j * links : NULL))
+        if (!sk_engine_rope_diagnostics(e, rope, &d, links ? tension + j * links : NULL))
             return sk_fail(err, SK_EXIT_FAILURE, "%s: the engine (%s) gives no diagnostics", w->path,
                            sk_engine_isa(e));
-        w->energy[3 * j + 0] = d.kinetic;
-        w->energy[3 * j + 1] = d.gravity;
-        w->energy[3 * j + 2] = d.elastic;
+        energy[3 * j + 0] = d.kinetic;
+        energy[3 * j + 1] = d.gravity;
+        energy[3 * j + 2] = d.elastic;
     }
     return 0;
+}
+
+typedef struct pack_job {
+    sk_h5_writer *w;
+    const h5_group *g;
+} pack_job;
+
+/* Item slot * D_FRAME_SETS + set: that chunk through the datasets' filters, shuffle then deflate, exactly as
+ * HDF5 would apply them. */
+static void pack_chunk(void *ctx, size_t item, int thread)
+{
+    const pack_job *job = ctx;
+    h5_slot *slot = &job->w->slots[item / D_FRAME_SETS];
+    const int set = (int)(item % D_FRAME_SETS);
+    const size_t bytes = chunk_bytes(job->g, set), size = elem_size(set), n = bytes / size;
+    const unsigned char *raw = slot->raw[set];
+    unsigned char *shuffled = job->w->shuffled[thread];
+    for (size_t b = 0; b < size; b++)
+        for (size_t i = 0; i < n; i++)
+            shuffled[b * n + i] = raw[i * size + b];
+    uLongf len = compressBound(bytes);
+    slot->status[set] = compress2(slot->packed[set], &len, shuffled, bytes, DEFLATE_LEVEL);
+    slot->packed_len[set] = len;
 }
 
 static int write_group(sk_h5_writer *w, h5_group *g, const sk_engine *e, hsize_t frame, sk_error *err)
@@ -517,17 +607,28 @@ static int write_group(sk_h5_writer *w, h5_group *g, const sk_engine *e, hsize_t
     for (int k = 0; k < D_FRAME_SETS; k++)
         if (extend(g->sets[k], frame + 1))
             return h5_fail(w, err, "cannot extend a dataset");
-    for (size_t r0 = 0; r0 < g->n; r0 += g->block) {
-        const size_t nb = g->n - r0 < g->block ? g->n - r0 : g->block;
-        int rc = fill_block(w, g, e, r0, nb, err);
-        if (rc)
-            return rc;
-        if (write_block(g->sets[D_POSITION], H5T_REAL, frame, r0, nb, w->p) ||
-            write_block(g->sets[D_VELOCITY], H5T_REAL, frame, r0, nb, w->v) ||
-            write_block(g->sets[D_COUNT], H5T_NATIVE_INT, frame, r0, nb, w->count) ||
-            write_block(g->sets[D_ENERGY], H5T_REAL, frame, r0, nb, w->energy) ||
-            write_block(g->sets[D_TENSION], H5T_REAL, frame, r0, nb, w->tension))
-            return h5_fail(w, err, "write failed");
+    /* a group of ropes without links has no tension to store: its chunks lie outside the dataset */
+    const int sets = g->links > 0 ? D_FRAME_SETS : D_TENSION;
+    for (size_t r0 = 0; r0 < g->n;) {
+        size_t used = 0;
+        for (; used < (size_t)w->n_slots && r0 < g->n; used++, r0 += g->block) {
+            const size_t nb = g->n - r0 < g->block ? g->n - r0 : g->block;
+            int rc = fill_slot(w, g, e, &w->slots[used], r0, nb, err);
+            if (rc)
+                return rc;
+        }
+        pack_job job = {w, g};
+        sk_parallel_for(used * D_FRAME_SETS, w->threads, pack_chunk, &job);
+        for (size_t i = 0; i < used; i++)
+            for (int k = 0; k < sets; k++) {
+                const h5_slot *slot = &w->slots[i];
+                if (slot->status[k] != Z_OK)
+                    return sk_fail(err, SK_EXIT_FAILURE, "%s: compression failed (zlib error %d)", w->path,
+                                   slot->status[k]);
+                const hsize_t offset[4] = {frame, slot->r0, 0, 0};
+                if (H5Dwrite_chunk(g->sets[k], H5P_DEFAULT, 0, offset, slot->packed_len[k], slot->packed[k]) < 0)
+                    return h5_fail(w, err, "write failed");
+            }
     }
     for (size_t j = 0; j < g->n; j++)
         w->diverged[j] = sk_engine_rope_diverged(e, g->ropes[j]);
@@ -538,6 +639,11 @@ static int write_group(sk_h5_writer *w, h5_group *g, const sk_engine *e, hsize_t
 
 int sk_h5_write_frame(sk_h5_writer *w, const sk_engine *e, long step, sk_error *err)
 {
+    if (!w->slots) {
+        int rc = make_slots(w, sk_engine_threads(e), err);
+        if (rc)
+            return rc;
+    }
     const hsize_t frame = w->frames;
     const sk_real time = (sk_real)step * w->scenario->dt;
     const int64_t step64 = step;

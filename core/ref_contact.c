@@ -42,6 +42,7 @@ static void resolve_velocity(sk_contact *c, sk_real dt)
     }
 
     sk_real impulse = (new_separating - separating) / total;
+    c->impulse = c->impulse + impulse;
     sk_vec3 impulse_per_w = sk_vec3_scale(c->normal, impulse);
     sk_particle *a = c->particle[0], *b = c->particle[1];
     a->v = sk_vec3_add(a->v, sk_vec3_scale(impulse_per_w, a->w));

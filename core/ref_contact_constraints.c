@@ -20,6 +20,7 @@ static int rod_constraint_add_contact(const sk_contact_generator *cg, sk_contact
     if (length == self->length)
         return 0;
     contact_to_anchor(contact, self->particle, *self->anchor);
+    contact->pushes = !(length > self->length);
     if (length > self->length) {
         contact->penetration = length - self->length;
     } else {
@@ -49,6 +50,7 @@ static int cable_constraint_add_contact(const sk_contact_generator *cg, sk_conta
     if (length < self->max_length)
         return 0;
     contact_to_anchor(contact, self->particle, *self->anchor);
+    contact->pushes = false;
     contact->penetration = length - self->max_length;
     contact->restitution = self->restitution;
     return 1;

@@ -16,6 +16,7 @@ static int ground_add_contact(const sk_contact_generator *cg, sk_contact *contac
         contact[used].normal = sk_vec3_make(0, 1, 0);
         contact[used].penetration = self->height - particle->p.y;
         contact[used].restitution = self->restitution;
+        contact[used].pushes = false;
         used++;
     }
     return used;

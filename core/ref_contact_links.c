@@ -24,6 +24,7 @@ static int rod_add_contact(const sk_contact_generator *cg, sk_contact *contact, 
     if (length == self->length)
         return 0;
     contact_between(contact, self->particle);
+    contact->pushes = !(length > self->length);
     if (length > self->length) { /* too long: pull together */
         contact->penetration = length - self->length;
     } else { /* too short: push apart */
@@ -52,6 +53,7 @@ static int cable_add_contact(const sk_contact_generator *cg, sk_contact *contact
     if (length < self->max_length)
         return 0; /* slack */
     contact_between(contact, self->particle);
+    contact->pushes = false;
     contact->penetration = length - self->max_length;
     contact->restitution = self->restitution;
     return 1;

@@ -27,8 +27,10 @@ static void update_penetrations(sk_contact *contacts, int count, const sk_contac
 
 void sk_contact_resolver_resolve(sk_contact_resolver *r, sk_contact *contacts, int count, sk_real dt)
 {
-    for (int i = 0; i < count; i++)
+    for (int i = 0; i < count; i++) {
         contacts[i].picked = false;
+        contacts[i].impulse = 0;
+    }
     r->iterations_used = 0;
     while (r->iterations_used < r->iterations) {
         /* The most negative separating velocity among contacts closing or overlapping; strict <

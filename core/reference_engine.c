@@ -126,6 +126,48 @@ static void reference_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_
     sk_ref_rope_diagnose(((const reference_engine *)e)->ropes[rope], out, tension);
 }
 
+static void reference_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations)
+{
+    const sk_ref_rope *r = ((const reference_engine *)e)->ropes[rope];
+    *contacts = sk_ref_rope_contacts(r);
+    *iterations = sk_ref_rope_iterations(r);
+}
+
+/* ---- checkpoints: the ropes' own state, and the engine's marks and last check --------------------- */
+
+static unsigned reference_state_fields(const sk_engine *e, int group)
+{
+    return sk_ref_rope_state_fields(e->scenario, &e->scenario->groups[group]);
+}
+
+static bool reference_export_rope(const sk_engine *e, size_t rope, sk_rope_state *st)
+{
+    const reference_engine *re = (const reference_engine *)e;
+    sk_ref_rope_export(re->ropes[rope], st);
+    st->diverged = re->diverged[rope];
+    return true;
+}
+
+static bool reference_import_rope(sk_engine *e, size_t rope, const sk_rope_state *st)
+{
+    reference_engine *re = (reference_engine *)e;
+    if (!sk_ref_rope_import(re->ropes[rope], st))
+        return false;
+    re->diverged[rope] = st->diverged < 0 ? -1 : st->diverged;
+    return true;
+}
+
+/* The last check was at `step`: a rope diverging later is replayed to it. */
+static bool reference_resume_at(sk_engine *e, long step)
+{
+    reference_engine *re = (reference_engine *)e;
+    re->checked = step;
+    re->n_diverged = 0;
+    for (size_t i = 0; i < re->n_ropes; i++)
+        re->n_diverged += re->diverged[i] >= 0;
+    return true;
+}
+
 static const sk_engine_vtbl reference_vtbl = {
     reference_advance,
     reference_rope_particles,
@@ -137,6 +179,12 @@ static const sk_engine_ext reference_ext = {
     .check_frame = reference_check_frame,
     .rope_diverged = reference_rope_diverged,
     .rope_diagnostics = reference_rope_diagnostics,
+    .rope_contacts = reference_rope_contacts,
+    .kind = "reference",
+    .state_fields = reference_state_fields,
+    .export_rope = reference_export_rope,
+    .import_rope = reference_import_rope,
+    .resume_at = reference_resume_at,
 };
 
 sk_engine *sk_reference_engine_create(const sk_scenario *s, const sk_engine_options *opt,

@@ -42,7 +42,13 @@ int sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_erro
     const double start = sk_seconds();
     const bool chunked = opt->progress || opt->stop;
     long step = sk_engine_step(e);
-    int rc = emit_frame(e, opt, step, false, stats, err);
+    int rc = 0;
+    if (opt->resumed) {
+        stats->diverged = sk_engine_check_frame(e);
+        stats->last_frame = step;
+    } else {
+        rc = emit_frame(e, opt, step, false, stats, err);
+    }
 
     /* Steps per chunk, re-estimated from the measured rate after every chunk. */
     long chunk = 1;

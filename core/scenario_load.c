@@ -183,6 +183,17 @@ static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     return s->normalized_json ? 0 : oom(c);
 }
 
+/* Messages quote keys, overrides and jansson's text near a syntax error, which may hold control characters:
+ * replaced, so that the message stays one line and cannot drive the terminal. */
+static int one_line(sk_error *err, int rc)
+{
+    if (rc && err)
+        for (char *p = err->message; *p; p++)
+            if ((unsigned char)*p < 0x20 || *p == 0x7f)
+                *p = '?';
+    return rc;
+}
+
 static int load_tree(json_t *root, const char *name, const sk_load_options *opt, sk_scenario *out,
                      sk_error *err)
 {
@@ -195,12 +206,12 @@ static int load_tree(json_t *root, const char *name, const sk_load_options *opt,
     json_decref(root);
     if (rc)
         sk_scenario_free(out);
-    return rc;
+    return one_line(err, rc);
 }
 
 static int syntax_error(const char *name, const json_error_t *je, sk_error *err)
 {
-    return sk_fail(err, SK_EXIT_USAGE, "%s:%d:%d: %s", name, je->line, je->column, je->text);
+    return one_line(err, sk_fail(err, SK_EXIT_USAGE, "%s:%d:%d: %s", name, je->line, je->column, je->text));
 }
 
 int sk_scenario_load_file(const char *path, const sk_load_options *opt, sk_scenario *out, sk_error *err)

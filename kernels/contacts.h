@@ -11,8 +11,12 @@
 #ifndef SKEIN_KERNELS_CONTACTS_H
 #define SKEIN_KERNELS_CONTACTS_H
 
+#include <stdint.h>
+
 #include "pack.h"
 #include "params.h"
+#include "skein/real_math.h"
+#include "skein/scenario.h"
 
 /* Where each kind of slot starts; -1 where the group has none. */
 typedef struct contact_slots {
@@ -52,18 +56,33 @@ SK_INLINE void contact_slot_particles(const contact_slots *c, int s, int *a, int
     }
 }
 
-/* One step's contacts of a pack. Arrays are [slot][...][W] or [particle][...][W], 64-byte aligned. */
+/* One step's contacts of a pack. Arrays are [slot][...][W] or [particle][...][W], 64-byte aligned. The
+ * ground's normal is (0, 1, 0) in every slot: only the links' and the anchor's are stored. */
 typedef struct contact_scratch {
     contact_slots slots;
-    sk_real *normal;      /* [slot][3][W] */
+    sk_real *normal;      /* [slot < ground][3][W] */
     sk_real *pen;         /* [slot][W] */
-    sk_real *key;         /* [slot][W]: vs where pickable, +inf elsewhere */
-    sk_real *active;      /* [slot][W]: 1 where generated, 0 elsewhere */
+    sk_real *key;         /* [slot][W]: vs where pickable, +inf elsewhere; +inf up to a whole block */
+    unsigned *active;     /* [slot]: bit l set where lane l generated it */
     sk_real *vel;         /* verlet: [capacity][3][W] velocities (p - q) / dt the contacts work on */
-    unsigned char *touched; /* [capacity][W]: particle of a contact picked at least once this step */
+    sk_real *touched;     /* verlet: [capacity][W] 1 for a particle of a contact picked this step */
     int *candidates;      /* slots active in at least one lane, in slot order */
+    sk_real *candidate_index; /* the same as reals (what the scan blends into its pick) */
     int n_candidates;
+    /* The scan's blocks: slots in blocks of CONTACT_BLOCK, each with every lane's smallest key and its
+     * first slot, recomputed only when a key in it changed. Blocks holding candidates, in order: */
+    int *block_slot;      /* [block]: its first slot (a multiple of CONTACT_BLOCK) */
+    int *block_of_slot;   /* [slot]: its block among those, or -1 */
+    uint64_t *dirty;      /* bit b of word b / 64: a key of block b changed since its minimum was taken */
+    sk_real *block_min;   /* [block][W], +inf up to a whole group of CONTACT_BLOCK blocks */
+    sk_real *block_pick;  /* [block][W] */
+    int n_blocks;
 } contact_scratch;
+
+enum { CONTACT_BLOCK = 8 };
+
+/* The slots whose normal is stored (links and anchor: every slot before the ground's). */
+SK_INLINE int contact_normal_slots(const contact_slots *c) { return c->ground >= 0 ? c->ground : c->count; }
 
 /* Bytes of scratch a pack of this group needs (0 for a group without contacts). */
 size_t SK_KNAME(sk_contact_scratch_bytes)(const sk_kernel_cfg *cfg);

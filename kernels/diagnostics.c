@@ -1,6 +1,6 @@
 /* Diagnostics of a pack (SPEC.md section 10), lane by lane in the order core/diagnostics.c sums them so
  * both give the same bits: kinetic and gravity energy over unpinned particles, elastic energy of the
- * links then the anchor, each link's tension, the anchor's force on the held particle, the deployed
+ * links then the anchor, each link's tension (a rod's or cable's: its last step's impulse over dt), the anchor's force on the held particle, the deployed
  * length; and which lanes hold only finite numbers (p, v or q, and verlet's reported velocity). */
 #include "anchor.h"
 #include "forces.h"
@@ -19,6 +19,9 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
     const skv held_index = cfg->deploys ? skv_sub(n, skv_set1(1)) : skv_zero();
     const skv half = skv_set1((sk_real)0.5);
     const bool springs = cfg->link == SK_LINK_SPRING || cfg->link == SK_LINK_BUNGEE;
+    /* Rods and cables: the impulse their contact delivered in the last step, over dt. */
+    const bool contact_links = cfg->link == SK_LINK_ROD || cfg->link == SK_LINK_CABLE;
+    const sk_real *impulse = cfg->contacts ? state + (size_t)cfg->capacity * stride : NULL;
 
     skv kinetic = skv_zero(), gravity = skv_zero(), elastic = skv_zero();
     skv3 anchor_force = v3_zero();
@@ -44,6 +47,8 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
                 t = skv_select(exists, skv_mul(k.link_k, stretch), skv_zero());
                 elastic = skv_add(elastic, skv_select(exists, skv_mul(skv_mul(t, stretch), half), skv_zero()));
             }
+            if (contact_links && impulse)
+                t = skv_div(skv_load(impulse + (size_t)i * SK_W), k.dt);
             if (tension)
                 skv_store(tension + (size_t)i * SK_W, t);
         }

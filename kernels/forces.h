@@ -8,6 +8,14 @@
 #include "params.h"
 #include "skein/scenario.h"
 
+/* The link and anchor as forces: rods, cables and their constraints are contacts (kernels/contacts.h),
+ * not force generators, so the force passes see them as none. */
+SK_INLINE int k_force_link(int link) { return link == SK_LINK_ROD || link == SK_LINK_CABLE ? SK_LINK_NONE : link; }
+SK_INLINE int k_force_anchor(int anchor)
+{
+    return anchor == SK_ANCHOR_ROD || anchor == SK_ANCHOR_CABLE ? SK_ANCHOR_NONE : anchor;
+}
+
 /* The per-particle forces of one particle, in SPEC.md's order: gravity, drag, buoyancy. f starts at
  * zero and is summed into, so an accumulator is never -0 and adding a zero changes no bit. */
 SK_INLINE skv3 k_particle_forces(const kparams *k, bool gforce, bool drag, bool buoyancy, skv3 p, skv3 vel)

@@ -87,6 +87,13 @@ SK_INLINE skm skm_andnot(skm a, skm b) { return (skm)(~a & b); } /* b and not a 
 SK_INLINE bool skm_any(skm a) { return a != 0; }
 SK_INLINE bool skm_all(skm a) { return a == (skm)((1u << SK_W) - 1u); }
 SK_INLINE bool skm_lane(skm a, int l) { return (a >> l) & 1; }
+SK_INLINE unsigned skm_bits(skm a) { return a; }
+SK_INLINE skm skm_from_bits(unsigned bits) { return (skm)bits; }
+#ifdef SKEIN_REAL_FLOAT
+SK_INLINE void skv_store_mask(sk_real *p, skm m, skv a) { _mm512_mask_store_ps(p, m, a); }
+#else
+SK_INLINE void skv_store_mask(sk_real *p, skm m, skv a) { _mm512_mask_store_pd(p, m, a); }
+#endif
 
 /* ------------------------------------------------------------------------------------------------ */
 #elif defined(SK_ISA_AVX2)
@@ -119,6 +126,12 @@ SK_INLINE skm skm_and(skm a, skm b) { return _mm256_and_ps(a, b); }
 SK_INLINE skm skm_or(skm a, skm b) { return _mm256_or_ps(a, b); }
 SK_INLINE skm skm_andnot(skm a, skm b) { return _mm256_andnot_ps(a, b); }
 SK_INLINE int skm_bits(skm a) { return _mm256_movemask_ps(a); }
+SK_INLINE skm skm_from_bits(unsigned bits)
+{
+    const __m256i lane_bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    __m256i b = _mm256_and_si256(_mm256_set1_epi32((int)bits), lane_bit);
+    return _mm256_castsi256_ps(_mm256_cmpeq_epi32(b, lane_bit));
+}
 #define SK_SLEEF_SIN_NAME "Sleef_sinf8_u10avx2"
 #else
 #define SK_W 4
@@ -145,11 +158,19 @@ SK_INLINE skm skm_and(skm a, skm b) { return _mm256_and_pd(a, b); }
 SK_INLINE skm skm_or(skm a, skm b) { return _mm256_or_pd(a, b); }
 SK_INLINE skm skm_andnot(skm a, skm b) { return _mm256_andnot_pd(a, b); }
 SK_INLINE int skm_bits(skm a) { return _mm256_movemask_pd(a); }
+SK_INLINE skm skm_from_bits(unsigned bits)
+{
+    const __m256i lane_bit = _mm256_setr_epi64x(1, 2, 4, 8);
+    __m256i b = _mm256_and_si256(_mm256_set1_epi64x((long long)bits), lane_bit);
+    return _mm256_castsi256_pd(_mm256_cmpeq_epi64(b, lane_bit));
+}
 #define SK_SLEEF_SIN_NAME "Sleef_sind4_u10avx2"
 #endif
 SK_INLINE bool skm_any(skm a) { return skm_bits(a) != 0; }
 SK_INLINE bool skm_all(skm a) { return skm_bits(a) == (1 << SK_W) - 1; }
 SK_INLINE bool skm_lane(skm a, int l) { return (skm_bits(a) >> l) & 1; }
+/* Writes the lanes of m only (the others keep their bits). */
+SK_INLINE void skv_store_mask(sk_real *p, skm m, skv a) { skv_store(p, skv_select(m, a, skv_load(p))); }
 
 /* ------------------------------------------------------------------------------------------------ */
 #else /* SK_ISA_SCALAR: one lane, plain C; the layout is the same with W = 1. */
@@ -205,6 +226,13 @@ SK_INLINE skm skm_andnot(skm a, skm b) { return !a && b; }
 SK_INLINE bool skm_any(skm a) { return a; }
 SK_INLINE bool skm_all(skm a) { return a; }
 SK_INLINE bool skm_lane(skm a, int l) { (void)l; return a; }
+SK_INLINE int skm_bits(skm a) { return a ? 1 : 0; }
+SK_INLINE skm skm_from_bits(unsigned bits) { return (bits & 1u) != 0; }
+SK_INLINE void skv_store_mask(sk_real *p, skm m, skv a)
+{
+    if (m)
+        *p = a;
+}
 
 #endif
 

@@ -27,6 +27,7 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
     const skv3 x = k_anchor_point(&k, cfg->driven, step);
     /* The held particle: 0, or the newest (n - 1) of a deploying rope. */
     const skv held_index = cfg->deploys ? skv_sub(n, skv_set1(1)) : skv_zero();
+    const int link = k_force_link(cfg->link), anchor = k_force_anchor(cfg->anchor);
 
     skv3 um_prev = v3_zero();
     for (int i = 0; i < rows; i++) {
@@ -34,17 +35,17 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
         skv3 p = v3_load(row), w = v3_load(row + 3 * SK_W);
         skv3 vel = k_velocity(&k, cfg->integrator, p, w);
         skv3 f = k_particle_forces(&k, cfg->gravity_force, cfg->drag, cfg->buoyancy, p, vel);
-        if (i > 0 && cfg->link != SK_LINK_NONE)
+        if (i > 0 && link != SK_LINK_NONE)
             f = v3_sub(f, um_prev);
-        if (i + 1 < rows && cfg->link != SK_LINK_NONE) {
+        if (i + 1 < rows && link != SK_LINK_NONE) {
             skm exists = skv_lt(skv_set1((sk_real)(i + 1)), n);
-            skv3 um = v3_select(exists, k_link_force(&k, cfg->link, p, v3_load(row + stride)), v3_zero());
+            skv3 um = v3_select(exists, k_link_force(&k, link, p, v3_load(row + stride)), v3_zero());
             f = v3_add(f, um);
             um_prev = um;
         }
         skm held = skv_eq(skv_set1((sk_real)i), held_index);
-        if (cfg->anchor != SK_ANCHOR_NONE && skm_any(held))
-            f = v3_add(f, v3_select(held, k_anchor_force(&k, cfg->anchor, p, vel, x, rest), v3_zero()));
+        if (anchor != SK_ANCHOR_NONE && skm_any(held))
+            f = v3_add(f, v3_select(held, k_anchor_force(&k, anchor, p, vel, x, rest), v3_zero()));
         v3_store(force + (size_t)i * 3 * SK_W, f);
     }
 }

@@ -13,6 +13,10 @@ void SK_KNAME(sk_kernel_fixed_advance)(const sk_kernel_cfg *cfg, sk_real *param,
 void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
                                         long steps, uint64_t *lane_steps);
 
+/* Ropes with contacts: each step the force pass above, then the contact phase (kernels/contacts.h). */
+void SK_KNAME(sk_kernel_contact_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
+                                         long steps, uint64_t *lane_steps);
+
 void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state,
                                   long step, sk_real *diag, sk_real *tension);
 unsigned SK_KNAME(sk_kernel_finite_lanes)(const sk_kernel_cfg *cfg, const sk_real *param,
@@ -23,5 +27,9 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
 void SK_KNAME(sk_kernel_integrate)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state,
                                    const sk_real *force);
 void SK_KNAME(sk_kernel_deploy)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step);
+void SK_KNAME(sk_kernel_contacts)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state, long step,
+                                  long steps);
+void SK_KNAME(sk_kernel_resolve)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state, long step,
+                                 long steps);
 
 #endif

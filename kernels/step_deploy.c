@@ -14,7 +14,7 @@ void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param
     const kparams k = kp_load(param);
     const unsigned char *pinned = cfg->pinned;
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
-    const int integrator = cfg->integrator, link = cfg->link, anchor = cfg->anchor;
+    const int integrator = cfg->integrator, link = k_force_link(cfg->link), anchor = k_force_anchor(cfg->anchor);
     const bool need_vel = cfg->drag || anchor == SK_ANCHOR_FAKE_SPRING;
     for (long s = 0; s < steps; s++) {
         skv3 x = k_anchor_point(&k, cfg->driven, step0 + s);

@@ -99,7 +99,8 @@ SK_FIXED(ver_spring_anchor, SK_INTEGRATOR_VERLET, SK_LINK_SPRING, SK_ANCHOR_SPRI
 /* Everything else: the same code with the flags read at run time (uniform, so well predicted). */
 static void general(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps)
 {
-    fixed_advance(cfg, param, state, step0, steps, cfg->integrator, cfg->link, cfg->anchor, cfg->gravity_force,
+    fixed_advance(cfg, param, state, step0, steps, cfg->integrator, k_force_link(cfg->link),
+                  k_force_anchor(cfg->anchor), cfg->gravity_force,
                   cfg->drag, cfg->buoyancy, cfg->driven, false);
 }
 

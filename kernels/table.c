@@ -4,6 +4,10 @@
 static void advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
                     uint64_t *lane_steps)
 {
+    if (cfg->contacts) {
+        SK_KNAME(sk_kernel_contact_advance)(cfg, param, state, step0, steps, lane_steps);
+        return;
+    }
     if (cfg->deploys) {
         SK_KNAME(sk_kernel_deploy_advance)(cfg, param, state, step0, steps, lane_steps);
         return;
@@ -24,4 +28,6 @@ const sk_kernels SK_KNAME(sk_kernels) = {
     .forces = SK_KNAME(sk_kernel_forces),
     .integrate = SK_KNAME(sk_kernel_integrate),
     .deploy = SK_KNAME(sk_kernel_deploy),
+    .contacts = SK_KNAME(sk_kernel_contacts),
+    .resolve = SK_KNAME(sk_kernel_resolve),
 };

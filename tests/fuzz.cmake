@@ -1,6 +1,6 @@
 # The scenario loader under fuzzing: its corpus replayed as ctest tests in every build, and with SKEIN_FUZZ
 # (clang) the libFuzzer binary fuzz_scenario and a target that runs it.
-skein_test(fuzz_replay SOURCES fuzz_replay.c fuzz_scenario.c CASES scenarios bad regressions)
+skein_test(fuzz_replay SOURCES fuzz_replay.c fuzz_scenario.c CASES scenarios bad seeds regressions)
 
 if(SKEIN_FUZZ)
   add_executable(fuzz_scenario fuzz_scenario.c)
@@ -19,7 +19,7 @@ if(SKEIN_FUZZ)
             -dict=${CMAKE_CURRENT_SOURCE_DIR}/fuzz_scenario.dict
             -artifact_prefix=${PROJECT_BINARY_DIR}/fuzz_artifacts/
             ${PROJECT_BINARY_DIR}/fuzz_corpus ${PROJECT_SOURCE_DIR}/scenarios ${CMAKE_CURRENT_SOURCE_DIR}/bad
-            ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_regressions
+            ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_seeds ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_regressions
     DEPENDS fuzz_scenario
     USES_TERMINAL
     COMMENT "Fuzzing the scenario loader for ${SKEIN_FUZZ_SECONDS} s")

@@ -1,5 +1,6 @@
-/* Replays files through the scenario loader's fuzz target without libFuzzer: the seed corpus and every input
- * that once crashed or misbehaved (tests/fuzz_regressions), as ctest tests of the normal build. */
+/* The fuzz target's corpus replayed without libFuzzer, as ctest tests of every build. */
+/* Directories: the seeds (scenarios/, tests/bad/, tests/fuzz_seeds/) and every input that once crashed or
+ * misbehaved (tests/fuzz_regressions/). */
 #include <dirent.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -53,7 +54,7 @@ static int replay_file(const char *path)
     return 0;
 }
 
-/* Every wanted file of dir, in name order; fails when there is none (a moved corpus must not pass silently). */
+/* Every wanted file of dir, in name order; fails when there is none (a moved corpus must not pass unseen). */
 static int replay_dir(const char *dir, bool json_only)
 {
     DIR *d = opendir(dir);
@@ -109,6 +110,8 @@ int main(int argc, char **argv)
         return replay_dir(SKEIN_SOURCE_DIR "/scenarios", true);
     if (strcmp(which, "bad") == 0)
         return replay_dir(SKEIN_SOURCE_DIR "/tests/bad", true);
+    if (strcmp(which, "seeds") == 0)
+        return replay_dir(SKEIN_SOURCE_DIR "/tests/fuzz_seeds", false);
     if (strcmp(which, "regressions") == 0)
         return replay_dir(SKEIN_SOURCE_DIR "/tests/fuzz_regressions", false);
     /* Any other arguments: files to replay (a crash file from a fuzz run, say). */
@@ -116,6 +119,6 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         failed |= replay_file(argv[i]);
     if (failed)
-        fprintf(stderr, "usage: test_fuzz_replay scenarios|bad|regressions|FILE...\n");
+        fprintf(stderr, "usage: test_fuzz_replay scenarios|bad|seeds|regressions|FILE...\n");
     return failed;
 }

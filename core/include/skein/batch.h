@@ -14,6 +14,7 @@
 
 #include "skein/diagnostics.h"
 #include "skein/error.h"
+#include "skein/rope_state.h"
 #include "skein/scenario.h"
 
 typedef struct sk_batch sk_batch;
@@ -55,6 +56,20 @@ void sk_batch_read_rope(const sk_batch *b, size_t rope, sk_real *p, sk_real *v);
  * NULL). Computed by the diagnostics kernel for the rope's whole pack. */
 void sk_batch_rope_diagnostics(const sk_batch *b, size_t rope, sk_rope_diagnostics *out, sk_real *tension);
 
+/* The contacts a rope's last step generated and the resolver iterations it used (0 and 0 before the
+ * first step and for a group without contacts; a diverged rope's, from the state it was put back to). */
+void sk_batch_rope_contacts(const sk_batch *b, size_t rope, int *contacts, int *iterations);
+
+/* Checkpoints (skein/rope_state.h, through the engine seam sk_engine_export_rope ...): the parts of the
+ * state a group's ropes keep, a rope's state copied out (a diverged rope's from the frame snapshot it
+ * holds) and put back (false, for a state that cannot be the rope's), and the batch put at `step` just
+ * after its frame check, the imported state being the snapshot diverging ropes go back to (false when
+ * out of memory for the snapshot). Lanes are independent, so a checkpoint resumes on any ISA. */
+unsigned sk_batch_state_fields(const sk_batch *b, int group);
+void sk_batch_export_rope(const sk_batch *b, size_t rope, sk_rope_state *st);
+bool sk_batch_import_rope(sk_batch *b, size_t rope, const sk_rope_state *st);
+bool sk_batch_resume_at(sk_batch *b, long step);
+
 /* What runs the batch: the kernels' ISA ("avx512", "avx2", "scalar"), or "reference" when every group
  * needs contacts, or "<isa>+reference" for a mix. */
 const char *sk_batch_isa(const sk_batch *b);
@@ -78,7 +93,12 @@ typedef enum sk_batch_stage {
     SK_BATCH_STAGE_UNFUSED,
     SK_BATCH_STAGE_FORCES,
     SK_BATCH_STAGE_INTEGRATE,
-    SK_BATCH_STAGE_DEPLOY
+    SK_BATCH_STAGE_DEPLOY,
+    /* Contact groups only, leaving the step count alone: CONTACTS generates the contacts of the current
+     * state (and drops them); RESOLVER runs the contact phase of a step, generation and Cyclone's
+     * resolver, on the current state without forces or integration (so the packs move). */
+    SK_BATCH_STAGE_CONTACTS,
+    SK_BATCH_STAGE_RESOLVER
 } sk_batch_stage;
 uint64_t sk_batch_run_stage(sk_batch *b, sk_batch_stage stage, long steps);
 

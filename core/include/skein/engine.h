@@ -7,6 +7,7 @@
 
 #include "skein/diagnostics.h"
 #include "skein/error.h"
+#include "skein/rope_state.h"
 #include "skein/scenario.h"
 
 typedef struct sk_engine sk_engine;
@@ -51,6 +52,29 @@ long sk_engine_rope_diverged(const sk_engine *e, size_t rope);
 /* Diagnostics of a rope at the current step (SPEC.md section 10; tension: n - 1 values, may be NULL).
  * Returns false, leaving out alone, for an engine that does not provide them. */
 bool sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension);
+
+/* The contacts a rope's last step generated and the resolver iterations it used. Returns false, leaving
+ * both alone, for an engine that does not count them. */
+bool sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations);
+
+/* Checkpoints (skein/checkpoint.h). Which engine's state this is ("batch" or "reference": the two keep
+ * different state, and a checkpoint is resumed by the engine that wrote it), and which optional parts of a
+ * rope's state (SK_STATE_*) the ropes of a group keep; 0 from an engine that cannot be checkpointed. */
+const char *sk_engine_kind(const sk_engine *e);
+unsigned sk_engine_state_fields(const sk_engine *e, int group);
+
+/* Copies a rope's complete state into st (arrays sized for its group's capacity; the parts of
+ * sk_engine_state_fields). A diverged rope gives the state it holds. Returns false when the engine cannot. */
+bool sk_engine_export_rope(const sk_engine *e, size_t rope, sk_rope_state *st);
+
+/* Puts a rope's state back (the parts of sk_engine_state_fields). Returns false, leaving the rope in an
+ * unspecified state, when the state cannot be the rope's (a count out of range) or the engine cannot. */
+bool sk_engine_import_rope(sk_engine *e, size_t rope, const sk_rope_state *st);
+
+/* After every rope was imported: the engine stands at `step`, just after that step's frame check (the
+ * state the imported ropes go back to if they diverge later is the imported one), as the engine that
+ * exported them stood. Returns false when the engine cannot (out of memory for its frame snapshot). */
+bool sk_engine_resume_at(sk_engine *e, long step);
 
 /* What the engine runs on: "reference", "avx512", "avx2", "scalar". */
 const char *sk_engine_isa(const sk_engine *e);

@@ -16,8 +16,9 @@
  *     tension [frames][ropes][particles-1] link tension (N), 0 past the links present
  *     diverged [ropes]                     step the rope diverged at, -1 if never (rewritten each frame)
  *     params/<key> [ropes]                 each swept parameter's per-rope value, key as written
- * Frame datasets are chunked one frame of a bounded number of ropes per chunk, compressed with shuffle
- * and deflate, extended and flushed frame by frame, so a run that stops keeps what it wrote. */
+ * Frame datasets are chunked one frame of a bounded number of ropes per chunk, compressed with shuffle and
+ * deflate (level 1, chunks compressed in parallel on the engine's threads), extended and flushed frame by
+ * frame, so a run that stops keeps what it wrote. */
 #ifndef SKEIN_H5_WRITER_H
 #define SKEIN_H5_WRITER_H
 

@@ -9,6 +9,7 @@
 
 #include "skein/real.h"
 #include "skein/rope_constants.h"
+#include "skein/rope_state.h"
 #include "skein/scenario.h"
 
 /* ---- particles (SPEC.md section 1) ---------------------------------------------------------- */
@@ -130,6 +131,8 @@ typedef struct sk_contact {
     sk_real penetration; /* > 0: overlapping */
     sk_vec3 movement[2]; /* set by the last resolution: what each particle was moved by */
     bool picked;         /* resolved at least once this step (verlet rewrites q for its particles) */
+    sk_real impulse;     /* the impulses of this step's resolutions, summed (N s): a link's tension * dt */
+    bool pushes;         /* a rod (link or constraint) too short: its impulse pushes its ends apart */
 } sk_contact;
 
 /* vs = (v_a - v_b) . n, v_b = 0 for the world. */
@@ -281,6 +284,15 @@ int sk_ref_rope_iterations(const sk_ref_rope *r);
 /* The rope's parameters and constants (what sk_group_rope_params and sk_rope_constants_compute gave). */
 const sk_rope_params *sk_ref_rope_params(const sk_ref_rope *r);
 const sk_rope_constants *sk_ref_rope_constants(const sk_ref_rope *r);
+
+/* Checkpoints (skein/rope_state.h): the parts of the state a rope of group g keeps (SK_STATE_VELOCITY and
+ * SK_STATE_PREVIOUS always, SK_STATE_CONTACTS with rod or cable links or anchors or the ground); a copy of
+ * the rope's state (st->diverged is left alone); and the rope put back to st, as it stood after
+ * st->steps steps. Import returns false, changing nothing, when st cannot be this rope's (a count out of
+ * range). */
+unsigned sk_ref_rope_state_fields(const sk_scenario *s, const sk_group *g);
+void sk_ref_rope_export(const sk_ref_rope *r, sk_rope_state *st);
+bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st);
 
 /* The driven anchor x(t) = point + amplitude * sin(omega t + phase) at time t (static: point). */
 sk_vec3 sk_anchor_position(const sk_group *g, const sk_rope_params *p, sk_real t);

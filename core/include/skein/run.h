@@ -27,6 +27,10 @@ typedef struct sk_run_options {
     void *progress_ctx;
     /* Set asynchronously (a signal handler) to stop the run between chunks; may be NULL. */
     volatile sig_atomic_t *stop;
+    /* A run resumed from a checkpoint (skein/checkpoint.h): the engine's current step is a frame the sinks
+     * had already (the checkpoint's own frame). It is checked again, which changes no rope (a check at the
+     * step just checked finds what the last one left), but not handed to the sinks. */
+    bool resumed;
 } sk_run_options;
 
 typedef struct sk_run_stats {
@@ -43,8 +47,9 @@ typedef struct sk_run_stats {
 long sk_run_next_frame(long step, long every, long steps);
 
 /* Output frames are the current step, every multiple of opt->every, and opt->steps. At each frame the
- * engine first checks every rope for divergence (sk_engine_check_frame, SPEC.md section 10), then the
- * sinks get it. Between frames the engine advances in chunks of about a tenth of a second when progress
+ * engine first checks every rope for divergence (SPEC.md section 10: the chunk of steps that reaches a
+ * frame is advanced with sk_engine_advance_checked, which checks in the same pass), then the sinks get
+ * it. Between frames the engine advances in chunks of about a tenth of a second when progress
  * or stop is given, so both are answered promptly (results do not depend on how steps are split).
  * When *opt->stop is set the chunk under way is finished, the step reached is handed to the sinks as a
  * last frame (unless it just was one) and SK_EXIT_INTERRUPTED is returned. Returns 0, the failing

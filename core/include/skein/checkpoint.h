@@ -1,0 +1,91 @@
+/* Checkpoints (skein run --checkpoint FILE --checkpoint-every K, --resume FILE): the complete state of every
+ * rope at an output frame, and what the run's outputs need to go on, in an HDF5 file written atomically
+ * (a temporary beside it, fsync, rename, fsync of the directory), so that the file under its name is always
+ * the last complete checkpoint. A resumed run puts the state back into an engine of the same kind and goes
+ * on; its results are those of a run that never stopped, to the bit.
+ *
+ * Layout (HDF5's latest format, so its metadata carries checksums; every dataset chunked with the Fletcher-32
+ * filter, so a damaged file is refused rather than read):
+ *   /                 attributes: format "skein checkpoint", version, real, engine ("batch" or "reference"),
+ *                     isa, scenario (the normalised scenario JSON, overrides applied), source, step, steps,
+ *                     every, checkpoint_every, csv and h5 (the outputs as named, "" for none), journal_id,
+ *                     journal_bytes, journal_frames (the frame journal, skein/frame_journal.h)
+ *   /ropes [ropes]    the ropes the outputs write (global indices)
+ *   /summary_start [groups][8]  the summary's start totals: ropes, particles, diverged, kinetic, gravity,
+ *                     elastic, has_links, max_tension
+ *   /groups/<i>/      attributes count, particles, fields (SK_STATE_* the ropes keep); per rope:
+ *     n, s, steps, diverged [count]; position [count][particles][3]; velocity, previous (same shape, as the
+ *     fields say); impulse [count][particles] and contacts [count][2] (contacts, iterations) with contacts */
+#ifndef SKEIN_CHECKPOINT_H
+#define SKEIN_CHECKPOINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "skein/engine.h"
+#include "skein/error.h"
+#include "skein/frame_journal.h"
+#include "skein/run.h"
+#include "skein/run_summary.h"
+#include "skein/scenario.h"
+
+/* What a checkpoint records besides the ropes: the run it belongs to. */
+typedef struct sk_checkpoint_info {
+    long step;             /* the frame it was taken at */
+    long steps, every;     /* the run's plan: its last step, its frame interval */
+    long checkpoint_every; /* K */
+    const size_t *ropes;   /* the ropes the outputs write */
+    size_t n_ropes;
+    const char *csv, *h5;  /* the outputs as named; NULL (written as "") for none */
+    uint64_t journal_id, journal_bytes; /* the frame journal (id 0: none, the run has no outputs) */
+    long journal_frames;
+    const sk_group_totals *start; /* [groups]: the summary's start totals */
+} sk_checkpoint_info;
+
+/* Writes the engine's state at its current step (which must be a frame just checked: sk_run's sinks are
+ * called right after the check) with info into path, atomically; an existing checkpoint is replaced only
+ * once the new one is complete and synced. Returns 0, or SK_EXIT_FAILURE naming path, the old checkpoint
+ * (if any) left as it was and no temporary left behind. */
+int sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoint_info *info, sk_error *err);
+
+typedef struct sk_checkpoint sk_checkpoint;
+
+/* Opens a checkpoint to resume scenario s (loaded with the same overrides) with an engine of kind `engine`
+ * ("batch" or "reference"). NULL with err filled, SK_EXIT_USAGE, when the file is missing, is not a skein
+ * checkpoint, is damaged or cut short, or belongs to another scenario, real type or engine. */
+sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, const char *engine, sk_error *err);
+
+/* What the checkpoint recorded (valid until sk_checkpoint_close). */
+const sk_checkpoint_info *sk_checkpoint_meta(const sk_checkpoint *c);
+
+/* Puts every rope's state into e (created for the scenario given to open, at step 0) and stands it at the
+ * checkpoint's step. Returns 0, SK_EXIT_USAGE when the ropes' data is damaged, SK_EXIT_FAILURE when out of
+ * memory. */
+int sk_checkpoint_restore(sk_checkpoint *c, sk_engine *e, sk_error *err);
+
+void sk_checkpoint_close(sk_checkpoint *c);
+
+/* ---- during a run: the sink that journals the frames and writes the checkpoints ------------------- */
+
+/* A checkpoint is taken at the first frame at or after each multiple of K steps: at frame f (a multiple of
+ * every, 0 < f < steps) when a multiple of K lies in (f - every, f]; with K a multiple of every, that is
+ * every K steps exactly. Never at step 0 (nothing to save), the last step (the run is done) nor the extra
+ * frame of a stopped run (not a frame of the plan). */
+bool sk_checkpoint_due(long step, long every, long steps, long k);
+
+typedef struct sk_checkpointer sk_checkpointer;
+
+/* A frame sink (place it after the outputs' sinks) that appends every frame to journal (when not NULL) and
+ * at the frames sk_checkpoint_due names syncs the journal and writes the checkpoint at path. info gives the
+ * run's plan (its step and journal fields are filled in at each checkpoint; a step > 0 is the checkpoint a
+ * resumed run started from); it and what it points to must outlive the checkpointer. NULL with err filled
+ * when out of memory. */
+sk_checkpointer *sk_checkpointer_create(const char *path, const sk_checkpoint_info *info, sk_journal *journal,
+                                        sk_error *err);
+int sk_checkpointer_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
+/* The step of the last checkpoint at path: the last one written, or the one a resumed run started from;
+ * -1 when there is none. */
+long sk_checkpointer_last(const sk_checkpointer *c);
+void sk_checkpointer_destroy(sk_checkpointer *c);
+
+#endif

@@ -1,0 +1,93 @@
+/* The step of a pack whose ropes have contacts (SPEC.md section 5): forces and integration as for any
+ * pack (the streaming step, deployment first where the ropes deploy), then the contact phase of that
+ * step, generation and Cyclone's resolver, while the pack is still in cache. Rods, cables and their
+ * anchor constraints are contacts only: the force pass sees them as no link and no anchor (forces.h). */
+#include <math.h>
+#include <stdlib.h>
+
+#include "anchor.h"
+#include "contacts.h"
+#include "step.h"
+
+void SK_KNAME(sk_contact_phase)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state, long step,
+                                contact_scratch *cs)
+{
+    const kparams k = kp_load(param);
+    const skv3 x = cs->slots.anchor >= 0 ? k_anchor_point(&k, cfg->driven, step) : v3_zero();
+    _Alignas(64) sk_real counts[SK_W];
+    SK_KNAME(sk_contact_generate)(cfg, &k, param, state, x, cs, counts);
+    SK_KNAME(sk_contact_resolve)(cfg, param, state, cs, counts);
+}
+
+static void *scratch_alloc(const sk_kernel_cfg *cfg, contact_scratch *cs)
+{
+    size_t bytes = SK_KNAME(sk_contact_scratch_bytes)(cfg);
+    void *memory = aligned_alloc(64, bytes ? bytes : 64);
+    if (memory)
+        SK_KNAME(sk_contact_scratch_init)(cs, cfg, memory);
+    return memory;
+}
+
+/* Without scratch the pack cannot take its steps: its ropes are made non-finite (NaN positions), so the
+ * next frame check reports them diverged and puts them back, instead of leaving them silently behind. */
+static void poison(const sk_kernel_cfg *cfg, sk_real *state)
+{
+    for (size_t i = 0; i < (size_t)cfg->capacity * SK_F_COUNT * SK_W; i++)
+        state[i] = (sk_real)NAN;
+}
+
+void SK_KNAME(sk_kernel_contact_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
+                                         long steps, uint64_t *lane_steps)
+{
+    contact_scratch cs;
+    void *memory = scratch_alloc(cfg, &cs);
+    if (!memory) {
+        poison(cfg, state);
+        return;
+    }
+    for (long s = 0; s < steps; s++) {
+        if (cfg->deploys) {
+            SK_KNAME(sk_kernel_deploy_advance)(cfg, param, state, step0 + s, 1, lane_steps);
+        } else {
+            SK_KNAME(sk_kernel_fixed_advance)(cfg, param, state, step0 + s, 1);
+            if (lane_steps)
+                for (int l = 0; l < SK_W; l++)
+                    lane_steps[l] += (uint64_t)cfg->capacity;
+        }
+        SK_KNAME(sk_contact_phase)(cfg, param, state, step0 + s, &cs);
+    }
+    free(memory);
+}
+
+void SK_KNAME(sk_kernel_contacts)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state, long step,
+                                  long steps)
+{
+    if (!cfg->contacts)
+        return;
+    contact_scratch cs;
+    void *memory = scratch_alloc(cfg, &cs);
+    if (!memory)
+        return; /* a timing stage: nothing changes state */
+    const kparams k = kp_load(param);
+    const skv3 x = cs.slots.anchor >= 0 ? k_anchor_point(&k, cfg->driven, step) : v3_zero();
+    _Alignas(64) sk_real counts[SK_W];
+    for (long s = 0; s < steps; s++)
+        SK_KNAME(sk_contact_generate)(cfg, &k, param, state, x, &cs, counts);
+    free(memory);
+}
+
+void SK_KNAME(sk_kernel_resolve)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state, long step,
+                                 long steps)
+{
+    if (!cfg->contacts)
+        return;
+    contact_scratch cs;
+    void *memory = scratch_alloc(cfg, &cs);
+    if (!memory) {
+        poison(cfg, state);
+        return;
+    }
+    for (long s = 0; s < steps; s++)
+        SK_KNAME(sk_contact_phase)(cfg, param, state, step, &cs);
+    free(memory);
+}
