@@ -21,7 +21,7 @@ static bool ensure_snapshot(sk_batch *b)
 {
     for (int i = 0; i < b->n_groups; i++) {
         batch_group *g = &b->groups[i];
-        if (g->reference || g->snap_state)
+        if (g->snap_state)
             continue;
         g->snap_ns = malloc(g->n_packs * 2 * (size_t)b->width * sizeof(sk_real));
         /* the kernels read a diverged rope's diagnostics straight from here: 64-byte aligned like the packs */
@@ -91,8 +91,6 @@ static void lane_blocks(const sk_batch *b, batch_where w, const sk_real **param,
 int sk_batch_rope_particles(const sk_batch *b, size_t rope)
 {
     batch_where w = sk_batch_locate(b, rope);
-    if (w.g->reference)
-        return sk_ref_rope_count(w.g->ropes[w.local]);
     const sk_real *param, *state;
     lane_blocks(b, w, &param, &state);
     return (int)param[(size_t)SK_P_N * (size_t)b->width + (size_t)w.lane];
@@ -101,17 +99,6 @@ int sk_batch_rope_particles(const sk_batch *b, size_t rope)
 void sk_batch_read_rope(const sk_batch *b, size_t rope, sk_real *p, sk_real *v)
 {
     batch_where w = sk_batch_locate(b, rope);
-    if (w.g->reference) {
-        const sk_ref_rope *r = w.g->ropes[w.local];
-        for (int i = 0; i < sk_ref_rope_count(r); i++) {
-            sk_vec3 x = sk_ref_rope_position(r, i), u = sk_ref_rope_velocity(r, i);
-            if (p)
-                memcpy(p + 3 * i, &x, sizeof x);
-            if (v)
-                memcpy(v + 3 * i, &u, sizeof u);
-        }
-        return;
-    }
     const size_t W = (size_t)b->width, lane = (size_t)w.lane;
     const sk_real *param, *state;
     lane_blocks(b, w, &param, &state);
@@ -133,10 +120,6 @@ void sk_batch_read_rope(const sk_batch *b, size_t rope, sk_real *p, sk_real *v)
 void sk_batch_rope_diagnostics(const sk_batch *b, size_t rope, sk_rope_diagnostics *out, sk_real *tension)
 {
     batch_where w = sk_batch_locate(b, rope);
-    if (w.g->reference) {
-        sk_ref_rope_diagnose(w.g->ropes[w.local], out, tension);
-        return;
-    }
     sk_batch *m = (sk_batch *)b; /* the cache is not part of the batch's observable state */
     const size_t W = (size_t)b->width, lane = (size_t)w.lane;
     const sk_real *param, *state;

@@ -5,8 +5,6 @@
 unsigned sk_batch_state_fields(const sk_batch *b, int group)
 {
     const batch_group *g = &b->groups[group];
-    if (g->reference)
-        return sk_ref_rope_state_fields(b->scenario, g->group);
     /* a particle row keeps p and one more vector: v, or verlet's q */
     unsigned fields = b->scenario->integrator == SK_INTEGRATOR_VERLET ? SK_STATE_PREVIOUS : SK_STATE_VELOCITY;
     return fields | (g->cfg.contacts ? SK_STATE_CONTACTS : 0u);
@@ -17,11 +15,6 @@ void sk_batch_export_rope(const sk_batch *b, size_t rope, sk_rope_state *st)
     const batch_where w = sk_batch_locate(b, rope);
     const batch_group *g = w.g;
     const bool diverged = g->diverged[w.local] >= 0;
-    if (g->reference) {
-        sk_ref_rope_export(g->ropes[w.local], st);
-        st->diverged = g->diverged[w.local];
-        return;
-    }
     const size_t W = (size_t)b->width, lane = (size_t)w.lane, cap = (size_t)g->cfg.capacity;
     const sk_real *param = batch_pack_param(g, w.pack), *state = batch_pack_state(g, w.pack);
     sk_real n = param[SK_P_N * W + lane], s = param[SK_P_S * W + lane];
@@ -80,21 +73,16 @@ bool sk_batch_import_rope(sk_batch *b, size_t rope, const sk_rope_state *st)
     const batch_where w = sk_batch_locate(b, rope);
     batch_group *g = w.g;
     const sk_group *grp = g->group;
-    if (g->reference) {
-        if (!sk_ref_rope_import(g->ropes[w.local], st))
-            return false;
-    } else {
-        const bool verlet = b->scenario->integrator == SK_INTEGRATOR_VERLET;
-        if (st->n < 1 || st->n > grp->particles || (!grp->deploys && st->n != grp->particles) ||
-            (grp->deploys && st->n < grp->deploy_initial) || st->steps < 0 || !st->p || !(verlet ? st->q : st->v) ||
-            (g->cfg.contacts && (!st->impulse || st->contacts < 0 || st->iterations < 0)))
-            return false;
-        write_lane(b, g, w.pack, w.lane, st);
-        /* the padding lanes after the group's last rope copy it, as they do from the start */
-        if (w.local + 1 == grp->count)
-            for (int l = w.lane + 1; l < b->width; l++)
-                write_lane(b, g, w.pack, l, st);
-    }
+    const bool verlet = b->scenario->integrator == SK_INTEGRATOR_VERLET;
+    if (st->n < 1 || st->n > grp->particles || (!grp->deploys && st->n != grp->particles) ||
+        (grp->deploys && st->n < grp->deploy_initial) || st->steps < 0 || !st->p || !(verlet ? st->q : st->v) ||
+        (g->cfg.contacts && (!st->impulse || st->contacts < 0 || st->iterations < 0)))
+        return false;
+    write_lane(b, g, w.pack, w.lane, st);
+    /* the padding lanes after the group's last rope copy it, as they do from the start */
+    if (w.local + 1 == grp->count)
+        for (int l = w.lane + 1; l < b->width; l++)
+            write_lane(b, g, w.pack, l, st);
     g->diverged[w.local] = st->diverged < 0 ? -1 : st->diverged;
     g->frozen[w.local] = st->diverged < 0 ? 0 : st->steps;
     b->diag_cache.group = -1;
@@ -112,9 +100,8 @@ bool sk_batch_resume_at(sk_batch *b, long step)
             b->n_diverged += g->diverged[r] >= 0;
         /* Right after a frame check every lane equals its snapshot: the sound ones were just saved, the
          * diverged ones just put back. */
-        if (!g->reference)
-            for (size_t k = 0; k < g->n_packs; k++)
-                sk_batch_save_pack(g, b->width, k);
+        for (size_t k = 0; k < g->n_packs; k++)
+            sk_batch_save_pack(g, b->width, k);
     }
     b->step = step;
     b->snapshot_step = step;

@@ -1,28 +1,22 @@
-/* The batch engine's private state, shared by core/batch_*.c: groups stored as packs for the kernels, or
- * as reference ropes for groups with contacts (until the contact kernels exist). */
+/* The batch engine's private state, shared by core/batch_*.c: every group stored as packs for the
+ * kernels (groups with contacts included). */
 #ifndef SKEIN_BATCH_IMPL_H
 #define SKEIN_BATCH_IMPL_H
 
 #include "pack.h"
 #include "skein/batch.h"
-#include "skein/reference.h"
 
 typedef struct batch_group {
     const sk_group *group;
     int index;
-    bool reference; /* contacts: its ropes run sk_ref_rope */
 
-    /* kernel groups */
     sk_kernel_cfg cfg;
     unsigned char *pinned; /* [capacity] */
     size_t n_packs;
     size_t param_len; /* reals per pack: SK_P_COUNT * W */
-    size_t state_len; /* reals per pack: capacity * SK_F_COUNT * W */
+    size_t state_len; /* reals per pack: capacity * SK_F_COUNT * W, then a contact group's rows */
     sk_real *param;   /* [n_packs][SK_P_COUNT][W] */
-    sk_real *state;   /* [n_packs][capacity][SK_F_COUNT][W] */
-
-    /* reference groups: one rope each, by local index */
-    sk_ref_rope **ropes;
+    sk_real *state;   /* [n_packs][state_len] */
 
     /* frame snapshot (sk_batch_check_frame): what a diverging rope goes back to. Of the parameters only
      * the two that change are kept: n and s, [n_packs][2][W]. */
@@ -34,16 +28,13 @@ typedef struct batch_group {
 struct sk_batch {
     const sk_scenario *scenario;
     const sk_kernels *kernels;
-    const char *isa; /* sk_batch_isa's answer */
-    char isa_text[32];
     int width;
     int threads;
     long step;
     long snapshot_step; /* step of the last frame check; -1 before the first */
     batch_group *groups;
     int n_groups;
-    /* Units of parallel work, a pack of a kernel group or a rope of a reference group: group i's are
-     * work_first[i] .. work_first[i + 1] - 1. */
+    /* Units of parallel work, the packs: group i's are work_first[i] .. work_first[i + 1] - 1. */
     size_t *work_first;
     size_t n_diverged;
 
@@ -95,7 +86,7 @@ void sk_batch_save_pack(const batch_group *g, int width, size_t k);
 /* Allocates the frame snapshot if it is not yet (core/batch_access.c); false when out of memory. */
 bool sk_batch_ensure_snapshot(sk_batch *b);
 
-/* Lane of a global rope: group, pack, lane (kernel groups) or local index (reference groups). */
+/* Lane of a global rope: group, index in it, pack, lane. */
 typedef struct batch_where {
     batch_group *g;
     size_t local, pack;

@@ -1,5 +1,5 @@
 /* The batch engine's parallelism, the one file with OpenMP (DESIGN.md "Stepping, threads, cache"): for an
- * output interval, threads take packs (and the ropes of reference groups) one at a time
+ * output interval, threads take packs one at a time
  * (schedule(dynamic)) and advance each through every step of the interval while it sits in L1, so no two
  * threads share a pack and nothing is locked. Results depend on neither the thread count nor the order:
  * lanes never interact, and the only reductions are integer counts. */
@@ -27,21 +27,12 @@ static int group_of(const sk_batch *b, size_t item)
     return g;
 }
 
-/* One work item (pack k of a kernel group, rope k of a reference group) advanced from step0; returns the
- * particle-steps of its ropes that have not diverged. */
+/* One work item, pack k of group g, advanced from step0; returns the particle-steps of its ropes that have
+ * not diverged. */
 static uint64_t advance_item(const sk_batch *b, batch_group *g, size_t k, long step0, long steps)
 {
     const int W = b->width;
     uint64_t done = 0;
-    if (g->reference) {
-        if (g->diverged[k] >= 0)
-            return 0; /* takes no more steps */
-        for (long s = 0; s < steps; s++) {
-            sk_ref_rope_step(g->ropes[k]);
-            done += (uint64_t)sk_ref_rope_count(g->ropes[k]);
-        }
-        return done;
-    }
     uint64_t lane_steps[64] = {0};
     b->kernels->advance(&g->cfg, batch_pack_param(g, k), batch_pack_state(g, k), step0, steps, lane_steps);
     for (int l = 0; l < W; l++) {
@@ -64,20 +55,6 @@ uint64_t sk_batch_parallel_advance(sk_batch *b, long steps)
     }
     return done;
 }
-
-/* A reference rope put back to step `step` by replaying it from the start (they are deterministic). */
-static void replay(const sk_batch *b, batch_group *g, size_t k, long step)
-{
-    sk_ref_rope *fresh = sk_ref_rope_create(b->scenario, g->index, k);
-    if (!fresh)
-        return; /* out of memory: it keeps its state, still marked diverged, stepped no more */
-    for (long s = 0; s < step; s++)
-        sk_ref_rope_step(fresh);
-    sk_ref_rope_destroy(g->ropes[k]);
-    g->ropes[k] = fresh;
-}
-
-static bool finite3(sk_vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
 
 /* Lanes whose diagnostics are all finite: a finite state can still overflow an energy or a tension, and
  * no output may hold a non-finite number (the reference engine checks the same). diag and tension are
@@ -146,38 +123,10 @@ static size_t check_pack(sk_batch *b, batch_group *g, size_t k, long step, bool 
     return newly;
 }
 
-/* A reference rope is sound as the reference engine judges it: p, q and the reported v finite, and every
- * diagnostic too (the tensions when there is room for them: tension may be NULL). */
-static bool reference_sound(const sk_ref_rope *r, sk_real *tension)
-{
-    for (int i = 0; i < sk_ref_rope_count(r); i++) {
-        const sk_particle *p = sk_ref_rope_particle(r, i);
-        sk_vec3 v = sk_ref_rope_velocity(r, i);
-        if (!finite3(p->p) || !finite3(p->q) || !finite3(v))
-            return false;
-    }
-    sk_rope_diagnostics d;
-    sk_ref_rope_diagnose(r, &d, tension);
-    bool ok = isfinite(d.kinetic) && isfinite(d.gravity) && isfinite(d.elastic) && finite3(d.anchor_force) &&
-              isfinite(d.length);
-    for (int i = 0; ok && tension && i + 1 < sk_ref_rope_count(r); i++)
-        ok = isfinite(tension[i]);
-    return ok;
-}
-
 /* One work item at the frame of `step`; returns the ropes it marked diverged now. */
 static size_t check_item(sk_batch *b, batch_group *g, size_t k, long step, sk_real *diag, sk_real *tension)
 {
-    const bool have_snapshot = b->snapshot_step >= 0;
-    if (!g->reference)
-        return check_pack(b, g, k, step, have_snapshot, diag, tension);
-    if (g->diverged[k] >= 0 || reference_sound(g->ropes[k], tension))
-        return 0;
-    const long back_to = have_snapshot ? b->snapshot_step : 0;
-    g->diverged[k] = step;
-    g->frozen[k] = back_to;
-    replay(b, g, k, back_to);
-    return 1;
+    return check_pack(b, g, k, step, b->snapshot_step >= 0, diag, tension);
 }
 
 /* Bytes of a thread's scratch for the checks: one pack's diagnostics and tensions, 64-byte aligned. */

@@ -8,8 +8,6 @@ uint64_t sk_batch_run_stage(sk_batch *b, sk_batch_stage stage, long steps)
     uint64_t done = 0;
     for (int i = 0; i < b->n_groups; i++) {
         batch_group *g = &b->groups[i];
-        if (g->reference)
-            continue;
         for (size_t pack = 0; pack < g->n_packs; pack++) {
             sk_real *param = batch_pack_param(g, pack), *state = batch_pack_state(g, pack);
             if (stage == SK_BATCH_STAGE_STEP) {

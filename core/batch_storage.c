@@ -1,12 +1,10 @@
 /* The batch engine's storage: each group of the scenario as packs of W ropes (per-rope parameters
- * [W], particles [capacity][6][W], 64-byte aligned, padding lanes copying the group's last rope), or as
- * reference ropes for groups with contacts; creation, lookup and the lanes' initial state. */
-#include <stdio.h>
+ * [W], particles [capacity][6][W] and a contact group's contact rows, 64-byte aligned, padding lanes
+ * copying the group's last rope); creation, lookup and the lanes' initial state. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "batch_impl.h"
-#include "ref_rope_impl.h"
 #include "skein/rope_constants.h"
 #include "skein/vec3.h"
 
@@ -140,17 +138,6 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
     return 0;
 }
 
-static int build_reference_group(sk_batch *b, batch_group *g)
-{
-    g->ropes = calloc(g->group->count, sizeof *g->ropes);
-    if (!g->ropes)
-        return -1;
-    for (size_t r = 0; r < g->group->count; r++)
-        if (!(g->ropes[r] = sk_ref_rope_create(b->scenario, g->index, r)))
-            return -1;
-    return 0;
-}
-
 sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_error *err)
 {
     const sk_kernels *k = sk_batch_pick_kernels(opt ? opt->isa : NULL, err);
@@ -170,12 +157,11 @@ sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_
     if (!b->groups)
         goto oom;
 
-    int kernel_groups = 0, reference_groups = 0, max_capacity = 1;
+    int max_capacity = 1;
     for (int i = 0; i < s->n_groups; i++) {
         batch_group *g = &b->groups[i];
         g->group = &s->groups[i];
         g->index = i;
-        g->reference = false;
         g->diverged = malloc(g->group->count * sizeof *g->diverged);
         g->frozen = calloc(g->group->count, sizeof *g->frozen);
         g->pinned = calloc((size_t)g->group->particles, 1);
@@ -185,10 +171,8 @@ sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_
             g->diverged[r] = -1;
         for (int p = 0; p < g->group->n_pinned; p++)
             g->pinned[g->group->pinned[p]] = 1;
-        if ((g->reference ? build_reference_group(b, g) : build_kernel_group(b, g)) != 0)
+        if (build_kernel_group(b, g) != 0)
             goto oom;
-        kernel_groups += !g->reference;
-        reference_groups += g->reference;
         if (g->group->particles > max_capacity)
             max_capacity = g->group->particles;
     }
@@ -197,8 +181,7 @@ sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_
         goto oom;
     b->work_first[0] = 0;
     for (int i = 0; i < s->n_groups; i++)
-        b->work_first[i + 1] =
-            b->work_first[i] + (b->groups[i].reference ? b->groups[i].group->count : b->groups[i].n_packs);
+        b->work_first[i + 1] = b->work_first[i] + b->groups[i].n_packs;
     b->stage_force = aligned_zeroed((size_t)max_capacity * 3 * (size_t)b->width);
     b->view_param = aligned_zeroed((size_t)SK_P_COUNT * (size_t)b->width);
     b->diag_cache.diag = aligned_zeroed((size_t)SK_D_COUNT * (size_t)b->width);
@@ -206,12 +189,6 @@ sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_
     if (!b->stage_force || !b->view_param || !b->diag_cache.diag || !b->diag_cache.tension)
         goto oom;
 
-    if (reference_groups == 0 || kernel_groups > 0) {
-        snprintf(b->isa_text, sizeof b->isa_text, "%s%s", k->isa, reference_groups ? "+reference" : "");
-        b->isa = b->isa_text;
-    } else {
-        b->isa = "reference";
-    }
     return b;
 
 oom:
@@ -233,10 +210,6 @@ void sk_batch_destroy(sk_batch *b)
         free(g->pinned);
         free(g->diverged);
         free(g->frozen);
-        if (g->ropes)
-            for (size_t r = 0; r < g->group->count; r++)
-                sk_ref_rope_destroy(g->ropes[r]);
-        free(g->ropes);
     }
     free(b->groups);
     free(b->work_first);
@@ -293,25 +266,17 @@ batch_where sk_batch_locate(const sk_batch *b, size_t rope)
 
 long sk_batch_step(const sk_batch *b) { return b->step; }
 
-const char *sk_batch_isa(const sk_batch *b) { return b->isa; }
+const char *sk_batch_isa(const sk_batch *b) { return b->kernels->isa; }
 
 const char *sk_batch_group_isa(const sk_batch *b, int group)
 {
-    return b->groups[group].reference ? "reference" : b->kernels->isa;
+    (void)group; /* every group runs the kernels */
+    return b->kernels->isa;
 }
 
 int sk_batch_width(const sk_batch *b) { return b->width; }
 
 int sk_batch_threads(const sk_batch *b) { return b->threads; }
-
-/* What sk_ref_rope_create allocates for a rope of this group (see core/ref_rope.c). */
-static uint64_t reference_rope_bytes(const sk_group *g)
-{
-    uint64_t n = (uint64_t)g->particles;
-    return sizeof(sk_ref_rope) + n * (sizeof(ref_link) + sizeof(sk_particle)) +
-           (4 * n + 1) * sizeof(sk_force_registration) + (n + 1) * sizeof(sk_contact_generator *) +
-           (2 * n + 1) * sizeof(sk_contact);
-}
 
 uint64_t sk_batch_bytes(const sk_batch *b)
 {
@@ -319,10 +284,7 @@ uint64_t sk_batch_bytes(const sk_batch *b)
     for (int i = 0; i < b->n_groups; i++) {
         const batch_group *g = &b->groups[i];
         bytes += g->group->count * (sizeof *g->diverged + sizeof *g->frozen) + (uint64_t)g->group->particles;
-        if (g->reference)
-            bytes += g->group->count * (sizeof(sk_ref_rope *) + reference_rope_bytes(g->group));
-        else
-            bytes += (uint64_t)g->n_packs * (g->param_len + g->state_len) * sizeof(sk_real);
+        bytes += (uint64_t)g->n_packs * (g->param_len + g->state_len) * sizeof(sk_real);
     }
     return bytes;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "engine_impl.h"
 #include "skein/checkpoint.h"
@@ -84,6 +85,99 @@ static void quiet_hdf5(void)
 {
     H5dont_atexit();
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+}
+
+/* ---- the seal: the file's length and CRC-32 in its HDF5 user block ----------------------------------- */
+
+/* HDF5 1.10 checksums most of its metadata (latest format) and our datasets carry Fletcher-32, but not all
+ * of a file (its global heap, where variable-length strings live, has no checksum, and reading a damaged
+ * one crashes the library). So the whole file past the user block is checked before HDF5 reads it. */
+#define SEAL_BYTES 512
+static const char seal_magic[16] = {'s', 'k', 'e', 'i', 'n', ' ', 'c', 'h', 'e', 'c', 'k', 'p', 'o', 'i', 'n', 't'};
+
+typedef struct seal {
+    char magic[16];
+    uint32_t version, crc;
+    uint64_t length; /* the whole file's */
+} seal;
+
+/* CRC-32 of the file's bytes from SEAL_BYTES to its end; errno-style status. */
+static int file_crc(int fd, uint64_t length, uint32_t *out)
+{
+    unsigned char *buf = malloc(BLOCK_BYTES);
+    if (!buf)
+        return ENOMEM;
+    uLong crc = crc32_z(0L, Z_NULL, 0);
+    int e = 0;
+    for (uint64_t at = SEAL_BYTES; at < length && !e;) {
+        const size_t want = length - at < BLOCK_BYTES ? (size_t)(length - at) : BLOCK_BYTES;
+        const ssize_t got = pread(fd, buf, want, (off_t)at);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            e = got < 0 ? errno : EIO;
+        else {
+            crc = crc32_z(crc, buf, (size_t)got);
+            at += (uint64_t)got;
+        }
+    }
+    free(buf);
+    *out = (uint32_t)crc;
+    return e;
+}
+
+int sk_checkpoint_seal(const char *path)
+{
+    const int fd = open(path, O_RDWR);
+    if (fd < 0)
+        return errno;
+    struct stat st;
+    seal sl = {.version = 1};
+    memcpy(sl.magic, seal_magic, sizeof sl.magic);
+    int e = fstat(fd, &st) != 0 ? errno : 0;
+    if (e == 0 && st.st_size < SEAL_BYTES)
+        e = EINVAL;
+    if (e == 0) {
+        sl.length = (uint64_t)st.st_size;
+        e = file_crc(fd, sl.length, &sl.crc);
+    }
+    if (e == 0 && pwrite(fd, &sl, sizeof sl, 0) != (ssize_t)sizeof sl)
+        e = errno ? errno : EIO;
+    if (e == 0 && fsync(fd) != 0)
+        e = errno;
+    close(fd);
+    return e;
+}
+
+/* Refuses (SK_EXIT_USAGE) a file without a seal, of another length than its seal says, or whose bytes do
+ * not match its checksum. */
+static int check_seal(const char *path, sk_error *err)
+{
+    const int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return sk_fail(err, SK_EXIT_USAGE, "%s: cannot open the checkpoint: %s", path, strerror(errno));
+    struct stat st;
+    seal sl;
+    int rc = 0;
+    if (fstat(fd, &st) != 0)
+        rc = sk_fail(err, SK_EXIT_FAILURE, "%s: cannot read the checkpoint: %s", path, strerror(errno));
+    else if (st.st_size < SEAL_BYTES || pread(fd, &sl, sizeof sl, 0) != (ssize_t)sizeof sl ||
+             memcmp(sl.magic, seal_magic, sizeof sl.magic) != 0 || sl.version != 1)
+        rc = sk_fail(err, SK_EXIT_USAGE, "%s: not a skein checkpoint, or damaged or cut short (no checkpoint header)",
+                     path);
+    else if (sl.length != (uint64_t)st.st_size)
+        rc = sk_fail(err, SK_EXIT_USAGE, "%s: the checkpoint is damaged or cut short (%lld bytes where it had %llu)",
+                     path, (long long)st.st_size, (unsigned long long)sl.length);
+    else {
+        uint32_t crc = 0;
+        const int e = file_crc(fd, sl.length, &crc);
+        if (e)
+            rc = sk_fail(err, SK_EXIT_FAILURE, "%s: cannot read the checkpoint: %s", path, strerror(e));
+        else if (crc != sl.crc)
+            rc = sk_fail(err, SK_EXIT_USAGE, "%s: the checkpoint is damaged (its checksum does not match)", path);
+    }
+    close(fd);
+    return rc;
 }
 
 /* ---- writing ----------------------------------------------------------------------------------------- */
@@ -386,31 +480,29 @@ static int write_contents(hid_t file, const sk_engine *e, const sk_checkpoint_in
     return rc;
 }
 
-/* fsync of a file by name, and of the directory holding path (so that a rename in it is durable). */
-static int sync_name(const char *name, bool directory)
+/* fsync of the directory holding path, so that a rename in it is durable. */
+static int sync_directory(const char *name)
 {
-    const int fd = open(name, O_RDONLY | (directory ? O_DIRECTORY : 0));
+    const int fd = open(name, O_RDONLY | O_DIRECTORY);
     if (fd < 0)
         return errno;
     int e = fsync(fd) != 0 ? errno : 0;
     close(fd);
     /* some file systems cannot sync a directory; a rename there is as durable as they make it */
-    if (directory && (e == EINVAL || e == EROFS))
-        e = 0;
-    return e;
+    return e == EINVAL || e == EROFS ? 0 : e;
 }
 
 static int sync_directory_of(const char *path)
 {
     const char *slash = strrchr(path, '/');
     if (!slash)
-        return sync_name(".", true);
+        return sync_directory(".");
     if (slash == path)
-        return sync_name("/", true);
+        return sync_directory("/");
     char *dir = strndup(path, (size_t)(slash - path));
     if (!dir)
         return ENOMEM;
-    const int e = sync_name(dir, true);
+    const int e = sync_directory(dir);
     free(dir);
     return e;
 }
@@ -440,11 +532,13 @@ int sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoin
         return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot write the checkpoint: %s", path, strerror(rc));
     }
 
-    /* The latest format: its metadata carries checksums, so damage is found when the file is read. */
-    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS), file = H5I_INVALID_HID;
-    if (fapl >= 0 && H5Pset_libver_bounds(fapl, H5F_LIBVER_LATEST, H5F_LIBVER_LATEST) >= 0)
-        file = H5Fcreate(temp, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+    /* The latest format: its metadata carries checksums. A user block holds the seal. */
+    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS), fcpl = H5Pcreate(H5P_FILE_CREATE), file = H5I_INVALID_HID;
+    if (fapl >= 0 && fcpl >= 0 && H5Pset_libver_bounds(fapl, H5F_LIBVER_LATEST, H5F_LIBVER_LATEST) >= 0 &&
+        H5Pset_userblock(fcpl, SEAL_BYTES) >= 0)
+        file = H5Fcreate(temp, H5F_ACC_TRUNC, fcpl, fapl);
     close_id(&fapl, H5Pclose);
+    close_id(&fcpl, H5Pclose);
     rc = file < 0 ? failed() : write_contents(file, e, info);
     if (file >= 0 && H5Fclose(file) < 0 && rc == 0)
         rc = failed();
@@ -452,8 +546,8 @@ int sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoin
     if (rc)
         take_reason(why, sizeof why);
     int sys = 0;
-    if (rc == 0 && (sys = sync_name(temp, false)) != 0)
-        snprintf(why, sizeof why, "fsync failed: %s", strerror(sys));
+    if (rc == 0 && (sys = sk_checkpoint_seal(temp)) != 0) /* writes the seal and syncs the file */
+        snprintf(why, sizeof why, "%s", strerror(sys));
     else if (rc == 0 && rename(temp, path) != 0)
         snprintf(why, sizeof why, "cannot rename it into place: %s", strerror(sys = errno));
     if (rc || sys) {
@@ -649,13 +743,10 @@ sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, const 
     }
     c->file = H5I_INVALID_HID;
     c->scenario = s;
-    struct stat st;
     int rc = 0;
     char *text = NULL;
-    if (stat(path, &st) != 0) {
-        rc = sk_fail(err, SK_EXIT_USAGE, "%s: cannot open the checkpoint: %s", path, strerror(errno));
+    if ((rc = check_seal(path, err)))
         goto done;
-    }
     if ((c->file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT)) < 0) {
         char why[256];
         take_reason(why, sizeof why);

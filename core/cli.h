@@ -5,7 +5,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "skein/checkpoint.h"
+#include "skein/engine.h"
 #include "skein/error.h"
+#include "skein/frame_journal.h"
+#include "skein/run.h"
+#include "skein/run_summary.h"
 #include "skein/scenario.h"
 
 typedef enum cli_command {
@@ -37,6 +42,13 @@ typedef struct cli_options {
     const char **sets; /* --set PATH=VALUE, in order */
     int n_sets;
     bool quiet;
+
+    /* checkpoints: --checkpoint FILE --checkpoint-every K, or --resume FILE (which goes on checkpointing
+     * into FILE, every K steps as before unless --checkpoint-every says otherwise) */
+    const char *checkpoint;
+    const char *resume;
+    bool has_checkpoint_every;
+    long checkpoint_every;
 } cli_options;
 
 /* Parses argv. Returns 0 or SK_EXIT_USAGE with a one-line message. cli_options_free releases it. */
@@ -58,6 +70,40 @@ typedef struct cli_plan {
     size_t n_ropes;
 } cli_plan;
 int cli_plan_make(const cli_options *o, const sk_scenario *s, cli_plan *plan, sk_error *err);
+
+/* Checkpoints of skein run (core/cli_checkpoint.c): --checkpoint, --checkpoint-every and --resume. */
+typedef struct cli_checkpointing {
+    const char *path; /* the checkpoint file; NULL when the run takes none */
+    bool resumed;     /* started from the checkpoint at path */
+    long resumed_at;  /* its step */
+    long replayed;    /* frames the outputs got from the journal before the run went on */
+    char *journal_path;
+    sk_checkpoint *from;
+    sk_journal *journal;
+    sk_checkpointer *sink;
+    sk_checkpoint_info *info;
+} cli_checkpointing;
+
+/* Before the outputs are opened: with --resume, checks that the checkpoint belongs to this run (scenario,
+ * engine, steps, every, ropes, outputs) and puts its state into e; with --checkpoint, refuses to start over
+ * an existing checkpoint. Either way start gets the summary's start totals (the checkpoint's, when
+ * resuming). Nothing to do without either option. */
+int cli_checkpoint_begin(cli_checkpointing *c, const cli_options *o, const sk_scenario *s, const cli_plan *plan,
+                         sk_engine *e, sk_group_totals *start, sk_error *err);
+
+/* Once the outputs are open (their sinks in sinks[0 .. *n_sinks - 1], room for one more): creates the frame
+ * journal, or for a resumed run checks it, removes what interrupted runs left of the outputs and hands the
+ * journal's frames to the outputs again; then adds the checkpointing sink. */
+int cli_checkpoint_attach(cli_checkpointing *c, const cli_options *o, const sk_scenario *s, const cli_plan *plan,
+                          const sk_engine *e, const char *const keep[2], sk_frame_sink *sinks,
+                          int *n_sinks, const sk_group_totals *start, sk_error *err);
+
+/* After the outputs were closed with the run's status rc: a finished run (0 or 3) removes its checkpoint and
+ * journal, any other keeps them for --resume; for those, err's message gets how to go on. */
+void cli_checkpoint_end(cli_checkpointing *c, int rc, sk_error *err);
+/* The step of the checkpoint at c->path now, -1 for none. */
+long cli_checkpoint_last(const cli_checkpointing *c);
+void cli_checkpoint_free(cli_checkpointing *c);
 
 /* The commands; each returns the exit status and prints its own output, errors through err. */
 int cli_run(const cli_options *o, sk_error *err);

@@ -29,7 +29,10 @@ typedef enum opt_id {
     OPT_ROPES,
     OPT_SET,
     OPT_QUIET,
-    OPT_TOLERANCE
+    OPT_TOLERANCE,
+    OPT_CHECKPOINT,
+    OPT_CHECKPOINT_EVERY,
+    OPT_RESUME
 } opt_id;
 
 typedef struct opt_spec {
@@ -52,6 +55,9 @@ static const opt_spec options[] = {
     {"--set", OPT_SET, true, FOR_STEPPING | FOR_VALIDATE},
     {"--quiet", OPT_QUIET, false, FOR_STEPPING | FOR_VALIDATE},
     {"--tolerance", OPT_TOLERANCE, true, FOR_COMPARE},
+    {"--checkpoint", OPT_CHECKPOINT, true, FOR_DEFAULT | FOR_RUN},
+    {"--checkpoint-every", OPT_CHECKPOINT_EVERY, true, FOR_DEFAULT | FOR_RUN},
+    {"--resume", OPT_RESUME, true, FOR_DEFAULT | FOR_RUN},
 };
 
 static const char *const command_names[] = {
@@ -249,6 +255,19 @@ static int set_option(cli_options *o, const opt_spec *spec, const char *value, s
         rc = parse_double(spec->name, value, &o->tolerance, err);
         o->has_tolerance = true;
         break;
+    case OPT_CHECKPOINT:
+    case OPT_RESUME:
+        if (value[0] == '\0')
+            rc = sk_fail(err, SK_EXIT_USAGE, "%s: empty file name", spec->name);
+        if (spec->id == OPT_CHECKPOINT)
+            o->checkpoint = value;
+        else
+            o->resume = value;
+        break;
+    case OPT_CHECKPOINT_EVERY:
+        rc = parse_long(spec->name, value, 1, &o->checkpoint_every, err);
+        o->has_checkpoint_every = true;
+        break;
     }
     return rc;
 }
@@ -345,6 +364,13 @@ int cli_parse(int argc, char **argv, cli_options *o, sk_error *err)
                        name);
     if (o->has_steps && o->has_duration)
         return sk_fail(err, SK_EXIT_USAGE, "--steps and --duration: give one or the other");
+    if (o->checkpoint && o->resume)
+        return sk_fail(err, SK_EXIT_USAGE,
+                       "--checkpoint and --resume: give one (--resume FILE goes on checkpointing into FILE)");
+    if (o->checkpoint && !o->has_checkpoint_every)
+        return sk_fail(err, SK_EXIT_USAGE, "--checkpoint needs --checkpoint-every K (steps between checkpoints)");
+    if (o->has_checkpoint_every && !o->checkpoint && !o->resume)
+        return sk_fail(err, SK_EXIT_USAGE, "--checkpoint-every needs --checkpoint FILE (or --resume FILE)");
     return 0;
 }
 

@@ -123,6 +123,9 @@ static void print_totals(const char *when, const sk_group_totals *t)
 typedef struct run_outputs {
     const char *csv, *h5; /* as named on the command line; NULL when not asked for */
     bool incomplete;      /* stopped early: the CSV went to its .incomplete name */
+    long resumed_at;      /* the step of the checkpoint the run went on from, -1 if none */
+    const char *checkpoint; /* --checkpoint or --resume's file, NULL if none */
+    long checkpoint_step;   /* the step of the checkpoint in it now, -1 if none */
 } run_outputs;
 
 static void print_summary(const sk_scenario *s, const sk_engine *e, const cli_plan *plan, const sk_run_stats *st,
@@ -143,8 +146,13 @@ static void print_summary(const sk_scenario *s, const sk_engine *e, const cli_pl
     printf("threads      %d\n", sk_engine_threads(e));
     printf("ropes        %zu in %d group%s\n", s->total_ropes, s->n_groups, s->n_groups == 1 ? "" : "s");
     printf("particles    %zu\n", particles);
-    printf("steps        %ld (dt %g s, %g s simulated)%s\n", st->steps, (double)s->dt,
-           (double)st->steps * (double)s->dt, out->incomplete ? ", interrupted" : "");
+    /* a resumed run counts from the start of the run that it goes on */
+    const long steps = st->steps + (out->resumed_at > 0 ? out->resumed_at : 0);
+    printf("steps        %ld (dt %g s, %g s simulated)%s", steps, (double)s->dt, (double)steps * (double)s->dt,
+           out->incomplete ? ", interrupted" : "");
+    if (out->resumed_at >= 0)
+        printf(", resumed at step %ld", out->resumed_at);
+    printf("\n");
     printf("wall time    %.3f s (stepping %.3f s)\n", st->wall_s, st->step_s);
     if (st->step_s > 0)
         printf("speed        %.2e particle-steps/s\n", (double)st->particle_steps / st->step_s);
@@ -166,6 +174,13 @@ static void print_summary(const sk_scenario *s, const sk_engine *e, const cli_pl
                out->incomplete ? "marked incomplete" : "complete");
     if (!out->csv && !out->h5)
         printf("output       none\n");
+    if (out->checkpoint && !out->incomplete)
+        printf("checkpoint   %s removed: the run finished\n", out->checkpoint);
+    else if (out->checkpoint && out->checkpoint_step >= 0)
+        printf("checkpoint   %s at step %ld (go on with --resume %s)\n", out->checkpoint, out->checkpoint_step,
+               out->checkpoint);
+    else if (out->checkpoint)
+        printf("checkpoint   none taken yet\n");
     for (int g = 0; g < s->n_groups; g++) {
         printf("group %-6d %zu rope%s, %zu diverged\n", g, end[g].ropes, end[g].ropes == 1 ? "" : "s",
                end[g].diverged);
@@ -213,6 +228,7 @@ int cli_run(const cli_options *o, sk_error *err)
     sk_csv_writer *csv = NULL;
     sk_h5_writer *h5 = NULL;
     sk_group_totals *start = NULL, *end = NULL;
+    cli_checkpointing ck = {.resumed_at = -1};
     if ((rc = cli_plan_make(o, &s, &plan, err)))
         goto done;
     const sk_engine_options eo = {.engine = o->engine, .isa = o->isa, .threads = o->has_threads ? o->threads : 0};
@@ -225,11 +241,14 @@ int cli_run(const cli_options *o, sk_error *err)
         rc = sk_fail(err, SK_EXIT_FAILURE, "out of memory");
         goto done;
     }
-    if (!o->quiet && (rc = sk_group_totals_compute(e, start, err)))
+    /* --resume puts the checkpoint's state into the engine here; the start totals are then the run's */
+    if ((rc = cli_checkpoint_begin(&ck, o, &s, &plan, e, start, err)))
+        goto done;
+    if (!ck.path && !o->quiet && (rc = sk_group_totals_compute(e, start, err)))
         goto done;
 
     /* Outputs are opened last: any error found before this leaves no file behind. */
-    sk_frame_sink sinks[2];
+    sk_frame_sink sinks[3];
     int n_sinks = 0;
     if (o->csv) {
         if (!(csv = sk_csv_open(o->csv, s.dt, plan.ropes, plan.n_ropes, err))) {
@@ -245,6 +264,10 @@ int cli_run(const cli_options *o, sk_error *err)
         }
         sinks[n_sinks++] = (sk_frame_sink){sk_h5_frame_sink, h5};
     }
+    /* checkpoints: the frame journal (a resumed run's frames written again first) and the checkpoints */
+    const char *const keep[2] = {csv ? sk_csv_temp_path(csv) : NULL, h5 ? sk_h5_temp_path(h5) : NULL};
+    if ((rc = cli_checkpoint_attach(&ck, o, &s, &plan, e, keep, sinks, &n_sinks, start, err)))
+        goto done;
 
     progress_bar bar = {false};
     const bool show_progress = !o->quiet && isatty(STDERR_FILENO);
@@ -256,12 +279,14 @@ int cli_run(const cli_options *o, sk_error *err)
         .progress = show_progress ? draw_progress : NULL,
         .progress_ctx = &bar,
         .stop = &stop_requested,
+        .resumed = ck.resumed,
     };
     struct sigaction old[2];
     stop_requested = 0;
     catch_stop_signals(old);
     sk_run_stats stats;
     rc = sk_run(e, &ro, &stats, err);
+    stats.frames += ck.replayed;
     clear_progress(&bar);
     /* Still catching Ctrl-C while the outputs are committed or removed, so it cannot cut that short: a
      * run that finished stays finished. */
@@ -270,7 +295,12 @@ int cli_run(const cli_options *o, sk_error *err)
     h5 = NULL;
     restore_signals(old);
 
-    const run_outputs out = {.csv = o->csv, .h5 = o->h5, .incomplete = rc == SK_EXIT_INTERRUPTED};
+    const run_outputs out = {.csv = o->csv,
+                             .h5 = o->h5,
+                             .incomplete = rc == SK_EXIT_INTERRUPTED,
+                             .resumed_at = ck.resumed_at,
+                             .checkpoint = ck.path,
+                             .checkpoint_step = cli_checkpoint_last(&ck)};
     if (rc == SK_EXIT_INTERRUPTED && (o->csv || o->h5))
         sk_fail(err, SK_EXIT_INTERRUPTED,
                 "interrupted at step %ld of %ld; the outputs end with that step and say they are incomplete:%s%s%s%s%s",
@@ -286,6 +316,8 @@ int cli_run(const cli_options *o, sk_error *err)
         rc = sk_fail(err, SK_EXIT_DIVERGED, "%zu of %zu ropes diverged: %s; each holds its last finite frame from then on",
                      stats.diverged, s.total_ropes, list);
     }
+    /* a finished run removes its checkpoint; any other says how to go on from it */
+    cli_checkpoint_end(&ck, rc, err);
     if (!o->quiet && (rc == 0 || rc == SK_EXIT_DIVERGED || rc == SK_EXIT_INTERRUPTED)) {
         int trc = sk_group_totals_compute(e, end, err);
         if (trc)
@@ -297,6 +329,7 @@ int cli_run(const cli_options *o, sk_error *err)
 done:
     sk_csv_abort(csv);
     sk_h5_abort(h5);
+    cli_checkpoint_free(&ck);
     free(start);
     free(end);
     sk_engine_destroy(e);

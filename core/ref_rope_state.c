@@ -1,5 +1,5 @@
 /* Reference engine: a rope's complete state copied out and put back (checkpoints, skein/rope_state.h). */
-#include <string.h>
+#include <math.h>
 
 #include "ref_rope_impl.h"
 
@@ -13,6 +13,9 @@ unsigned sk_ref_rope_state_fields(const sk_scenario *s, const sk_group *g)
 {
     return SK_STATE_VELOCITY | SK_STATE_PREVIOUS | (has_contacts(s, g) ? SK_STATE_CONTACTS : 0u);
 }
+
+/* A link's recorded impulse that a contact must give back: anything but +0. */
+static bool link_seen(sk_real impulse) { return impulse != 0 || signbit(impulse); }
 
 static void put3(sk_real *out, int i, sk_vec3 x)
 {
@@ -36,14 +39,15 @@ void sk_ref_rope_export(const sk_ref_rope *r, sk_rope_state *st)
     }
     if (!st->impulse)
         return;
-    /* What its observers see of the last step's contacts: the links' impulses (a link's tension is its
-     * impulse over dt), the count and the iterations. The next step generates its contacts afresh. */
+    /* What its observers see of the last step's contacts: the links' impulses, negative (-0 included) for a
+     * rod that pushes, as the batch engine keeps them (a link's tension is that over dt), the count and the
+     * iterations. The next step generates its contacts afresh. */
     for (int i = 0; i < w->capacity; i++)
         st->impulse[i] = 0;
     for (int c = 0; c < w->used_contacts; c++) {
         const sk_contact *contact = &w->contacts[c];
         if (contact->particle[1])
-            st->impulse[contact->particle[0] - w->particles] = contact->impulse;
+            st->impulse[contact->particle[0] - w->particles] = contact->pushes ? -contact->impulse : contact->impulse;
     }
     st->contacts = w->used_contacts;
     st->iterations = w->resolver.iterations_used;
@@ -63,7 +67,7 @@ bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st)
         if (!st->impulse || st->contacts < 0 || st->contacts > w->max_contacts || st->iterations < 0)
             return false;
         for (int i = 0; i + 1 < n; i++)
-            links_pulled += st->impulse[i] != 0;
+            links_pulled += link_seen(st->impulse[i]);
         if (links_pulled > st->contacts)
             return false;
     }
@@ -89,16 +93,18 @@ bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st)
     r->anchor = sk_anchor_position(g, &r->params, st->steps > 0 ? (sk_real)(st->steps - 1) * r->c.dt : 0);
     sk_ref_rope_register(r);
 
-    /* The contacts as their observers see them: a contact per link that delivered an impulse, then
-     * contacts with the world up to the count (the diagnostics read only the links'). */
+    /* The contacts as their observers see them: a contact per link whose tension is not +0 (an impulse, or
+     * a pushing rod's -0), then contacts with the world up to the count (the diagnostics read only the
+     * links'; a link without a contact and one with a +0 impulse both have the tension +0). */
     w->used_contacts = 0;
     w->resolver.iterations_used = 0;
     if (contacts) {
         int k = 0;
         for (int i = 0; i + 1 < n; i++)
-            if (st->impulse[i] != 0)
+            if (link_seen(st->impulse[i]))
                 w->contacts[k++] = (sk_contact){.particle = {&w->particles[i], &w->particles[i + 1]},
-                                                .impulse = st->impulse[i]};
+                                                .impulse = fabs(st->impulse[i]),
+                                                .pushes = signbit(st->impulse[i]) != 0};
         while (k < st->contacts)
             w->contacts[k++] = (sk_contact){.particle = {&w->particles[0], NULL}};
         w->used_contacts = st->contacts;

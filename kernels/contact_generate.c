@@ -19,7 +19,8 @@ size_t SK_KNAME(sk_contact_scratch_bytes)(const sk_kernel_cfg *cfg)
                  r = sizeof(sk_real);
     const bool verlet = cfg->integrator == SK_INTEGRATOR_VERLET;
     const size_t B = (S + CONTACT_BLOCK - 1) / CONTACT_BLOCK;
-    return blocks(N * 3 * W * r) + blocks(S * W * r) + blocks(B * CONTACT_BLOCK * W * r) + blocks(S * sizeof(unsigned)) + (verlet ? blocks(C * 3 * W * r) + blocks(C * W * r) : 0) +
+    return blocks(N * 3 * W * r) + blocks(S * W * r) + blocks(B * CONTACT_BLOCK * W * r) + blocks(S * sizeof(unsigned)) +
+           blocks(N * sizeof(unsigned)) + (verlet ? blocks(C * 3 * W * r) + blocks(C * W * r) : 0) +
            2 * blocks(S * sizeof(int)) + blocks(S * r) + blocks(B * sizeof(int)) + blocks((B + 63) / 64 * 8) +
            2 * blocks((B + CONTACT_BLOCK) * W * r);
 }
@@ -40,6 +41,8 @@ void SK_KNAME(sk_contact_scratch_init)(contact_scratch *cs, const sk_kernel_cfg 
     m += blocks(B * CONTACT_BLOCK * W * r);
     cs->active = (unsigned *)m;
     m += blocks(S * sizeof(unsigned));
+    cs->pushes = (unsigned *)m;
+    m += blocks(N * sizeof(unsigned));
     cs->vel = cs->touched = NULL;
     if (cfg->integrator == SK_INTEGRATOR_VERLET) {
         cs->vel = (sk_real *)m;
@@ -63,12 +66,13 @@ void SK_KNAME(sk_contact_scratch_init)(contact_scratch *cs, const sk_kernel_cfg 
     cs->n_candidates = cs->n_blocks = 0;
 }
 
-/* The key of a slot: vs where the resolver may pick it (generated, and vs < 0 or pen > 0), +inf
- * elsewhere. The scan starts from the reference's best, the largest finite real, and takes strictly
- * smaller keys, so a vs that is not below it (or NaN) is never picked, as in the reference. */
+/* The key of a slot: vs where the resolver may pick it (generated, vs < 0 or pen > 0, and vs below the
+ * reference's starting best, the largest finite real), +inf elsewhere, NaN included: keys are never
+ * NaN, so minima and tournaments over them order them as the reference's strict < scan does. */
 SK_INLINE skv contact_key(skm active, skv vs, skv pen)
 {
     skm pickable = skm_and(active, skm_or(skv_lt(vs, skv_zero()), skv_gt(pen, skv_zero())));
+    pickable = skm_and(pickable, skv_lt(vs, skv_set1(SK_REAL_MAX)));
     return skv_select(pickable, vs, skv_set1((sk_real)INFINITY));
 }
 
@@ -107,7 +111,7 @@ SK_INLINE skv3 contact_velocity(const contact_scratch *cs, const sk_real *state,
 /* A rod or cable between a and b, or to the world (b_world): l = |p_a - p_b| with p_b the anchor for
  * the world; n = (p_b - p_a)^ from that same length. A rod is generated when l != L (NaN included),
  * its normal negated and pen = L - l when it is not too long; a cable when !(l < L), pen = l - L. */
-SK_INLINE void rod_or_cable(bool rod, skv3 pa, skv3 pb, skv L, skm *active, skv3 *n, skv *pen)
+SK_INLINE void rod_or_cable(bool rod, skv3 pa, skv3 pb, skv L, skm *active, skv3 *n, skv *pen, skm *pushes)
 {
     skv l = v3_length(v3_sub(pa, pb));
     *n = v3_unit_given(v3_sub(pb, pa), l);
@@ -116,9 +120,11 @@ SK_INLINE void rod_or_cable(bool rod, skv3 pa, skv3 pb, skv L, skm *active, skv3
         skm stretched = skv_gt(l, L);
         *n = v3_select(stretched, *n, v3_scale(*n, skv_set1(-1)));
         *pen = skv_select(stretched, skv_sub(l, L), skv_sub(L, l));
+        *pushes = skm_and(*active, skm_not(stretched));
     } else {
         *active = skm_not(skv_lt(l, L));
         *pen = skv_sub(l, L);
+        *pushes = skv_lt(skv_zero(), skv_zero());
     }
 }
 
@@ -148,28 +154,32 @@ void SK_KNAME(sk_contact_generate)(const sk_kernel_cfg *cfg, const kparams *k, c
      * link between two pinned particles is never generated. */
     const bool rod = cfg->link == SK_LINK_ROD;
     for (int i = 0; i < c->links; i++) {
+        cs->pushes[i] = 0;
         if (pinned[i] && pinned[i + 1]) {
             put_inactive(cs, i);
             continue;
         }
         skv3 pa = v3_load(state + (size_t)i * stride), pb = v3_load(state + (size_t)(i + 1) * stride);
-        skm active;
+        skm active, pushes;
         skv3 n;
         skv pen;
-        rod_or_cable(rod, pa, pb, k->link_l, &active, &n, &pen);
+        rod_or_cable(rod, pa, pb, k->link_l, &active, &n, &pen, &pushes);
+        cs->pushes[i] = (unsigned)skm_bits(pushes);
         skv vs = v3_dot(v3_sub(contact_velocity(cs, state, i), contact_velocity(cs, state, i + 1)), n);
         put_slot(cs, i, active, n, pen, vs, &count);
     }
 
     /* The anchor constraint on particle 0 (never on a pinned one); the anchor is the world. */
     if (c->anchor >= 0) {
+        cs->pushes[c->anchor] = 0;
         if (pinned[0]) {
             put_inactive(cs, c->anchor);
         } else {
-            skm active;
+            skm active, pushes;
             skv3 n;
             skv pen;
-            rod_or_cable(cfg->anchor == SK_ANCHOR_ROD, v3_load(state), x, k->anchor_l, &active, &n, &pen);
+            rod_or_cable(cfg->anchor == SK_ANCHOR_ROD, v3_load(state), x, k->anchor_l, &active, &n, &pen, &pushes);
+            cs->pushes[c->anchor] = (unsigned)skm_bits(pushes);
             skv vs = v3_dot(contact_velocity(cs, state, 0), n);
             put_slot(cs, c->anchor, active, n, pen, vs, &count);
         }

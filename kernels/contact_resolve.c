@@ -69,10 +69,14 @@ SK_INLINE void touch_block(const resolver *r, int s)
 SK_INLINE skv key_of(skv vs, skv pen)
 {
     skm pickable = skm_or(skv_lt(vs, skv_zero()), skv_gt(pen, skv_zero()));
+    pickable = skm_and(pickable, skv_lt(vs, skv_set1(SK_REAL_MAX)));
     return skv_select(pickable, vs, skv_set1((sk_real)INFINITY));
 }
 
-SK_INLINE sk_real key_of_l(sk_real vs, sk_real pen) { return vs < 0 || pen > 0 ? vs : (sk_real)INFINITY; }
+SK_INLINE sk_real key_of_l(sk_real vs, sk_real pen)
+{
+    return (vs < 0 || pen > 0) && vs < SK_REAL_MAX ? vs : (sk_real)INFINITY;
+}
 
 /* ---- lanes that picked the same slot: row operations -------------------------------------------- */
 
@@ -131,7 +135,7 @@ SK_INLINE void touch_particle(const resolver *r, int i, skm m)
 /* Link k (particles k and k + 1) in the lanes of m: sk_contact_resolve, then the penetration updates
  * of the contacts sharing k or k + 1: links k - 1, k, k + 1, the anchor constraint (k = 0), the
  * ground under k and k + 1. */
-static void resolve_link_rows(const resolver *r, int k, unsigned bits)
+SK_INLINE void resolve_link_rows(const resolver *r, int k, unsigned bits)
 {
     const skm m = skm_from_bits(bits);
     const int a = k, b = k + 1;
@@ -204,7 +208,7 @@ static void resolve_link_rows(const resolver *r, int k, unsigned bits)
 
 /* A contact with the world (the anchor constraint or the ground) on particle i, in the lanes of m;
  * then links i - 1 and i, the anchor constraint (i = 0), the ground under i. */
-static void resolve_world_rows(const resolver *r, int s, int i, unsigned bits)
+SK_INLINE void resolve_world_rows(const resolver *r, int s, int i, unsigned bits)
 {
     const skm m = skm_from_bits(bits);
     const bool anchor = s == r->sl.anchor;
@@ -592,6 +596,15 @@ void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param
         used = skv_select(was_live, skv_add(used, skv_set1(1)), used);
         live &= (unsigned)skm_bits(skv_lt(used, budget));
     }
+
+    /* A rod that pushed (too short) reports its impulse negative: a tension below zero. */
+    const int normal_slots = contact_normal_slots(&r.sl);
+    for (int s = 0; s < normal_slots; s++)
+        if (cs->pushes[s]) {
+            sk_real *row = row_impulse(&r, s);
+            const skv impulse = skv_load(row);
+            skv_store(row, skv_select(skm_from_bits(cs->pushes[s]), skv_neg(impulse), impulse));
+        }
 
     /* Verlet: q = p - v dt for the particles of contacts picked at least once; the others keep their
      * q bits. */

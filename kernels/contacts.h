@@ -64,6 +64,7 @@ typedef struct contact_scratch {
     sk_real *pen;         /* [slot][W] */
     sk_real *key;         /* [slot][W]: vs where pickable, +inf elsewhere; +inf up to a whole block */
     unsigned *active;     /* [slot]: bit l set where lane l generated it */
+    unsigned *pushes;     /* [slot < ground]: bit l set where lane l generated a rod too short (it pushes) */
     sk_real *vel;         /* verlet: [capacity][3][W] velocities (p - q) / dt the contacts work on */
     sk_real *touched;     /* verlet: [capacity][W] 1 for a particle of a contact picked this step */
     int *candidates;      /* slots active in at least one lane, in slot order */

@@ -53,7 +53,8 @@ enum sk_pack_param {
 };
 
 /* The contact rows after the particles of a contact group's state, each [W]: row i < capacity - 1 is
- * the impulse link i's contact delivered in the last step (summed over the resolver's picks of it, N s),
+ * the impulse link i's contact delivered in the last step (summed over the resolver's picks of it, N s;
+ * negative for a rod too short, which pushes),
  * row capacity - 1 the anchor constraint's; then the contacts generated and the resolver iterations
  * used in the last step (integers, exact as reals). */
 enum { SK_C_CONTACTS = 0, SK_C_ITERATIONS = 1 };

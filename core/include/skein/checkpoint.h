@@ -4,8 +4,9 @@
  * the last complete checkpoint. A resumed run puts the state back into an engine of the same kind and goes
  * on; its results are those of a run that never stopped, to the bit.
  *
- * Layout (HDF5's latest format, so its metadata carries checksums; every dataset chunked with the Fletcher-32
- * filter, so a damaged file is refused rather than read):
+ * A damaged file is refused rather than read: its first 512 bytes (the HDF5 user block) hold its length and
+ * a CRC-32 of the rest, checked before HDF5 opens it; HDF5's latest format checksums its metadata too, and
+ * every dataset is chunked with the Fletcher-32 filter. Layout:
  *   /                 attributes: format "skein checkpoint", version, real, engine ("batch" or "reference"),
  *                     isa, scenario (the normalised scenario JSON, overrides applied), source, step, steps,
  *                     every, checkpoint_every, csv and h5 (the outputs as named, "" for none), journal_id,
@@ -47,6 +48,11 @@ typedef struct sk_checkpoint_info {
  * once the new one is complete and synced. Returns 0, or SK_EXIT_FAILURE naming path, the old checkpoint
  * (if any) left as it was and no temporary left behind. */
 int sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoint_info *info, sk_error *err);
+
+/* Seals a checkpoint file: records its length and a CRC-32 of its bytes in its HDF5 user block (the first
+ * 512 bytes, which HDF5 leaves to the user), and syncs it. sk_checkpoint_write does it; a tool that edits a
+ * checkpoint with HDF5 calls it again. Returns 0 or an errno value. */
+int sk_checkpoint_seal(const char *path);
 
 typedef struct sk_checkpoint sk_checkpoint;
 

@@ -1,0 +1,234 @@
+/* skein run's checkpoints: --checkpoint FILE --checkpoint-every K writes them, --resume FILE goes on from
+ * one. A resumed run writes its outputs again from the frame journal, then goes on as the run that stopped
+ * would have, so its outputs are that run's had it never stopped. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "skein/checkpoint.h"
+#include "skein/engine.h"
+#include "skein/frame_journal.h"
+#include "skein/run_summary.h"
+
+#define JOURNAL_SUFFIX ".frames"
+
+static bool same_text(const char *a, const char *b) { return (!a && !b) || (a && b && strcmp(a, b) == 0); }
+
+/* The checkpoint belongs to this run: the same plan and outputs (the scenario, the real type and the
+ * engine were checked when it was opened). */
+static int check_plan(const char *path, const sk_checkpoint_info *m, const cli_options *o, const cli_plan *plan,
+                      sk_error *err)
+{
+    if (m->steps != plan->steps)
+        return sk_fail(err, SK_EXIT_USAGE,
+                       "%s: the run that wrote it goes to step %ld, this one to step %ld: resume with the same "
+                       "--steps or --duration",
+                       path, m->steps, plan->steps);
+    if (m->every != plan->every)
+        return sk_fail(err, SK_EXIT_USAGE,
+                       "%s: the run that wrote it has a frame every %ld steps, this one every %ld: resume with the "
+                       "same --every",
+                       path, m->every, plan->every);
+    bool same = m->n_ropes == plan->n_ropes;
+    for (size_t i = 0; same && i < m->n_ropes; i++)
+        same = m->ropes[i] == plan->ropes[i];
+    if (!same)
+        return sk_fail(err, SK_EXIT_USAGE,
+                       "%s: the run that wrote it writes other ropes (%zu of them): resume with the same --ropes",
+                       path, m->n_ropes);
+    if (!same_text(m->csv, o->csv) || !same_text(m->h5, o->h5))
+        return sk_fail(err, SK_EXIT_USAGE,
+                       "%s: the run that wrote it has the outputs%s%s%s%s%s: resume with the same --csv and --h5",
+                       path, m->csv ? " --csv " : "", m->csv ? m->csv : "", m->h5 ? " --h5 " : "", m->h5 ? m->h5 : "",
+                       m->csv || m->h5 ? "" : " none");
+    return 0;
+}
+
+int cli_checkpoint_begin(cli_checkpointing *c, const cli_options *o, const sk_scenario *s, const cli_plan *plan,
+                         sk_engine *e, sk_group_totals *start, sk_error *err)
+{
+    *c = (cli_checkpointing){.resumed_at = -1};
+    if (!o->checkpoint && !o->resume)
+        return 0;
+    c->path = o->checkpoint ? o->checkpoint : o->resume;
+    if (!(c->info = calloc(1, sizeof *c->info)))
+        return sk_fail(err, SK_EXIT_FAILURE, "out of memory");
+    if (o->checkpoint) {
+        /* Starting over would drop its journal, and with it the outputs it could still resume. */
+        struct stat st;
+        if (lstat(o->checkpoint, &st) == 0)
+            return sk_fail(err, SK_EXIT_USAGE,
+                           "%s: a checkpoint is there already: go on from it with --resume %s, or remove it to "
+                           "start over",
+                           o->checkpoint, o->checkpoint);
+        return sk_group_totals_compute(e, start, err);
+    }
+    if (!(c->from = sk_checkpoint_open(o->resume, s, sk_engine_kind(e), err)))
+        return err->status;
+    const sk_checkpoint_info *m = sk_checkpoint_meta(c->from);
+    int rc = check_plan(o->resume, m, o, plan, err);
+    if (rc == 0)
+        rc = sk_checkpoint_restore(c->from, e, err);
+    if (rc)
+        return rc;
+    for (int g = 0; g < s->n_groups; g++)
+        start[g] = m->start[g];
+    c->resumed = true;
+    c->resumed_at = m->step;
+    return 0;
+}
+
+/* Removes the temporaries NAME.tmp.XXXXXX that runs killed while writing NAME left beside it, but keep. */
+static void remove_stale_temps(const char *name, const char *keep)
+{
+    const char *slash = strrchr(name, '/');
+    const char *base = slash ? slash + 1 : name;
+    char *dir = slash ? strndup(name, (size_t)(slash - name) + 1) : strdup("./");
+    DIR *d = dir ? opendir(dir) : NULL;
+    const size_t blen = strlen(base);
+    for (struct dirent *ent = d ? readdir(d) : NULL; ent; ent = readdir(d)) {
+        const char *n = ent->d_name;
+        if (strlen(n) != blen + sizeof ".tmp.XXXXXX" - 1 || strncmp(n, base, blen) != 0 ||
+            strncmp(n + blen, ".tmp.", 5) != 0)
+            continue;
+        const size_t dlen = strlen(dir);
+        char *full = malloc(dlen + strlen(n) + 1);
+        if (!full)
+            break;
+        memcpy(full, dir, dlen);
+        strcpy(full + dlen, n);
+        const char *cmp = slash ? full : full + 2; /* "./name" is named "name" */
+        if (!keep || strcmp(cmp, keep) != 0)
+            unlink(full);
+        free(full);
+    }
+    if (d)
+        closedir(d);
+    free(dir);
+}
+
+/* An id tying a journal to its checkpoints: random, never 0 (0 says "no journal"). */
+static uint64_t journal_id(void)
+{
+    uint64_t id = 0;
+    if (getrandom(&id, sizeof id, 0) != (ssize_t)sizeof id)
+        id = (uint64_t)time(NULL) * 6364136223846793005ull ^ (uint64_t)getpid();
+    return id ? id : 1;
+}
+
+int cli_checkpoint_attach(cli_checkpointing *c, const cli_options *o, const sk_scenario *s, const cli_plan *plan,
+                          const sk_engine *e, const char *const keep[2], sk_frame_sink *sinks, int *n_sinks,
+                          const sk_group_totals *start, sk_error *err)
+{
+    if (!c->path)
+        return 0;
+    const size_t len = strlen(c->path);
+    if (!(c->journal_path = malloc(len + sizeof JOURNAL_SUFFIX)))
+        return sk_fail(err, SK_EXIT_FAILURE, "out of memory");
+    memcpy(c->journal_path, c->path, len);
+    memcpy(c->journal_path + len, JOURNAL_SUFFIX, sizeof JOURNAL_SUFFIX);
+    const sk_checkpoint_info *m = c->from ? sk_checkpoint_meta(c->from) : NULL;
+    *c->info = (sk_checkpoint_info){
+        .step = m ? m->step : 0,
+        .steps = plan->steps,
+        .every = plan->every,
+        .checkpoint_every = o->has_checkpoint_every ? o->checkpoint_every : m ? m->checkpoint_every : 1,
+        .ropes = plan->ropes,
+        .n_ropes = plan->n_ropes,
+        .csv = o->csv,
+        .h5 = o->h5,
+        .journal_id = m ? m->journal_id : 0,
+        .journal_bytes = m ? m->journal_bytes : 0,
+        .journal_frames = m ? m->journal_frames : 0,
+        .start = start,
+    };
+    if (c->resumed) {
+        /* What interrupted runs left: a checkpoint cut short, outputs half written. */
+        remove_stale_temps(c->path, NULL);
+        if (o->csv)
+            remove_stale_temps(o->csv, keep[0]);
+        if (o->h5)
+            remove_stale_temps(o->h5, keep[1]);
+    }
+    if (*n_sinks > 0) {
+        if (c->resumed) {
+            if (m->journal_id == 0)
+                return sk_fail(err, SK_EXIT_USAGE, "%s: the run that wrote it kept no frame journal", c->path);
+            c->journal = sk_journal_resume(c->journal_path, s, plan->ropes, plan->n_ropes, m->journal_id,
+                                           m->journal_bytes, m->journal_frames, sinks, *n_sinks,
+                                           sk_engine_threads(e), err);
+            if (!c->journal)
+                return err->status;
+            c->replayed = m->journal_frames;
+        } else {
+            c->info->journal_id = journal_id();
+            c->journal = sk_journal_create(c->journal_path, s, plan->ropes, plan->n_ropes, c->info->journal_id, err);
+            if (!c->journal)
+                return err->status;
+        }
+    } else {
+        c->info->journal_id = 0; /* no outputs: nothing to write again */
+    }
+    if (!(c->sink = sk_checkpointer_create(c->path, c->info, c->journal, err)))
+        return err->status;
+    sinks[(*n_sinks)++] = (sk_frame_sink){sk_checkpointer_sink, c->sink};
+    return 0;
+}
+
+long cli_checkpoint_last(const cli_checkpointing *c)
+{
+    if (!c->path)
+        return -1;
+    return c->sink ? sk_checkpointer_last(c->sink) : c->resumed_at;
+}
+
+void cli_checkpoint_end(cli_checkpointing *c, int rc, sk_error *err)
+{
+    if (!c->path)
+        return;
+    sk_journal_close(c->journal);
+    c->journal = NULL;
+    if (rc == 0 || rc == SK_EXIT_DIVERGED) {
+        /* The outputs are complete: nothing is left to resume. */
+        if (c->journal_path)
+            unlink(c->journal_path);
+        unlink(c->path);
+        if (c->resumed && c->info->csv) { /* what a Ctrl-C of an earlier run kept: superseded */
+            const size_t len = strlen(c->info->csv);
+            char *stale = malloc(len + sizeof ".incomplete");
+            if (stale) {
+                memcpy(stale, c->info->csv, len);
+                memcpy(stale + len, ".incomplete", sizeof ".incomplete");
+                unlink(stale);
+                free(stale);
+            }
+        }
+        return;
+    }
+    const long last = cli_checkpoint_last(c);
+    if (err->message[0] == '\0')
+        return;
+    const size_t used = strlen(err->message);
+    if (last >= 0)
+        snprintf(err->message + used, sizeof err->message - used,
+                 "; the checkpoint %s (step %ld) is kept: go on from it with --resume %s", c->path, last, c->path);
+    else
+        snprintf(err->message + used, sizeof err->message - used, "; no checkpoint was taken yet");
+}
+
+void cli_checkpoint_free(cli_checkpointing *c)
+{
+    sk_journal_close(c->journal);
+    sk_checkpointer_destroy(c->sink);
+    sk_checkpoint_close(c->from);
+    free(c->journal_path);
+    free(c->info);
+    *c = (cli_checkpointing){.resumed_at = -1};
+}

@@ -1,0 +1,312 @@
+#!/usr/bin/env bash
+# Checkpoints through the command line: a run killed (SIGKILL) or stopped (Ctrl-C) after a checkpoint and
+# resumed writes outputs equal to an uninterrupted run's (the CSV byte for byte; the HDF5 file object for
+# object, every dataset and attribute, as h5diff and h5dump see them); a full disk under the CSV, the HDF5
+# file or the checkpoint stops the run with exit 1 naming the file, keeps the last checkpoint, leaves no
+# file that looks complete, and the run resumes once there is room; checkpoints that are not this run's are
+# refused with exit 2.
+# Usage: checkpoint.sh SKEIN SRC CASE PROBE [short]   (PROBE: the h5_probe tool; short: sanitizer builds)
+
+# The full-disk cases mount a small tmpfs in a mount namespace of their own (so nothing is left mounted);
+# where that is not allowed, a file size limit (ulimit -f) stands in for the full disk.
+if [ -z "${SKEIN_IN_NAMESPACE:-}" ] && [[ "$3" == full_* ]] && unshare -m true 2>/dev/null; then
+    SKEIN_IN_NAMESPACE=1 exec unshare -m bash "$0" "$@"
+fi
+
+source "$(dirname "$0")/../cli/lib.sh"
+CASE=$1
+PROBE=$2
+long="$SRC/tests/checkpoint/long.json"
+if [ "${3:-}" = short ]; then
+    plan=(--steps 3000 --every 100)
+    K=500
+else
+    plan=(--steps 12000 --every 400)
+    K=1600
+fi
+
+# The uninterrupted run of the long scenario, its outputs as ref.csv and ref.h5 (extra options follow).
+reference_run() {
+    run_skein run "$long" "${plan[@]}" --csv ref.csv --h5 ref.h5 --quiet "$@"
+    expect_status "${want_status:-0}"
+}
+
+# The outputs out.csv and out.h5 equal ref.csv and ref.h5: the CSV byte for byte, the HDF5 file for h5diff
+# (every object, dataset value and attribute) and for h5dump (types, shapes, chunks, filters, stored sizes).
+expect_same_outputs() {
+    cmp -s ref.csv out.csv || fail "out.csv differs from the uninterrupted run's: $(cmp ref.csv out.csv)"
+    h5diff ref.h5 out.h5 >"$SCRATCH/diff" 2>&1 || fail "h5diff: $(head -5 "$SCRATCH/diff")"
+    h5dump -p ref.h5 | tail -n +2 >"$SCRATCH/ref.dump"
+    h5dump -p out.h5 | tail -n +2 >"$SCRATCH/out.dump"
+    cmp -s "$SCRATCH/ref.dump" "$SCRATCH/out.dump" || fail "h5dump differs: $(diff "$SCRATCH/ref.dump" "$SCRATCH/out.dump" | head -5)"
+    "$PROBE" describe out.h5 | grep -qx "complete 1" || fail "out.h5 is not marked complete"
+}
+
+# Nothing of the checkpointing is left: the checkpoint, its journal, temporaries.
+expect_clean() {
+    [ ! -e ck.h5 ] && [ ! -e ck.h5.frames ] || fail "the checkpoint or its journal is left after the run finished"
+    expect_no_temp . ck.h5
+    expect_no_temp . out.csv
+    expect_no_temp . out.h5
+    [ ! -e out.csv.incomplete ] || fail "out.csv.incomplete is left"
+}
+
+# Starts the checkpointed run in the background (extra options follow), waits for its first checkpoint, then a
+# random moment more.
+start_and_wait() {
+    "$SKEIN" run "$long" "${plan[@]}" --csv out.csv --h5 out.h5 --checkpoint ck.h5 --checkpoint-every $K --quiet "$@" \
+        >"$SCRATCH/out" 2>"$SCRATCH/err" &
+    pid=$!
+    for _ in $(seq 2000); do
+        [ -e ck.h5 ] && break
+        kill -0 $pid 2>/dev/null || break
+        sleep 0.01
+    done
+    [ -e ck.h5 ] || fail "no checkpoint was written: $(cat "$SCRATCH/err")"
+    sleep "0.$((RANDOM % 30))"
+}
+
+resume() {
+    run_skein run "$long" "${plan[@]}" --csv out.csv --h5 out.h5 --resume ck.h5 "$@"
+}
+
+# A directory for outputs where the disk fills up: a tmpfs of $1 KiB, or without one a file size limit of
+# $1 KiB on the run (stand_in set).
+small_disk() {
+    mkdir -p "$SCRATCH/disk"
+    stand_in=
+    if [ -n "${SKEIN_IN_NAMESPACE:-}" ] && mount -t tmpfs -o size="$1k" tmpfs "$SCRATCH/disk" 2>/dev/null; then
+        trap 'umount "$SCRATCH/disk" 2>/dev/null; rm -rf "$SCRATCH"' EXIT
+    else
+        stand_in=$1
+    fi
+}
+
+# Runs skein with the disk full at $stand_in KiB when there is no tmpfs.
+run_limited() {
+    if [ -n "$stand_in" ]; then
+        (
+            trap '' XFSZ
+            ulimit -f $((stand_in * 1024 / 512)) # blocks of 512 bytes
+            exec "$SKEIN" "$@"
+        ) >"$SCRATCH/out" 2>"$SCRATCH/err"
+        status=$?
+    else
+        run_skein "$@"
+    fi
+}
+
+full_disk_words='(No space left on device|File too large)'
+
+case $CASE in
+kill_resume | kill_resume_reference | diverge_resume)
+    # SIGKILL at a random moment after the first checkpoint; the resumed run's outputs equal the uninterrupted
+    # run's, and it leaves nothing of the checkpointing behind. With the reference engine (slower: a shorter
+    # run); with ropes that diverge before and after the checkpoint (exit 3 both times).
+    extra=()
+    want_status=0
+    if [ "$CASE" = kill_resume_reference ]; then
+        extra=(--engine reference)
+        plan=(--steps $((${plan[1]} / 3)) --every $((${plan[3]} / 2)))
+        K=$((K / 2))
+    elif [ "$CASE" = diverge_resume ]; then
+        extra=(--set 'groups[0].sweep.link.stiffness={"from": 150, "to": 2.5e5}')
+        want_status=3
+    fi
+    reference_run "${extra[@]}"
+    if [ "$CASE" = diverge_resume ]; then
+        "$PROBE" describe ref.h5 | grep -q '^  diverged .*[0-9]' || fail "no rope diverged: $(cat "$SCRATCH/err")"
+    fi
+    start_and_wait "${extra[@]}"
+    kill -KILL $pid
+    wait $pid
+    status=$?
+    expect_status 137
+    [ ! -e out.csv ] && [ ! -e out.h5 ] || fail "a killed run left an output under its own name"
+    resume "${extra[@]}"
+    expect_status $want_status
+    grep -qE "^steps +${plan[1]} \(dt [0-9.e-]+ s, [0-9.]+ s simulated\), resumed at step [1-9][0-9]*$" "$SCRATCH/out" ||
+        fail "summary: $(grep steps "$SCRATCH/out")"
+    expect_stdout_has "checkpoint   ck.h5 removed: the run finished"
+    expect_same_outputs
+    expect_clean
+    ;;
+kill_twice)
+    # Killed, resumed on another ISA and thread count and killed again, resumed again.
+    reference_run
+    start_and_wait --threads 2
+    kill -KILL $pid
+    wait $pid
+    "$SKEIN" run "$long" "${plan[@]}" --csv out.csv --h5 out.h5 --resume ck.h5 --isa scalar --threads 1 --quiet \
+        >"$SCRATCH/out" 2>"$SCRATCH/err" &
+    pid=$!
+    sleep "0.$((3 + RANDOM % 5))"
+    kill -KILL $pid
+    wait $pid
+    resume --threads 2
+    expect_status 0
+    expect_same_outputs
+    expect_clean
+    ;;
+interrupt_resume)
+    # Ctrl-C after a checkpoint: exit 130, the outputs kept marked incomplete, one line saying how to go on;
+    # the resumed run's outputs equal the uninterrupted run's and replace the incomplete ones.
+    reference_run
+    start_and_wait
+    kill -INT $pid
+    wait $pid
+    status=$?
+    expect_status 130
+    grep -qE "^skein: interrupted at step [0-9]+ of ${plan[1]}; the outputs end with that step and say they are incomplete: out.h5 \(attribute complete = 0\) out.csv.incomplete; the checkpoint ck.h5 \(step [0-9]+\) is kept: go on from it with --resume ck.h5$" \
+        "$SCRATCH/err" || fail "stderr: $(cat "$SCRATCH/err")"
+    [ -s out.csv.incomplete ] && [ -s out.h5 ] || fail "the incomplete outputs are missing"
+    resume --quiet
+    expect_status 0
+    expect_same_outputs
+    expect_clean
+    ;;
+refused)
+    # Checkpoints that are not this run's: exit 2, one line, nothing written.
+    # a finished run leaves no checkpoint: a killed one does
+    "$SKEIN" run "$long" --steps 6000000 --every 100 --ropes 0 --csv out.csv --checkpoint ck.h5 --checkpoint-every 100 \
+        --quiet >"$SCRATCH/out" 2>"$SCRATCH/err" &
+    pid=$!
+    for _ in $(seq 2000); do
+        [ -e ck.h5 ] && break
+        sleep 0.01
+    done
+    kill -KILL $pid
+    wait $pid
+    [ -e ck.h5 ] || fail "no checkpoint to refuse"
+    rm -f out.csv.tmp.* # what the kill left (a resumed run would remove it)
+    good=(run "$long" --steps 6000000 --every 100 --ropes 0 --csv out.csv --resume ck.h5)
+    refuse() { # refuse WORDS ARGS...: exit 2, stderr one line starting "skein: " holding WORDS, no output
+        local words=$1
+        shift
+        run_skein "$@"
+        expect_status 2
+        [ "$(wc -l <"$SCRATCH/err")" -eq 1 ] || fail "stderr is not one line: $(cat "$SCRATCH/err")"
+        grep -qF -- "$words" "$SCRATCH/err" || fail "stderr lacks [$words]: $(cat "$SCRATCH/err")"
+        expect_no_output "$SCRATCH" out.csv
+    }
+    refuse "ck.h5: written for another scenario than $long (the file, or its --set overrides, differ)" \
+        "${good[@]}" --set 'groups[0].mass=0.06'
+    refuse "ck.h5: written by the batch engine; resume it with --engine batch" "${good[@]}" --engine reference
+    refuse "ck.h5: the run that wrote it goes to step 6000000, this one to step 7000000" \
+        run "$long" --steps 7000000 --every 100 --ropes 0 --csv out.csv --resume ck.h5
+    refuse "ck.h5: the run that wrote it has a frame every 100 steps, this one every 200" \
+        run "$long" --steps 6000000 --every 200 --ropes 0 --csv out.csv --resume ck.h5
+    refuse "ck.h5: the run that wrote it writes other ropes (1 of them): resume with the same --ropes" \
+        run "$long" --steps 6000000 --every 100 --ropes 0,1 --csv out.csv --resume ck.h5
+    refuse "ck.h5: the run that wrote it has the outputs --csv out.csv: resume with the same --csv and --h5" \
+        run "$long" --steps 6000000 --every 100 --ropes 0 --csv other.csv --resume ck.h5
+    refuse "ck.h5: a checkpoint is there already: go on from it with --resume ck.h5, or remove it to start over" \
+        run "$long" --csv out.csv --checkpoint ck.h5 --checkpoint-every 100
+    refuse "--checkpoint needs --checkpoint-every K" run "$long" --csv out.csv --checkpoint new.h5
+    refuse "--checkpoint-every needs --checkpoint FILE" run "$long" --csv out.csv --checkpoint-every 5
+    refuse "--checkpoint and --resume: give one" "${good[@]}" --checkpoint ck.h5 --checkpoint-every 5
+    refuse "missing.h5: cannot open the checkpoint: No such file or directory" \
+        run "$long" --steps 6000000 --every 100 --ropes 0 --csv out.csv --resume missing.h5
+    cp ck.h5 saved.h5
+    head -c 5000 saved.h5 >ck.h5
+    refuse "ck.h5: the checkpoint is damaged or cut short" "${good[@]}"
+    cp saved.h5 ck.h5
+    printf 'X' | dd of=ck.h5 bs=1 seek=3000 conv=notrunc status=none
+    refuse "ck.h5: the checkpoint is damaged (its checksum does not match)" "${good[@]}"
+    [ -e ck.h5 ] || fail "a refused checkpoint was removed"
+    cp saved.h5 ck.h5
+    run_skein run "$long" --steps 2 --h5 plain.h5 --quiet
+    refuse "plain.h5: not a skein checkpoint" \
+        run "$long" --steps 6000000 --every 100 --ropes 0 --csv out.csv --resume plain.h5
+    mv ck.h5.frames frames.saved
+    refuse "ck.h5.frames: cannot open the frame journal the checkpoint refers to: No such file or directory" "${good[@]}"
+    mv frames.saved ck.h5.frames
+    ;;
+full_csv | full_h5)
+    # The disk under one output fills up after some checkpoints: exit 1 naming the file and the reason, the
+    # checkpoint kept, no output under its name, no temporary; with room again, the resumed run's outputs
+    # equal the uninterrupted run's.
+    if [ "$CASE" = full_csv ]; then
+        # a hundred ropes written, so that the CSV's buffer goes to the disk during the run
+        plan+=(--ropes 0-99)
+        outs=(--csv disk/out.csv --h5 out.h5)
+        full=disk/out.csv
+        small_disk 2560
+    else
+        outs=(--csv out.csv --h5 disk/out.h5)
+        full=disk/out.h5
+        small_disk 160
+    fi
+    reference_run
+    if [ -n "$stand_in" ]; then
+        # no tmpfs: a size limit fails whichever file reaches it first; the failure alone is checked
+        run_limited run "$long" "${plan[@]}" "${outs[@]}" --checkpoint ck.h5 --checkpoint-every $K --quiet
+        expect_status 1
+        grep -qE "^skein: [a-z./]+: [a-z ]+: File too large; " "$SCRATCH/err" || fail "stderr: $(cat "$SCRATCH/err")"
+        expect_no_output "$SCRATCH" out.csv
+        expect_no_output "$SCRATCH" out.h5
+        echo "no tmpfs here: the failure under a file size limit was checked, not the resume"
+        exit 0
+    fi
+    run_skein run "$long" "${plan[@]}" "${outs[@]}" --checkpoint ck.h5 --checkpoint-every $K --quiet
+    expect_status 1
+    [ "$(wc -l <"$SCRATCH/err")" -eq 1 ] || fail "stderr is not one line: $(cat "$SCRATCH/err")"
+    grep -qE "^skein: $full: [a-z ]+: No space left on device; the checkpoint ck.h5 \(step [0-9]+\) is kept: go on from it with --resume ck.h5$" \
+        "$SCRATCH/err" || fail "stderr: $(cat "$SCRATCH/err")"
+    for f in out.csv out.h5; do
+        expect_no_output "$SCRATCH" $f
+        expect_no_output "$SCRATCH/disk" $f
+    done
+    [ -s ck.h5 ] && [ -s ck.h5.frames ] || fail "the checkpoint was not kept"
+    mount -o remount,size=64m "$SCRATCH/disk" || fail "cannot grow the tmpfs"
+    resume "${outs[@]}" --quiet
+    expect_status 0
+    if [ "$CASE" = full_csv ]; then mv disk/out.csv out.csv; else mv disk/out.h5 out.h5; fi
+    expect_same_outputs
+    expect_clean
+    ;;
+full_checkpoint)
+    # The disk under the checkpoint and its journal fills up once the first checkpoint is there: exit 1 naming
+    # the file and the reason, the first checkpoint kept whole, no temporary; the run resumes from it.
+    reference_run
+    small_disk 8192
+    if [ -n "$stand_in" ]; then
+        # no tmpfs: a size limit under the checkpoint's size fails the first checkpoint itself
+        stand_in=256
+        run_limited run "$long" "${plan[@]}" --csv out.csv --h5 out.h5 --checkpoint disk/ck.h5 --checkpoint-every $K --quiet
+        expect_status 1
+        expect_stderr "skein: disk/ck.h5: cannot write the checkpoint: File too large; no checkpoint was taken yet"
+        expect_no_temp disk ck.h5
+        [ ! -e disk/ck.h5 ] || fail "a checkpoint that could not be written is there"
+        expect_no_output "$SCRATCH" out.csv
+        expect_no_output "$SCRATCH" out.h5
+        echo "no tmpfs here: the failure under a file size limit was checked, not the resume"
+        exit 0
+    fi
+    "$SKEIN" run "$long" "${plan[@]}" --csv out.csv --h5 out.h5 --checkpoint disk/ck.h5 --checkpoint-every $K --quiet \
+        >"$SCRATCH/out" 2>"$SCRATCH/err" &
+    pid=$!
+    for _ in $(seq 2000); do
+        [ -e disk/ck.h5 ] && break
+        sleep 0.01
+    done
+    [ -e disk/ck.h5 ] || fail "no first checkpoint"
+    dd if=/dev/zero of=disk/filler bs=64k status=none 2>/dev/null # the disk is full
+    wait $pid
+    status=$?
+    expect_status 1
+    [ "$(wc -l <"$SCRATCH/err")" -eq 1 ] || fail "stderr is not one line: $(cat "$SCRATCH/err")"
+    grep -qE "^skein: disk/ck.h5(.frames)?: [a-z ]+(: [a-z ]+)?: No space left on device; the checkpoint disk/ck.h5 \(step [0-9]+\) is kept: go on from it with --resume disk/ck.h5$" \
+        "$SCRATCH/err" || fail "stderr: $(cat "$SCRATCH/err")"
+    expect_no_temp disk ck.h5
+    expect_no_output "$SCRATCH" out.csv
+    expect_no_output "$SCRATCH" out.h5
+    rm disk/filler
+    run_skein run "$long" "${plan[@]}" --csv out.csv --h5 out.h5 --resume disk/ck.h5 --quiet
+    expect_status 0
+    expect_same_outputs
+    [ ! -e disk/ck.h5 ] && [ ! -e disk/ck.h5.frames ] || fail "the checkpoint is left after the run finished"
+    ;;
+*) fail "no such case $CASE" ;;
+esac
+exit 0

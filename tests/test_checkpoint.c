@@ -1,0 +1,943 @@
+/* Checkpoints and resume through the library: a run stopped after a checkpoint (its state dropped as a
+ * crash would drop it, its frame journal left with frames after the checkpoint and a record cut short) and
+ * resumed gives, frame by frame and in its final state, exactly what a run that never stopped gives: for
+ * both engines, on another ISA and thread count than the one that wrote it, with every integrator,
+ * deploying ropes, diverging ropes and contacts. Checkpoints of another scenario, engine or real type, and
+ * damaged checkpoints and journals, are refused; a checkpoint that cannot be written leaves the last one. */
+#include <dirent.h>
+#include <errno.h>
+#include <hdf5.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "skein/checkpoint.h"
+#include "skein/frame_journal.h"
+#include "skein/run.h"
+#include "test_batch_common.h"
+
+static const char *const integrators[] = {"cyclone", "euler", "symplectic", "verlet"};
+
+/* ---- scratch files ---------------------------------------------------------------------------------- */
+
+static char scratch_dir[64];
+
+static const char *scratch(const char *name)
+{
+    static char paths[4][sizeof scratch_dir + 256];
+    static int next;
+    if (!scratch_dir[0]) {
+        snprintf(scratch_dir, sizeof scratch_dir, "%s", "/tmp/skein-ckpt.XXXXXX");
+        if (!mkdtemp(scratch_dir))
+            abort();
+    }
+    char *p = paths[next++ % 4];
+    snprintf(p, sizeof paths[0], "%s/%.250s", scratch_dir, name);
+    return p;
+}
+
+static void scratch_clean(void)
+{
+    DIR *d = scratch_dir[0] ? opendir(scratch_dir) : NULL;
+    for (struct dirent *e = d ? readdir(d) : NULL; e; e = readdir(d))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+            unlink(scratch(e->d_name));
+    if (d)
+        closedir(d);
+    if (scratch_dir[0])
+        rmdir(scratch_dir);
+}
+
+/* Files in the scratch directory whose name starts with prefix. */
+static int count_files(const char *prefix)
+{
+    DIR *d = opendir(scratch_dir);
+    int n = 0;
+    for (struct dirent *e = d ? readdir(d) : NULL; e; e = readdir(d))
+        n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+    if (d)
+        closedir(d);
+    return n;
+}
+
+/* ---- fingerprints of frames: everything an output takes from one ---------------------------------- */
+
+#define MAX_FRAMES 128
+
+typedef struct prints {
+    const sk_scenario *s;
+    long step[MAX_FRAMES];
+    uint64_t hash[MAX_FRAMES];
+    int n;
+} prints;
+
+static void fnv(uint64_t *h, const void *data, size_t len)
+{
+    const unsigned char *b = data;
+    for (size_t i = 0; i < len; i++) {
+        *h ^= b[i];
+        *h *= 1099511628211ull;
+    }
+}
+
+/* Per rope: its count, mark, p and v, diagnostics and tensions (what the CSV and HDF5 writers read). */
+static int print_frame(void *ctx, const sk_engine *e, long step, sk_error *err)
+{
+    prints *pr = ctx;
+    if (pr->n == MAX_FRAMES)
+        return sk_fail(err, SK_EXIT_FAILURE, "too many frames");
+    uint64_t h = 1469598103934665603ull;
+    sk_real p[3 * 64], v[3 * 64], t[64];
+    for (size_t r = 0; r < pr->s->total_ropes; r++) {
+        const int n = sk_engine_rope_particles(e, r);
+        const long d = sk_engine_rope_diverged(e, r);
+        sk_rope_diagnostics dg;
+        if (n > 64 || !sk_engine_rope_diagnostics(e, r, &dg, t))
+            return sk_fail(err, SK_EXIT_FAILURE, "rope %zu: %d particles or no diagnostics", r, n);
+        sk_engine_read_rope(e, r, p, v);
+        const sk_real dv[7] = {dg.kinetic,          dg.gravity,          dg.elastic, dg.anchor_force.x,
+                               dg.anchor_force.y, dg.anchor_force.z, dg.length};
+        fnv(&h, &n, sizeof n);
+        fnv(&h, &d, sizeof d);
+        fnv(&h, p, 3 * (size_t)n * sizeof *p);
+        fnv(&h, v, 3 * (size_t)n * sizeof *v);
+        fnv(&h, dv, sizeof dv);
+        fnv(&h, t, (size_t)(n > 1 ? n - 1 : 0) * sizeof *t);
+    }
+    pr->step[pr->n] = step;
+    pr->hash[pr->n++] = h;
+    return 0;
+}
+
+static int same_prints(const prints *a, const prints *b)
+{
+    if (a->n != b->n) {
+        fprintf(stderr, "%d frames against %d\n", a->n, b->n);
+        return 1;
+    }
+    for (int i = 0; i < a->n; i++)
+        if (a->step[i] != b->step[i] || a->hash[i] != b->hash[i]) {
+            fprintf(stderr, "frame %d: step %ld / %ld, hash %016llx / %016llx\n", i, a->step[i], b->step[i],
+                    (unsigned long long)a->hash[i], (unsigned long long)b->hash[i]);
+            return 1;
+        }
+    return 0;
+}
+
+/* Stops the run after the frame of step `at`, as a Ctrl-C there would. */
+typedef struct stopper {
+    long at;
+    volatile sig_atomic_t flag;
+} stopper;
+
+static int stop_frame(void *ctx, const sk_engine *e, long step, sk_error *err)
+{
+    (void)e;
+    (void)err;
+    stopper *st = ctx;
+    if (step >= st->at)
+        st->flag = 1;
+    return 0;
+}
+
+/* ---- every rope's complete state, compared between two engines ------------------------------------ */
+
+typedef struct rope_copy {
+    sk_real p[3 * 64], v[3 * 64], q[3 * 64], impulse[64];
+    sk_rope_state st;
+} rope_copy;
+
+static void export_rope(const sk_engine *e, int g, size_t rope, rope_copy *c)
+{
+    memset(c, 0, sizeof *c);
+    const unsigned f = sk_engine_state_fields(e, g);
+    c->st = (sk_rope_state){.p = c->p,
+                            .v = f & SK_STATE_VELOCITY ? c->v : NULL,
+                            .q = f & SK_STATE_PREVIOUS ? c->q : NULL,
+                            .impulse = f & SK_STATE_CONTACTS ? c->impulse : NULL};
+    sk_engine_export_rope(e, rope, &c->st);
+}
+
+static int same_ropes(const sk_scenario *s, const sk_engine *a, const sk_engine *b)
+{
+    static rope_copy x, y;
+    for (int g = 0; g < s->n_groups; g++) {
+        CHECK(s->groups[g].particles <= 64);
+        CHECK(sk_engine_state_fields(a, g) == sk_engine_state_fields(b, g));
+        for (size_t r = 0; r < s->groups[g].count; r++) {
+            const size_t rope = s->groups[g].first_rope + r;
+            export_rope(a, g, rope, &x);
+            export_rope(b, g, rope, &y);
+            if (x.st.n != y.st.n || memcmp(&x.st.s, &y.st.s, sizeof x.st.s) || x.st.steps != y.st.steps ||
+                x.st.diverged != y.st.diverged || memcmp(x.p, y.p, sizeof x.p) || memcmp(x.v, y.v, sizeof x.v) ||
+                memcmp(x.q, y.q, sizeof x.q) || memcmp(x.impulse, y.impulse, sizeof x.impulse) ||
+                x.st.contacts != y.st.contacts || x.st.iterations != y.st.iterations) {
+                fprintf(stderr, "rope %zu: states differ (n %d / %d, steps %ld / %ld, diverged %ld / %ld)\n", rope,
+                        x.st.n, y.st.n, x.st.steps, y.st.steps, x.st.diverged, y.st.diverged);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- the three runs: uninterrupted, stopped after a checkpoint, resumed ---------------------------- */
+
+typedef struct run_plan {
+    long steps, every, k; /* the run's last step, frame interval, checkpoint interval */
+    long stop_at;         /* the interrupted run stops after this frame */
+} run_plan;
+
+/* The ropes every output writes: all of them. */
+static size_t *all_ropes(const sk_scenario *s)
+{
+    size_t *r = malloc(s->total_ropes * sizeof *r);
+    for (size_t i = 0; r && i < s->total_ropes; i++)
+        r[i] = i;
+    return r;
+}
+
+static sk_engine *run_through(const sk_scenario *s, const char *engine, const char *isa, int threads,
+                              const run_plan *p, prints *out)
+{
+    sk_engine *e = tb_engine(s, engine, isa, threads);
+    *out = (prints){.s = s};
+    sk_frame_sink sink = {print_frame, out};
+    sk_run_options ro = {.steps = p->steps, .every = p->every, .sinks = &sink, .n_sinks = 1};
+    sk_run_stats stats;
+    sk_error err = {0};
+    if (e && sk_run(e, &ro, &stats, &err) != 0) {
+        fprintf(stderr, "uninterrupted run: %s\n", err.message);
+        sk_engine_destroy(e);
+        return NULL;
+    }
+    return e;
+}
+
+/* Runs with checkpoints into ck.h5 and the journal ck.h5.frames from the engine's current step (a resumed
+ * one when from is given) until the frame at p->stop_at, then drops the engine; the journal then holds
+ * frames after the last checkpoint, and a record cut short is appended as a kill in mid-write leaves one.
+ * Returns 130 (stopped) or the failure. */
+static int run_until_stop(const sk_scenario *s, sk_engine *e, const run_plan *p, sk_checkpoint *from, prints *out)
+{
+    size_t *ropes = all_ropes(s);
+    sk_group_totals start[8];
+    sk_error err = {0};
+    CHECK(ropes && s->n_groups <= 8);
+    sk_checkpoint_info info = {.steps = p->steps, .every = p->every, .checkpoint_every = p->k, .ropes = ropes,
+                               .n_ropes = s->total_ropes, .csv = "out.csv", .start = start};
+    sk_journal *j;
+    sk_frame_sink sinks[3] = {{print_frame, out}};
+    if (from) {
+        const sk_checkpoint_info *m = sk_checkpoint_meta(from);
+        info.step = m->step;
+        info.journal_id = m->journal_id;
+        memcpy(start, m->start, (size_t)s->n_groups * sizeof *start);
+        j = sk_journal_resume(scratch("ck.h5.frames"), s, ropes, s->total_ropes, m->journal_id, m->journal_bytes,
+                              m->journal_frames, sinks, 1, sk_engine_threads(e), &err);
+    } else {
+        CHECK_OK(sk_group_totals_compute(e, start, &err));
+        info.journal_id = 0x5eed;
+        j = sk_journal_create(scratch("ck.h5.frames"), s, ropes, s->total_ropes, info.journal_id, &err);
+    }
+    if (!j) {
+        fprintf(stderr, "journal: %s\n", err.message);
+        free(ropes);
+        return err.status ? err.status : 1;
+    }
+    sk_checkpointer *ck = sk_checkpointer_create(scratch("ck.h5"), &info, j, &err);
+    stopper stop = {.at = p->stop_at};
+    sinks[1] = (sk_frame_sink){sk_checkpointer_sink, ck};
+    sinks[2] = (sk_frame_sink){stop_frame, &stop};
+    sk_run_options ro = {.steps = p->steps, .every = p->every, .sinks = sinks, .n_sinks = 3, .stop = &stop.flag,
+                         .resumed = from != NULL};
+    sk_run_stats stats;
+    int rc = sk_run(e, &ro, &stats, &err);
+    if (rc != SK_EXIT_INTERRUPTED)
+        fprintf(stderr, "interrupted run: %d %s\n", rc, err.message);
+    sk_checkpointer_destroy(ck);
+    sk_journal_close(j); /* the frames after the last checkpoint reach the file, as a crash's often do */
+    FILE *f = fopen(scratch("ck.h5.frames"), "ab");
+    if (f) {
+        fputs("SFRM half a record", f);
+        fclose(f);
+    }
+    free(ropes);
+    return rc;
+}
+
+/* Opens ck.h5 for an engine of s (checking what the checkpoint says of itself) and restores it. */
+static sk_checkpoint *restore(const sk_scenario *s, sk_engine *e, const run_plan *p, sk_error *err)
+{
+    sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), s, sk_engine_kind(e), err);
+    if (!c)
+        return NULL;
+    const sk_checkpoint_info *m = sk_checkpoint_meta(c);
+    if (m->steps != p->steps || m->every != p->every || m->checkpoint_every != p->k ||
+        m->n_ropes != s->total_ropes || !m->csv || strcmp(m->csv, "out.csv") || m->h5 ||
+        sk_checkpoint_restore(c, e, err) != 0) {
+        if (!err->message[0])
+            sk_fail(err, 1, "the checkpoint does not say what was written");
+        sk_checkpoint_close(c);
+        return NULL;
+    }
+    return c;
+}
+
+/* The step of the last checkpoint due at or before `stop`. */
+static long last_due(const run_plan *p, long stop)
+{
+    long last = -1;
+    for (long f = p->every; f <= stop; f += p->every)
+        if (sk_checkpoint_due(f, p->every, p->steps, p->k))
+            last = f;
+    return last;
+}
+
+/* Goes on from ck.h5 to the end: the journal's frames, then the run's. */
+static sk_engine *run_resumed(const sk_scenario *s, const char *engine, const char *isa, int threads,
+                              const run_plan *p, long expect_step, prints *out)
+{
+    sk_error err = {0};
+    sk_engine *e = tb_engine(s, engine, isa, threads);
+    sk_checkpoint *c = e ? restore(s, e, p, &err) : NULL;
+    if (!c) {
+        fprintf(stderr, "resume: %s\n", err.message);
+        sk_engine_destroy(e);
+        return NULL;
+    }
+    const sk_checkpoint_info *m = sk_checkpoint_meta(c);
+    if (m->step != expect_step || sk_engine_step(e) != expect_step) {
+        fprintf(stderr, "resumed at step %ld (engine %ld), expected %ld\n", m->step, sk_engine_step(e), expect_step);
+        sk_checkpoint_close(c);
+        sk_engine_destroy(e);
+        return NULL;
+    }
+    size_t *ropes = all_ropes(s);
+    *out = (prints){.s = s};
+    sk_frame_sink sink = {print_frame, out};
+    sk_journal *j = sk_journal_resume(scratch("ck.h5.frames"), s, ropes, s->total_ropes, m->journal_id,
+                                      m->journal_bytes, m->journal_frames, &sink, 1, threads, &err);
+    sk_checkpoint_info info = *m;
+    info.ropes = ropes;
+    sk_checkpointer *ck = j ? sk_checkpointer_create(scratch("ck.h5"), &info, j, &err) : NULL;
+    sk_frame_sink sinks[2] = {sink, {sk_checkpointer_sink, ck}};
+    sk_run_options ro = {.steps = p->steps, .every = p->every, .sinks = sinks, .n_sinks = 2, .resumed = true};
+    sk_run_stats stats;
+    int rc = ck ? sk_run(e, &ro, &stats, &err) : 1;
+    if (rc) {
+        fprintf(stderr, "resumed run: %s\n", err.message);
+        sk_engine_destroy(e);
+        e = NULL;
+    }
+    sk_checkpointer_destroy(ck);
+    sk_journal_close(j);
+    sk_checkpoint_close(c);
+    free(ropes);
+    return e;
+}
+
+/* The scenario stopped at p.stop_at with engine/isa_w and resumed with engine/isa_r: the same frames and
+ * final state as an uninterrupted run. */
+static int resume_equals(const char *json, const char *engine, const char *isa_w, const char *isa_r, run_plan p)
+{
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, "%s", json));
+    static prints whole, stopped, resumed;
+    sk_engine *a = run_through(&s, engine, isa_w, 2, &p, &whole);
+    CHECK(a != NULL);
+    sk_engine *b = tb_engine(&s, engine, isa_w, 2);
+    CHECK(b != NULL);
+    stopped = (prints){.s = &s};
+    CHECK(run_until_stop(&s, b, &p, NULL, &stopped) == SK_EXIT_INTERRUPTED);
+    sk_engine_destroy(b);
+    const long at = last_due(&p, p.stop_at);
+    CHECK(at > 0 && at < p.stop_at); /* frames after the checkpoint are written again */
+    sk_engine *c = run_resumed(&s, engine, isa_r, 1, &p, at, &resumed);
+    CHECK(c != NULL);
+    if (same_prints(&whole, &resumed) || same_ropes(&s, a, c)) {
+        fprintf(stderr, "%s %s -> %s\n", engine, isa_w ? isa_w : "-", isa_r ? isa_r : "-");
+        return 1;
+    }
+    CHECK(sk_engine_step(c) == p.steps);
+    /* a finished run writes no checkpoint at its last step: the one before stays */
+    sk_error err = {0};
+    sk_engine *d = tb_engine(&s, engine, isa_r, 1);
+    sk_checkpoint *k = d ? sk_checkpoint_open(scratch("ck.h5"), &s, engine, &err) : NULL;
+    CHECK(k && sk_checkpoint_meta(k)->step == last_due(&p, p.steps));
+    sk_checkpoint_close(k);
+    sk_engine_destroy(d);
+    sk_engine_destroy(a);
+    sk_engine_destroy(c);
+    sk_scenario_free(&s);
+    unlink(scratch("ck.h5"));
+    unlink(scratch("ck.h5.frames"));
+    return 0;
+}
+
+/* Both engines; the batch engine written with each ISA and resumed with the next (the last with the
+ * first), so every ISA writes and every ISA reads. */
+static int every_engine(const char *json, run_plan p)
+{
+    const char *isas[4];
+    const int n = tb_isas(isas, 4);
+    CHECK(n >= 1);
+    for (int i = 0; i < n; i++)
+        CHECK_OK(resume_equals(json, "batch", isas[i], isas[(i + 1) % n], p));
+    CHECK_OK(resume_equals(json, "reference", NULL, NULL, p));
+    return 0;
+}
+
+static int each_integrator(const char *fmt, run_plan p)
+{
+    static char json[1 << 14];
+    for (int i = 0; i < 4; i++) {
+        snprintf(json, sizeof json, fmt, integrators[i]);
+        if (every_engine(json, p)) {
+            fprintf(stderr, "integrator %s\n", integrators[i]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ---- the cases ------------------------------------------------------------------------------------- */
+
+/* Springs and bungees, pinned, anchored, a driven anchor, drag, buoyancy, a single particle: 9 + 5 + 3
+ * ropes (ragged packs at every width). Checkpoints every 150 steps with frames every 50: due at 150, 300,
+ * 450; the run stops at 400 and goes on from 300. */
+static const char springs[] =
+    "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 600, \"integrator\": \"%s\", \"groups\": ["
+    " {\"count\": 9, \"particles\": 7, \"start\": [0, 2, 0], \"end\": [0.6, 2, 0], \"mass\": 0.1, \"pinned\": [0],"
+    "  \"damping\": 0.9, \"verlet_damping\": 0.001, \"link\": {\"type\": \"spring\", \"stiffness\": 200},"
+    "  \"drag\": {\"k1\": 0.1, \"k2\": 0.01},"
+    "  \"sweep\": {\"link.stiffness\": {\"random\": {\"min\": 100, \"max\": 400, \"seed\": 3}},"
+    "             \"velocity[1]\": {\"random\": {\"min\": -1, \"max\": 1, \"seed\": 4}}}},"
+    " {\"count\": 5, \"particles\": 5, \"start\": [0, 1, 0], \"end\": [0.4, 1, 0.1], \"mass\": 0.05,"
+    "  \"link\": {\"type\": \"bungee\", \"stiffness\": 80},"
+    "  \"anchor\": {\"type\": \"anchored_bungee\", \"point\": [0, 1.1, 0], \"stiffness\": 60, \"length\": 0.05,"
+    "   \"motion\": {\"amplitude\": [0.05, 0.02, 0], \"omega\": 7, \"phase\": 0.3}},"
+    "  \"buoyancy\": {\"water_height\": 0.8, \"max_depth\": 0.1, \"density\": 1000, \"volume\": 1e-5}},"
+    " {\"count\": 3, \"particles\": 1, \"start\": [0, 3, 0], \"end\": [0, 3, 0], \"mass\": 0.2,"
+    "  \"velocity\": [0.5, 1, 0]}]}";
+
+static const run_plan plan_600 = {.steps = 600, .every = 50, .k = 150, .stop_at = 400};
+
+static int resume_springs(void) { return each_integrator(springs, plan_600); }
+
+/* Deploying ropes, the seed's insertion rule and "along", and a growing single segment (max_length). */
+static const char deploying[] =
+    "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 600, \"integrator\": \"%s\", \"groups\": ["
+    " {\"count\": 6, \"particles\": 12, \"start\": [0, 5, 0], \"end\": [0, 5, 0.1], \"mass\": 0.05,"
+    "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.05},"
+    "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 5, 0], \"stiffness\": 300, \"length\": 0.01},"
+    "  \"deploy\": {\"velocity\": 1.5, \"initial_particles\": 2},"
+    "  \"sweep\": {\"deploy.velocity\": {\"from\": 0.5, \"to\": 2}}},"
+    " {\"count\": 5, \"particles\": 9, \"start\": [0, 4, 0], \"end\": [0.05, 4, 0], \"mass\": 0.05,"
+    "  \"link\": {\"type\": \"spring\", \"stiffness\": 200, \"length\": 0.04},"
+    "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 4, 0], \"stiffness\": 200, \"length\": 0.01},"
+    "  \"deploy\": {\"velocity\": 1, \"initial_particles\": 1, \"insert_velocity\": \"along\"}},"
+    " {\"count\": 3, \"particles\": 2, \"start\": [0, 3, 0], \"end\": [0, 3, 0], \"mass\": 0.05,"
+    "  \"link\": {\"type\": \"spring\", \"stiffness\": 100, \"length\": 0.1},"
+    "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 3.1, 0], \"stiffness\": 100, \"length\": 0.1},"
+    "  \"deploy\": {\"velocity\": 0.5, \"initial_particles\": 1, \"max_length\": 0.3}}]}";
+
+static int resume_deploy(void) { return each_integrator(deploying, plan_600); }
+
+/* Rod chains with a pinned end and cable chains on a cable constraint, both falling onto the ground with
+ * restitution: the last step's impulses (rod and cable tensions) are state the outputs read. */
+static const char contacts[] =
+    "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 600, \"integrator\": \"%s\","
+    " \"ground\": {\"height\": 0, \"restitution\": 0.3}, \"groups\": ["
+    " {\"count\": 7, \"particles\": 8, \"start\": [0, 0.3, 0], \"end\": [0.7, 0.2, 0], \"mass\": 0.1,"
+    "  \"pinned\": [0], \"link\": {\"type\": \"rod\"},"
+    "  \"sweep\": {\"velocity[1]\": {\"random\": {\"min\": -2, \"max\": 0, \"seed\": 5}}}},"
+    " {\"count\": 5, \"particles\": 6, \"start\": [0, 0.4, 0], \"end\": [0.5, 0.4, 0], \"mass\": 0.1,"
+    "  \"link\": {\"type\": \"cable\", \"restitution\": 0.5},"
+    "  \"anchor\": {\"type\": \"cable\", \"point\": [0, 0.45, 0], \"length\": 0.06, \"restitution\": 0.2},"
+    "  \"sweep\": {\"mass\": {\"random\": {\"min\": 0.05, \"max\": 0.2, \"seed\": 6}}}}]}";
+
+static int resume_contacts(void) { return each_integrator(contacts, plan_600); }
+
+/* Ropes that blow up, some before the checkpoint (marked, holding an earlier frame) and some after (put
+ * back to the checkpoint's state by the resumed run, as by the uninterrupted one). */
+static const char exploding[] =
+    "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 1000, \"integrator\": \"%s\", \"groups\": ["
+    " {\"count\": 13, \"particles\": 6, \"start\": [0, 10, 0], \"end\": [0.5, 10, 0], \"mass\": 0.01, \"pinned\": [0],"
+    "  \"link\": {\"type\": \"spring\", \"stiffness\": 10},"
+    "  \"sweep\": {\"link.stiffness\": {\"values\": [5, 6, 7, 1e6, 5, 6, 7, 5, 6, 7, 2e5, 5, 6]}}},"
+    " {\"count\": 9, \"particles\": 10, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0], \"mass\": 0.05,"
+    "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
+    "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"stiffness\": 30, \"length\": 0.05},"
+    "  \"deploy\": {\"velocity\": 1, \"initial_particles\": 2},"
+    "  \"sweep\": {\"link.stiffness\": {\"values\": [30, 40, 3e6, 30, 40, 30, 5e5, 40, 30]}}}]}";
+
+static int resume_divergence(void)
+{
+    static char json[1 << 14];
+    for (int i = 0; i < 4; i++) {
+        snprintf(json, sizeof json, exploding, integrators[i]);
+        sk_scenario s;
+        CHECK_OK(tb_load(&s, "%s", json));
+        /* when the ropes blow up with this integrator: the checkpoint goes between the first and the last */
+        run_plan p = {.steps = 1000, .every = 25, .k = 50};
+        static prints whole;
+        sk_engine *e = run_through(&s, "batch", "auto", 1, &p, &whole);
+        CHECK(e != NULL);
+        long first = p.steps, last = -1;
+        for (size_t r = 0; r < s.total_ropes; r++) {
+            const long d = sk_engine_rope_diverged(e, r);
+            first = d >= 0 && d < first ? d : first;
+            last = d > last ? d : last;
+        }
+        sk_engine_destroy(e);
+        sk_scenario_free(&s);
+        const long at = (first + p.k - 1) / p.k * p.k;
+        if (!(first > 0 && at < last)) {
+            fprintf(stderr, "%s: ropes diverge at steps %ld to %ld: no checkpoint between\n", integrators[i], first,
+                    last);
+            return 1;
+        }
+        p.stop_at = at + p.every; /* resumed from `at`: some ropes marked already, at least one to come */
+        CHECK_OK(every_engine(json, p));
+    }
+    return 0;
+}
+
+/* A resumed run stopped again and resumed again (from its own checkpoint, with a new K... the same K). */
+static int resume_twice(void)
+{
+    static char json[1 << 14];
+    snprintf(json, sizeof json, contacts, "verlet");
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, "%s", json));
+    run_plan p = plan_600;
+    static prints whole, first, second, last;
+    sk_engine *a = run_through(&s, "batch", "auto", 2, &p, &whole);
+    sk_engine *b = tb_engine(&s, "batch", "auto", 2);
+    CHECK(a && b);
+    first = (prints){.s = &s};
+    CHECK(run_until_stop(&s, b, &p, NULL, &first) == SK_EXIT_INTERRUPTED);
+    sk_engine_destroy(b);
+    /* from 300 to the frame at 500, checkpointing at 450 */
+    sk_error err = {0};
+    sk_engine *c = tb_engine(&s, "batch", "scalar", 1);
+    sk_checkpoint *k = c ? restore(&s, c, &p, &err) : NULL;
+    CHECK(k && sk_checkpoint_meta(k)->step == 300);
+    p.stop_at = 500;
+    second = (prints){.s = &s};
+    CHECK(run_until_stop(&s, c, &p, k, &second) == SK_EXIT_INTERRUPTED);
+    sk_checkpoint_close(k);
+    sk_engine_destroy(c);
+    sk_engine *d = run_resumed(&s, "batch", "auto", 2, &p, 450, &last);
+    CHECK(d != NULL);
+    CHECK_OK(same_prints(&whole, &last));
+    CHECK_OK(same_ropes(&s, a, d));
+    sk_engine_destroy(a);
+    sk_engine_destroy(d);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* Due at the first frame at or after each multiple of K, never at step 0, the last step or between frames. */
+static int checkpoint_schedule(void)
+{
+    long due[16];
+    int n = 0;
+    for (long f = 0; f <= 1000 && n < 16; f += 100)
+        if (sk_checkpoint_due(f, 100, 1000, 250))
+            due[n++] = f;
+    CHECK(n == 3 && due[0] == 300 && due[1] == 500 && due[2] == 800);
+    n = 0;
+    for (long f = 0; f <= 1000; f += 100)
+        n += sk_checkpoint_due(f, 100, 1000, 200);
+    CHECK(n == 4); /* 200, 400, 600, 800 */
+    CHECK(sk_checkpoint_due(400, 100, 1000, 200) && !sk_checkpoint_due(500, 100, 1000, 200));
+    CHECK(sk_checkpoint_due(100, 100, 1000, 30) && sk_checkpoint_due(900, 100, 1000, 30)); /* K < every: each */
+    CHECK(!sk_checkpoint_due(0, 100, 1000, 100) && !sk_checkpoint_due(1000, 100, 1000, 100));
+    CHECK(!sk_checkpoint_due(950, 100, 950, 50) && !sk_checkpoint_due(350, 100, 1000, 50));
+    return 0;
+}
+
+/* ---- refusals --------------------------------------------------------------------------------------- */
+
+/* A checkpoint and journal of the springs scenario (batch engine, symplectic), stopped at 400. */
+static int make_checkpoint(sk_scenario *s, const char *engine)
+{
+    static char json[1 << 14];
+    snprintf(json, sizeof json, springs, "symplectic");
+    CHECK_OK(tb_load(s, "%s", json));
+    sk_engine *e = tb_engine(s, engine, "auto", 1);
+    CHECK(e != NULL);
+    static prints pr;
+    pr = (prints){.s = s};
+    CHECK(run_until_stop(s, e, &plan_600, NULL, &pr) == SK_EXIT_INTERRUPTED);
+    sk_engine_destroy(e);
+    return 0;
+}
+
+/* Opening and restoring ck.h5 for scenario s into a fresh engine: 0, or the refusal's status with err. */
+static int try_restore(const sk_scenario *s, const char *engine, sk_error *err, sk_engine **out)
+{
+    sk_engine *e = tb_engine(s, engine, "auto", 1);
+    *err = (sk_error){0};
+    sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), s, engine, err);
+    int rc = c ? sk_checkpoint_restore(c, e, err) : err->status;
+    sk_checkpoint_close(c);
+    if (out && rc == 0)
+        *out = e;
+    else
+        sk_engine_destroy(e);
+    return rc;
+}
+
+static int expect_refusal(const sk_scenario *s, const char *engine, const char *words)
+{
+    sk_error err;
+    const int rc = try_restore(s, engine, &err, NULL);
+    if (rc != SK_EXIT_USAGE || !strstr(err.message, words) || strncmp(err.message, scratch("ck.h5"), strlen(scratch("ck.h5")))) {
+        fprintf(stderr, "expected a refusal saying [%s], got %d [%s]\n", words, rc, err.message);
+        return 1;
+    }
+    return 0;
+}
+
+static int refuse_other_scenario(void)
+{
+    sk_scenario s, other;
+    CHECK_OK(make_checkpoint(&s, "batch"));
+    static char json[1 << 14];
+    snprintf(json, sizeof json, springs, "symplectic");
+    const char *sets[] = {"groups[0].mass=0.2"};
+    const sk_load_options lo = {.sets = sets, .n_sets = 1};
+    sk_error err = {0};
+    CHECK_OK(sk_scenario_load_string(json, "<other>", &lo, &other, &err));
+    CHECK_OK(expect_refusal(&other, "batch", "written for another scenario than <other>"));
+    sk_scenario_free(&other);
+    /* another integrator is another scenario too */
+    snprintf(json, sizeof json, springs, "verlet");
+    CHECK_OK(tb_load(&other, "%s", json));
+    CHECK_OK(expect_refusal(&other, "batch", "another scenario"));
+    sk_scenario_free(&other);
+    CHECK_OK(try_restore(&s, "batch", &err, NULL)); /* and the right one is taken */
+    sk_scenario_free(&s);
+    return 0;
+}
+
+static int refuse_other_engine(void)
+{
+    sk_scenario s;
+    CHECK_OK(make_checkpoint(&s, "batch"));
+    CHECK_OK(expect_refusal(&s, "reference", "written by the batch engine; resume it with --engine batch"));
+    CHECK_OK(make_checkpoint(&s, "reference"));
+    CHECK_OK(expect_refusal(&s, "batch", "written by the reference engine; resume it with --engine reference"));
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* Rewrites the string attribute `name` of ck.h5. */
+static int set_root_text(const char *name, const char *value)
+{
+    hid_t f = H5Fopen(scratch("ck.h5"), H5F_ACC_RDWR, H5P_DEFAULT);
+    CHECK(f >= 0);
+    CHECK(H5Adelete(f, name) >= 0);
+    hid_t type = H5Tcopy(H5T_C_S1), space = H5Screate(H5S_SCALAR);
+    CHECK(H5Tset_size(type, H5T_VARIABLE) >= 0);
+    hid_t a = H5Acreate2(f, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
+    CHECK(a >= 0 && H5Awrite(a, type, &value) >= 0);
+    H5Aclose(a);
+    H5Sclose(space);
+    H5Tclose(type);
+    CHECK(H5Fclose(f) >= 0);
+    CHECK(sk_checkpoint_seal(scratch("ck.h5")) == 0); /* as a skein of that kind would have sealed it */
+    return 0;
+}
+
+static int refuse_other_real(void)
+{
+    sk_scenario s;
+    CHECK_OK(make_checkpoint(&s, "batch"));
+    const char *other = strcmp(SK_REAL_NAME, "double") == 0 ? "float" : "double";
+    CHECK_OK(set_root_text("real", other));
+    static char words[128];
+    snprintf(words, sizeof words, "written by a skein that computes in %s; this one computes in %s", other,
+             SK_REAL_NAME);
+    CHECK_OK(expect_refusal(&s, "batch", words));
+    CHECK_OK(set_root_text("format", "something else"));
+    CHECK_OK(expect_refusal(&s, "batch", "not a skein checkpoint"));
+    sk_scenario_free(&s);
+    return 0;
+}
+
+static long file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+static int copy_file(const char *from, const char *to)
+{
+    FILE *a = fopen(from, "rb"), *b = fopen(to, "wb");
+    CHECK(a && b);
+    char buf[1 << 14];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, a)) > 0)
+        CHECK(fwrite(buf, 1, n, b) == n);
+    fclose(a);
+    CHECK(fclose(b) == 0);
+    return 0;
+}
+
+/* Missing, empty, not HDF5, HDF5 but not a checkpoint, cut short anywhere: refused. A byte flipped anywhere
+ * is refused, or (a byte nothing uses: the seal's padding) leaves exactly the state of the intact file; a
+ * flip in the ropes' data is always refused. */
+static int refuse_damaged(void)
+{
+    sk_scenario s;
+    sk_error err;
+    CHECK_OK(make_checkpoint(&s, "batch"));
+    sk_engine *intact = NULL;
+    CHECK_OK(try_restore(&s, "batch", &err, &intact));
+    CHECK_OK(copy_file(scratch("ck.h5"), scratch("good.h5")));
+    const long size = file_size(scratch("good.h5"));
+    CHECK(size > 4096);
+
+    unlink(scratch("ck.h5"));
+    CHECK_OK(expect_refusal(&s, "batch", "cannot open the checkpoint: No such file or directory"));
+    FILE *f = fopen(scratch("ck.h5"), "w");
+    CHECK(f && fclose(f) == 0);
+    CHECK_OK(expect_refusal(&s, "batch", "not a skein checkpoint, or damaged or cut short"));
+    f = fopen(scratch("ck.h5"), "w");
+    CHECK(f && fputs("{\"skein\": 1}\n", f) >= 0 && fclose(f) == 0);
+    CHECK_OK(expect_refusal(&s, "batch", "not a skein checkpoint, or damaged or cut short"));
+    hid_t h = H5Fcreate(scratch("ck.h5"), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    CHECK(h >= 0 && H5Fclose(h) >= 0);
+    CHECK_OK(expect_refusal(&s, "batch", "not a skein checkpoint"));
+
+    const long cuts[] = {100, 2048, size / 3, size / 2, size - 4096, size - 1};
+    for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
+        CHECK_OK(copy_file(scratch("good.h5"), scratch("ck.h5")));
+        CHECK(truncate(scratch("ck.h5"), cuts[i]) == 0);
+        if (try_restore(&s, "batch", &err, NULL) != SK_EXIT_USAGE || !strstr(err.message, scratch("ck.h5"))) {
+            fprintf(stderr, "cut at %ld of %ld bytes: not refused [%s]\n", cuts[i], size, err.message);
+            return 1;
+        }
+    }
+
+    /* where the first chunk of group 0's positions lies */
+    h = H5Fopen(scratch("good.h5"), H5F_ACC_RDONLY, H5P_DEFAULT);
+    hid_t d = H5Dopen2(h, "groups/0/position", H5P_DEFAULT);
+    hsize_t origin[3] = {0, 0, 0}, chunk_size = 0;
+    haddr_t chunk_at = 0;
+    unsigned mask = 0;
+    CHECK(d >= 0 && H5Dget_chunk_info_by_coord(d, origin, &mask, &chunk_at, &chunk_size) >= 0 && chunk_size > 0);
+    H5Dclose(d);
+    H5Fclose(h);
+
+    int refused = 0, same = 0;
+    for (long at = 0; at < size; at += at < 4096 ? 13 : 211) {
+        const bool in_positions = at >= (long)chunk_at && at < (long)(chunk_at + chunk_size);
+        CHECK_OK(copy_file(scratch("good.h5"), scratch("ck.h5")));
+        FILE *g = fopen(scratch("ck.h5"), "r+b");
+        CHECK(g && fseek(g, at, SEEK_SET) == 0);
+        const int c = fgetc(g);
+        CHECK(c != EOF && fseek(g, at, SEEK_SET) == 0 && fputc(c ^ 0x10, g) != EOF && fclose(g) == 0);
+        sk_engine *e = NULL;
+        const int rc = try_restore(&s, "batch", &err, &e);
+        if (rc == SK_EXIT_USAGE) {
+            refused++;
+            continue;
+        }
+        if (rc != 0 || in_positions || same_ropes(&s, intact, e)) {
+            fprintf(stderr, "byte %ld flipped: %d [%s]%s\n", at, rc, err.message, in_positions ? " (positions)" : "");
+            sk_engine_destroy(e);
+            return 1;
+        }
+        same++;
+        sk_engine_destroy(e);
+    }
+    fprintf(stderr, "flipped bytes: %d refused, %d in the seal's unused bytes (the same state)\n", refused, same);
+    CHECK(refused > 0);
+    sk_engine_destroy(intact);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* The journal a checkpoint refers to: missing, another run's, cut short before what the checkpoint counts,
+ * a byte of a counted frame flipped: refused. */
+static int refuse_damaged_journal(void)
+{
+    sk_scenario s;
+    CHECK_OK(make_checkpoint(&s, "batch"));
+    sk_error err = {0};
+    sk_engine *e = tb_engine(&s, "batch", "auto", 1);
+    sk_checkpoint *c = e ? restore(&s, e, &plan_600, &err) : NULL;
+    CHECK(c != NULL);
+    const sk_checkpoint_info *m = sk_checkpoint_meta(c);
+    size_t *ropes = all_ropes(&s);
+    static prints pr;
+    sk_frame_sink sink = {print_frame, &pr};
+    char jp[sizeof scratch_dir + 256];
+    snprintf(jp, sizeof jp, "%s", scratch("ck.h5.frames"));
+    CHECK_OK(copy_file(jp, scratch("good.frames")));
+    struct {
+        const char *what;
+        uint64_t id;
+        long cut, flip;
+    } cases[] = {
+        {"belongs to another run", m->journal_id + 1, -1, -1},
+        {"is cut short", m->journal_id, (long)m->journal_bytes - 9, -1},
+        {"does not end where the checkpoint says", m->journal_id, (long)m->journal_bytes + 3, -1},
+        {"a checksum does not match", m->journal_id, -1, (long)m->journal_bytes / 2},
+        {"cannot open the frame journal the checkpoint refers to: No such file or directory", m->journal_id, 0, -1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        CHECK_OK(copy_file(scratch("good.frames"), jp));
+        uint64_t bytes = m->journal_bytes;
+        if (cases[i].cut == 0)
+            unlink(jp);
+        else if (cases[i].cut > (long)bytes) { /* the checkpoint counts more bytes than its frames take */
+            bytes = (uint64_t)cases[i].cut;
+            CHECK(truncate(jp, cases[i].cut - 3) == 0);
+        } else if (cases[i].cut > 0)
+            CHECK(truncate(jp, cases[i].cut) == 0);
+        if (cases[i].flip > 0) {
+            FILE *g = fopen(jp, "r+b");
+            CHECK(g && fseek(g, cases[i].flip, SEEK_SET) == 0);
+            const int ch = fgetc(g);
+            CHECK(fseek(g, cases[i].flip, SEEK_SET) == 0 && fputc(ch ^ 1, g) != EOF && fclose(g) == 0);
+        }
+        pr = (prints){.s = &s};
+        err = (sk_error){0};
+        sk_journal *j = sk_journal_resume(jp, &s, ropes, s.total_ropes, cases[i].id, bytes, m->journal_frames, &sink, 1,
+                                          1, &err);
+        if (j || err.status != SK_EXIT_USAGE || !strstr(err.message, cases[i].what) || strncmp(err.message, jp, strlen(jp)) ||
+            pr.n != 0) {
+            fprintf(stderr, "journal case %zu: %s [%s], %d frames handed on\n", i, j ? "accepted" : "refused",
+                    err.message, pr.n);
+            return 1;
+        }
+    }
+    /* intact: every counted frame handed on, what followed them (the frame at 400, half a record) dropped */
+    CHECK_OK(copy_file(scratch("good.frames"), jp));
+    pr = (prints){.s = &s};
+    sk_journal *j = sk_journal_resume(jp, &s, ropes, s.total_ropes, m->journal_id, m->journal_bytes, m->journal_frames,
+                                      &sink, 1, 1, &err);
+    CHECK(j && pr.n == 7 && pr.step[0] == 0 && pr.step[6] == 300 && m->journal_frames == 7);
+    CHECK(file_size(jp) == (long)m->journal_bytes);
+    sk_journal_close(j);
+    free(ropes);
+    sk_checkpoint_close(c);
+    sk_engine_destroy(e);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* ---- writing fails ---------------------------------------------------------------------------------- */
+
+/* A checkpoint that cannot be written (no such directory; the file size limit standing in for a full disk)
+ * fails naming the file and why, leaves no temporary, and the checkpoint there before stays as it was. */
+static int write_fails(void)
+{
+    static char json[1 << 14];
+    snprintf(json, sizeof json, springs, "euler");
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, "%s", json));
+    sk_engine *e = tb_engine(&s, "batch", "auto", 1);
+    CHECK(e != NULL);
+    sk_engine_advance(e, 100);
+    sk_engine_check_frame(e);
+    size_t *ropes = all_ropes(&s);
+    const sk_checkpoint_info info = {.steps = 600, .every = 50, .checkpoint_every = 100, .ropes = ropes,
+                                     .n_ropes = s.total_ropes};
+    sk_error err = {0};
+    char missing[300];
+    snprintf(missing, sizeof missing, "%s/no/such/dir/ck.h5", scratch_dir);
+    CHECK(sk_checkpoint_write(missing, e, &info, &err) == SK_EXIT_FAILURE);
+    CHECK(strncmp(err.message, missing, strlen(missing)) == 0 &&
+          strstr(err.message, "cannot write the checkpoint: No such file or directory"));
+
+    CHECK_OK(sk_checkpoint_write(scratch("ck.h5"), e, &info, &err));
+    CHECK_OK(copy_file(scratch("ck.h5"), scratch("before.h5")));
+    const long size = file_size(scratch("ck.h5"));
+    sk_engine_advance(e, 100);
+    sk_engine_check_frame(e);
+    struct rlimit old, small;
+    CHECK(getrlimit(RLIMIT_FSIZE, &old) == 0);
+    small = old;
+    small.rlim_cur = (rlim_t)size / 2;
+    signal(SIGXFSZ, SIG_IGN);
+    CHECK(setrlimit(RLIMIT_FSIZE, &small) == 0);
+    err = (sk_error){0};
+    const int rc = sk_checkpoint_write(scratch("ck.h5"), e, &info, &err);
+    /* the journal fails the same way, naming its file */
+    sk_journal *j = sk_journal_create(scratch("ck.h5.frames"), &s, ropes, s.total_ropes, 7, &err);
+    sk_error jerr = {0};
+    int jrc = j ? sk_journal_append(j, e, 200, &jerr) : -1;
+    for (int i = 0; jrc == 0 && i < 100; i++)
+        jrc = sk_journal_append(j, e, 200, &jerr);
+    if (jrc == 0)
+        jrc = sk_journal_sync(j, NULL, NULL, &jerr);
+    CHECK(setrlimit(RLIMIT_FSIZE, &old) == 0);
+    sk_journal_close(j);
+    CHECK(rc == SK_EXIT_FAILURE);
+    CHECK(strncmp(err.message, scratch("ck.h5"), strlen(scratch("ck.h5"))) == 0 && strstr(err.message, "File too large"));
+    CHECK(count_files("ck.h5.tmp.") == 0);
+    CHECK(file_size(scratch("ck.h5")) == size);
+    FILE *a = fopen(scratch("ck.h5"), "rb"), *b = fopen(scratch("before.h5"), "rb");
+    CHECK(a && b);
+    int ca, cb;
+    do {
+        ca = fgetc(a);
+        cb = fgetc(b);
+    } while (ca == cb && ca != EOF);
+    fclose(a);
+    fclose(b);
+    CHECK(ca == cb);
+    CHECK(jrc == SK_EXIT_FAILURE && strncmp(jerr.message, scratch("ck.h5.frames"), strlen(scratch("ck.h5.frames"))) == 0 &&
+          strstr(jerr.message, "File too large"));
+    /* and the checkpoint kept is whole: it restores */
+    sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), &s, "batch", &err);
+    sk_engine *f = tb_engine(&s, "batch", "auto", 1);
+    CHECK(c && f && sk_checkpoint_restore(c, f, &err) == 0 && sk_engine_step(f) == 100);
+    sk_checkpoint_close(c);
+    sk_engine_destroy(f);
+    sk_engine_destroy(e);
+    free(ropes);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+static int run_case(const char *name, int (*fn)(void))
+{
+    (void)name;
+    const int rc = fn();
+    scratch_clean();
+    return rc;
+}
+
+#define CASE(name)                                                                                               \
+    static int case_##name(void) { return run_case(#name, name); }
+CASE(resume_springs)
+CASE(resume_deploy)
+CASE(resume_contacts)
+CASE(resume_divergence)
+CASE(resume_twice)
+CASE(checkpoint_schedule)
+CASE(refuse_other_scenario)
+CASE(refuse_other_engine)
+CASE(refuse_other_real)
+CASE(refuse_damaged)
+CASE(refuse_damaged_journal)
+CASE(write_fails)
+
+CHECK_MAIN({"resume_springs", case_resume_springs}, {"resume_deploy", case_resume_deploy},
+           {"resume_contacts", case_resume_contacts}, {"resume_divergence", case_resume_divergence},
+           {"resume_twice", case_resume_twice}, {"checkpoint_schedule", case_checkpoint_schedule},
+           {"refuse_other_scenario", case_refuse_other_scenario}, {"refuse_other_engine", case_refuse_other_engine},
+           {"refuse_other_real", case_refuse_other_real}, {"refuse_damaged", case_refuse_damaged},
+           {"refuse_damaged_journal", case_refuse_damaged_journal}, {"write_fails", case_write_fails})
