@@ -1,6 +1,6 @@
-/* The contact stages alone, in the reference engine (the batch engine runs contact groups through the
- * same code until it has contact kernels): generation of W2's contacts (rods, the anchor rod, the
- * ground) and Cyclone's resolver, over many copies of one W2 rope taken while it lies on the ground. */
+/* The contact stages alone in the reference engine, beside the batch engine's kernel/contacts and
+ * kernel/resolver (bench/kernels.c): generation of W2's contacts (rods, the anchor rod, the ground) and
+ * Cyclone's resolver, over many copies of one W2 rope taken while it lies on the ground. */
 #include <stdlib.h>
 #include <string.h>
 

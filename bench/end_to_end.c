@@ -61,7 +61,7 @@ static void run(sk_bench_state *st, void *user)
     double particles_total = (double)ropes * particles;
     if (b) {
         sk_bench_counter(st, "bytes_per_particle", (double)sk_batch_bytes(b) / particles_total, SK_BENCH_PLAIN);
-        /* What really ran: groups with contacts run reference code until they have kernels. */
+        /* What really ran: the kernels' ISA. */
         sk_bench_set_label(st, sk_batch_isa(b));
         sk_batch_destroy(b);
     } else {

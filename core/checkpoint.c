@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -480,6 +482,56 @@ static int write_contents(hid_t file, const sk_engine *e, const sk_checkpoint_in
     return rc;
 }
 
+/* The directory holding path, malloc'd ("." for a bare name). */
+static char *directory_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return strdup(".");
+    return slash == path ? strdup("/") : strndup(path, (size_t)(slash - path));
+}
+
+/* About how many bytes the checkpoint takes (a little more rather than less): the ropes' data, the scenario,
+ * the ropes written and HDF5's own metadata. */
+static uint64_t estimated_bytes(const sk_engine *e, const sk_checkpoint_info *info)
+{
+    const sk_scenario *s = e->scenario;
+    uint64_t bytes = ((uint64_t)1 << 20) + (s->normalized_json ? strlen(s->normalized_json) : 0) +
+                     8 * (uint64_t)info->n_ropes + 8 * TOTALS * (uint64_t)s->n_groups;
+    for (int g = 0; g < s->n_groups; g++) {
+        const unsigned fields = sk_engine_state_fields(e, g);
+        const uint64_t cap = (uint64_t)s->groups[g].particles, vec = cap * 3 * sizeof(sk_real);
+        uint64_t rope = 4 + sizeof(sk_real) + 16 + vec * (1 + !!(fields & SK_STATE_VELOCITY) + !!(fields & SK_STATE_PREVIOUS));
+        if (fields & SK_STATE_CONTACTS)
+            rope += cap * sizeof(sk_real) + 8;
+        bytes += rope * s->groups[g].count + 9 * 256 * (s->groups[g].count / block_rows(&s->groups[g]) + 1);
+    }
+    return bytes + bytes / 20;
+}
+
+/* Whether the checkpoint fits: the file system's free space and the process's file size limit, checked
+ * before HDF5 writes anything (HDF5 1.10 leaks its buffers when a write fails while a file closes, and a
+ * full disk found early is a clearer message). 0 or an errno value; need and free in *need, *avail. */
+static int room_for(const char *path, uint64_t need, uint64_t *avail)
+{
+    struct rlimit rl;
+    *avail = UINT64_MAX;
+    if (getrlimit(RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && need > (uint64_t)rl.rlim_cur) {
+        *avail = (uint64_t)rl.rlim_cur;
+        return EFBIG;
+    }
+    char *dir = directory_of(path);
+    struct statvfs v;
+    const bool known = dir && statvfs(dir, &v) == 0;
+    free(dir);
+    if (known) {
+        *avail = (uint64_t)v.f_bavail * (uint64_t)v.f_frsize;
+        if (need > *avail)
+            return ENOSPC;
+    }
+    return 0;
+}
+
 /* fsync of the directory holding path, so that a rename in it is durable. */
 static int sync_directory(const char *name)
 {
@@ -494,12 +546,7 @@ static int sync_directory(const char *name)
 
 static int sync_directory_of(const char *path)
 {
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        return sync_directory(".");
-    if (slash == path)
-        return sync_directory("/");
-    char *dir = strndup(path, (size_t)(slash - path));
+    char *dir = directory_of(path);
     if (!dir)
         return ENOMEM;
     const int e = sync_directory(dir);
@@ -510,6 +557,13 @@ static int sync_directory_of(const char *path)
 int sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoint_info *info, sk_error *err)
 {
     quiet_hdf5();
+    uint64_t avail;
+    const uint64_t need = estimated_bytes(e, info);
+    const int room = room_for(path, need, &avail);
+    if (room)
+        return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot write the checkpoint: %s (it needs about %.1f MB, %.1f MB %s)",
+                       path, strerror(room), (double)need / 1e6, (double)avail / 1e6,
+                       room == EFBIG ? "is the file size limit" : "are free");
     const size_t len = strlen(path);
     char *temp = malloc(len + sizeof ".tmp.XXXXXX");
     if (!temp)

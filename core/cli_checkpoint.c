@@ -196,10 +196,12 @@ void cli_checkpoint_end(cli_checkpointing *c, int rc, sk_error *err)
     sk_journal_close(c->journal);
     c->journal = NULL;
     if (rc == 0 || rc == SK_EXIT_DIVERGED) {
-        /* The outputs are complete: nothing is left to resume. */
+        /* The outputs are complete: nothing is left to resume. The checkpoint goes first: killed in between,
+         * a journal without a checkpoint is only overwritten by the next run, while a checkpoint without its
+         * journal could not be resumed. */
+        unlink(c->path);
         if (c->journal_path)
             unlink(c->journal_path);
-        unlink(c->path);
         if (c->resumed && c->info->csv) { /* what a Ctrl-C of an earlier run kept: superseded */
             const size_t len = strlen(c->info->csv);
             char *stale = malloc(len + sizeof ".incomplete");

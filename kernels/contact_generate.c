@@ -7,63 +7,54 @@
 #include "contacts.h"
 #include "integrate.h"
 
-/* Sizes of the scratch arrays in reals (or bytes), each rounded up to whole 64-byte blocks. */
+/* Bytes rounded up to whole 64-byte lines: every array starts on one. */
 static size_t blocks(size_t bytes) { return (bytes + 63) / 64 * 64; }
+
+/* The scratch's arrays laid out from `base` (NULL: only counted); returns the bytes they take. One
+ * function for both, so the size and the layout cannot disagree. */
+static size_t layout(contact_scratch *cs, const sk_kernel_cfg *cfg, unsigned char *base)
+{
+    const contact_slots c = contact_slots_of(cfg);
+    const size_t S = (size_t)c.count, N = (size_t)contact_normal_slots(&c), C = (size_t)cfg->capacity, W = SK_W,
+                 r = sizeof(sk_real), B = (S + CONTACT_BLOCK - 1) / CONTACT_BLOCK;
+    const bool verlet = cfg->integrator == SK_INTEGRATOR_VERLET;
+    size_t at = 0;
+#define TAKE(field, type, bytes)                                     \
+    do {                                                             \
+        cs->field = base ? (type *)(void *)(base + at) : NULL;       \
+        at += blocks(bytes);                                         \
+    } while (0)
+    TAKE(normal, sk_real, N * 3 * W * r);
+    TAKE(pen, sk_real, S * W * r);
+    TAKE(key, sk_real, B * CONTACT_BLOCK * W * r); /* +inf up to a whole block */
+    TAKE(active, unsigned, S * sizeof(unsigned));
+    TAKE(pushes, unsigned, N * sizeof(unsigned));
+    cs->vel = cs->touched = NULL;
+    if (verlet) {
+        TAKE(vel, sk_real, C * 3 * W * r);
+        TAKE(touched, sk_real, C * W * r);
+    }
+    TAKE(candidates, int, S * sizeof(int));
+    TAKE(block_of_slot, int, S * sizeof(int));
+    TAKE(block_slot, int, B * sizeof(int));
+    TAKE(dirty, uint64_t, (B + 63) / 64 * sizeof(uint64_t));
+    TAKE(block_min, sk_real, (B + CONTACT_BLOCK) * W * r); /* +inf up to a whole group of blocks */
+    TAKE(block_pick, sk_real, (B + CONTACT_BLOCK) * W * r);
+#undef TAKE
+    cs->slots = c;
+    cs->n_candidates = cs->n_blocks = 0;
+    return at;
+}
 
 size_t SK_KNAME(sk_contact_scratch_bytes)(const sk_kernel_cfg *cfg)
 {
-    if (!cfg->contacts)
-        return 0;
-    const contact_slots c = contact_slots_of(cfg);
-    const size_t S = (size_t)c.count, N = (size_t)contact_normal_slots(&c), C = (size_t)cfg->capacity, W = SK_W,
-                 r = sizeof(sk_real);
-    const bool verlet = cfg->integrator == SK_INTEGRATOR_VERLET;
-    const size_t B = (S + CONTACT_BLOCK - 1) / CONTACT_BLOCK;
-    return blocks(N * 3 * W * r) + blocks(S * W * r) + blocks(B * CONTACT_BLOCK * W * r) + blocks(S * sizeof(unsigned)) +
-           blocks(N * sizeof(unsigned)) + (verlet ? blocks(C * 3 * W * r) + blocks(C * W * r) : 0) +
-           2 * blocks(S * sizeof(int)) + blocks(S * r) + blocks(B * sizeof(int)) + blocks((B + 63) / 64 * 8) +
-           2 * blocks((B + CONTACT_BLOCK) * W * r);
+    contact_scratch counted;
+    return cfg->contacts ? layout(&counted, cfg, NULL) : 0;
 }
 
 void SK_KNAME(sk_contact_scratch_init)(contact_scratch *cs, const sk_kernel_cfg *cfg, void *memory)
 {
-    const contact_slots c = contact_slots_of(cfg);
-    const size_t S = (size_t)c.count, N = (size_t)contact_normal_slots(&c), C = (size_t)cfg->capacity, W = SK_W,
-                 r = sizeof(sk_real);
-    unsigned char *m = memory;
-    cs->slots = c;
-    cs->normal = (sk_real *)m;
-    m += blocks(N * 3 * W * r);
-    cs->pen = (sk_real *)m;
-    m += blocks(S * W * r);
-    const size_t B = (S + CONTACT_BLOCK - 1) / CONTACT_BLOCK;
-    cs->key = (sk_real *)m;
-    m += blocks(B * CONTACT_BLOCK * W * r);
-    cs->active = (unsigned *)m;
-    m += blocks(S * sizeof(unsigned));
-    cs->pushes = (unsigned *)m;
-    m += blocks(N * sizeof(unsigned));
-    cs->vel = cs->touched = NULL;
-    if (cfg->integrator == SK_INTEGRATOR_VERLET) {
-        cs->vel = (sk_real *)m;
-        m += blocks(C * 3 * W * r);
-        cs->touched = (sk_real *)m;
-        m += blocks(C * W * r);
-    }
-    cs->candidates = (int *)m;
-    m += blocks(S * sizeof(int));
-    cs->candidate_index = (sk_real *)m;
-    m += blocks(S * r);
-    cs->block_of_slot = (int *)m;
-    m += blocks(S * sizeof(int));
-    cs->block_slot = (int *)m;
-    m += blocks(B * sizeof(int));
-    cs->dirty = (uint64_t *)m;
-    m += blocks((B + 63) / 64 * 8);
-    cs->block_min = (sk_real *)m;
-    m += blocks((B + CONTACT_BLOCK) * W * r);
-    cs->block_pick = (sk_real *)m;
-    cs->n_candidates = cs->n_blocks = 0;
+    layout(cs, cfg, memory);
 }
 
 /* The key of a slot: vs where the resolver may pick it (generated, vs < 0 or pen > 0, and vs below the
@@ -88,7 +79,6 @@ SK_INLINE void put_slot(contact_scratch *cs, int s, skm active, skv3 n, skv pen,
     cs->active[s] = (unsigned)skm_bits(active);
     *count = skv_add(*count, skv_select(active, skv_set1(1), skv_zero()));
     if (skm_any(active)) {
-        cs->candidate_index[cs->n_candidates] = (sk_real)s;
         cs->candidates[cs->n_candidates++] = s;
     }
 }

@@ -82,8 +82,6 @@ SK_INLINE sk_real key_of_l(sk_real vs, sk_real pen)
 
 SK_INLINE skv3 up3(void) { return v3_make(skv_zero(), skv_set1(1), skv_zero()); }
 
-SK_INLINE skv3 normal_rows(const resolver *r, int s) { return is_ground(r, s) ? up3() : v3_load(row_n(r, s)); }
-
 SK_INLINE skv w_rows(const resolver *r, int i) { return r->pinned[i] ? skv_zero() : r->w; }
 
 /* The lanes of bits that generated contact j. */
@@ -328,6 +326,78 @@ static void update_lane(const resolver *r, int j, const moves_l *mv, int l)
         relative = sk_vec3_sub(relative, get3(row_v(r, jb), l));
     row_pen(r, j)[l] = pen;
     put_key(r, j, l, key_of_l(sk_vec3_dot(relative, n), pen));
+}
+
+/* A lane's update of contact j after a resolution: its penetration less its a end's move along its
+ * normal (sub) plus its b end's (add), its key from its ends' velocities (vb NULL: the world). */
+SK_INLINE void update_lane_with(const resolver *r, int j, int l, sk_vec3 n, const sk_vec3 *sub, const sk_vec3 *add,
+                                sk_vec3 va, const sk_vec3 *vb)
+{
+    sk_real pen = row_pen(r, j)[l];
+    if (sub)
+        pen = pen - sk_vec3_dot(*sub, n);
+    if (add)
+        pen = pen + sk_vec3_dot(*add, n);
+    sk_vec3 relative = va;
+    if (vb)
+        relative = sk_vec3_sub(relative, *vb);
+    row_pen(r, j)[l] = pen;
+    put_key(r, j, l, key_of_l(sk_vec3_dot(relative, n), pen));
+}
+
+SK_INLINE bool generated_lane(const resolver *r, int j, int l) { return (r->cs->active[j] >> l) & 1u; }
+
+/* resolve_link_rows for one lane: link k, particles k and k + 1. */
+static void resolve_link_lane(const resolver *r, int k, int l)
+{
+    const int a = k, b = k + 1;
+    const sk_vec3 n = get3(row_n(r, k), l);
+    const sk_real vs = row_key(r, k)[l], pen = row_pen(r, k)[l];
+    const sk_real wa = w_lane(r, a, l), wb = w_lane(r, b, l);
+    const sk_real total = wa + wb;
+    sk_real *va_row = row_v(r, a), *vb_row = row_v(r, b);
+    sk_vec3 va = get3(va_row, l), vb = get3(vb_row, l);
+    if (!(vs > 0) && !(total <= 0)) {
+        const sk_real impulse = (-vs * r->e_link_l[l] - vs) / total;
+        const sk_vec3 per_w = sk_vec3_scale(n, impulse);
+        va = sk_vec3_add(va, sk_vec3_scale(per_w, wa));
+        vb = sk_vec3_add(vb, sk_vec3_scale(per_w, -wb));
+        put3(va_row, l, va);
+        put3(vb_row, l, vb);
+        sk_real *row = row_impulse(r, k);
+        row[l] = row[l] + impulse;
+    }
+    sk_vec3 ma = sk_vec3_zero(), mb = sk_vec3_zero();
+    if (!(pen <= 0) && !(total <= 0)) {
+        const sk_vec3 per_w = sk_vec3_scale(n, pen / total);
+        ma = sk_vec3_scale(per_w, wa);
+        mb = sk_vec3_scale(per_w, -wb);
+        sk_real *pa = row_p(r, a), *pb = row_p(r, b);
+        put3(pa, l, sk_vec3_add(get3(pa, l), ma));
+        put3(pb, l, sk_vec3_add(get3(pb, l), mb));
+    }
+    if (r->cs->touched) {
+        r->cs->touched[(size_t)a * W + l] = 1;
+        r->cs->touched[(size_t)b * W + l] = 1;
+    }
+    if (k >= 1 && generated_lane(r, k - 1, l)) { /* link k - 1: its b end is a */
+        const sk_vec3 vp = get3(row_v(r, k - 1), l);
+        update_lane_with(r, k - 1, l, get3(row_n(r, k - 1), l), NULL, &ma, vp, &va);
+    }
+    update_lane_with(r, k, l, n, &ma, &mb, va, &vb);
+    if (k + 1 < r->sl.links && generated_lane(r, k + 1, l)) { /* link k + 1: its a end is b */
+        const sk_vec3 vn = get3(row_v(r, k + 2), l);
+        update_lane_with(r, k + 1, l, get3(row_n(r, k + 1), l), &mb, NULL, vb, &vn);
+    }
+    if (r->sl.anchor >= 0 && a == 0 && generated_lane(r, r->sl.anchor, l))
+        update_lane_with(r, r->sl.anchor, l, get3(row_n(r, r->sl.anchor), l), &ma, NULL, va, NULL);
+    if (r->sl.ground >= 0) {
+        const sk_vec3 up = sk_vec3_make(0, 1, 0);
+        if (generated_lane(r, r->sl.ground + a, l))
+            update_lane_with(r, r->sl.ground + a, l, up, &ma, NULL, va, NULL);
+        if (generated_lane(r, r->sl.ground + b, l))
+            update_lane_with(r, r->sl.ground + b, l, up, &mb, NULL, vb, NULL);
+    }
 }
 
 /* The rows' resolution for one lane. */
@@ -585,6 +655,8 @@ void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param
                         resolve_link_rows(&r, s, same);
                     else
                         resolve_world_rows(&r, s, a, same);
+                } else if (s < r.sl.links) {
+                    resolve_link_lane(&r, s, l);
                 } else {
                     resolve_lane(&r, s, l);
                 }

@@ -68,7 +68,6 @@ typedef struct contact_scratch {
     sk_real *vel;         /* verlet: [capacity][3][W] velocities (p - q) / dt the contacts work on */
     sk_real *touched;     /* verlet: [capacity][W] 1 for a particle of a contact picked this step */
     int *candidates;      /* slots active in at least one lane, in slot order */
-    sk_real *candidate_index; /* the same as reals (what the scan blends into its pick) */
     int n_candidates;
     /* The scan's blocks: slots in blocks of CONTACT_BLOCK, each with every lane's smallest key and its
      * first slot, recomputed only when a key in it changed. Blocks holding candidates, in order: */

@@ -102,8 +102,7 @@ static int test_families(void)
 }
 
 /* W1 and W2 keep their particle count (no deployment), so the items are exactly ropes x particles x
- * steps per iteration, and the batch engine ran the ISA asked for (W2: the reference code until the
- * contact kernels exist, which the label says). */
+ * steps per iteration, and the batch engine ran the ISA asked for (W2's contacts included). */
 static int test_particle_steps(void)
 {
     json_t *all = benchmarks(), *b;
@@ -123,8 +122,7 @@ static int test_particle_steps(void)
         CHECK_REL(number(b, "items_per_second") * seconds, expected, 1e-6);
         char engine[32];
         sscanf(name + 3, "%31[^/]", engine);
-        if (strncmp(name, "w1/", 3) == 0)
-            CHECK(strcmp(text(b, "label"), engine) == 0);
+        CHECK(strcmp(text(b, "label"), engine) == 0);
         checked++;
     }
     CHECK(checked >= 4);

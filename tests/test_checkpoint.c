@@ -66,7 +66,7 @@ static int count_files(const char *prefix)
 
 /* ---- fingerprints of frames: everything an output takes from one ---------------------------------- */
 
-#define MAX_FRAMES 128
+#define MAX_FRAMES 256
 
 typedef struct prints {
     const sk_scenario *s;
@@ -448,8 +448,9 @@ static const char deploying[] =
 
 static int resume_deploy(void) { return each_integrator(deploying, plan_600); }
 
-/* Rod chains with a pinned end and cable chains on a cable constraint, both falling onto the ground with
- * restitution: the last step's impulses (rod and cable tensions) are state the outputs read. */
+/* Rod chains with a pinned end, cable chains on a cable constraint and spring chains on a rod constraint,
+ * falling onto the ground with restitution: the last step's impulses (rod and cable tensions) are state
+ * the outputs read. */
 static const char contacts[] =
     "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 600, \"integrator\": \"%s\","
     " \"ground\": {\"height\": 0, \"restitution\": 0.3}, \"groups\": ["
@@ -459,9 +460,44 @@ static const char contacts[] =
     " {\"count\": 5, \"particles\": 6, \"start\": [0, 0.4, 0], \"end\": [0.5, 0.4, 0], \"mass\": 0.1,"
     "  \"link\": {\"type\": \"cable\", \"restitution\": 0.5},"
     "  \"anchor\": {\"type\": \"cable\", \"point\": [0, 0.45, 0], \"length\": 0.06, \"restitution\": 0.2},"
-    "  \"sweep\": {\"mass\": {\"random\": {\"min\": 0.05, \"max\": 0.2, \"seed\": 6}}}}]}";
+    "  \"sweep\": {\"mass\": {\"random\": {\"min\": 0.05, \"max\": 0.2, \"seed\": 6}}}},"
+    " {\"count\": 3, \"particles\": 5, \"start\": [0, 0.3, 0], \"end\": [0.4, 0.3, 0], \"mass\": 0.1,"
+    "  \"link\": {\"type\": \"spring\", \"stiffness\": 300},"
+    "  \"anchor\": {\"type\": \"rod\", \"point\": [-0.05, 0.35, 0], \"length\": 0.07}}]}";
 
-static int resume_contacts(void) { return each_integrator(contacts, plan_600); }
+/* The state a checkpoint of it holds has contacts in every group and impulses in the linked ones, so
+ * that putting them back is tested. */
+static int contacts_in_state(void)
+{
+    static char json[1 << 14];
+    snprintf(json, sizeof json, contacts, "symplectic");
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, "%s", json));
+    sk_engine *e = tb_engine(&s, "batch", "auto", 1);
+    CHECK(e != NULL);
+    sk_engine_advance(e, 300);
+    static rope_copy c;
+    for (int g = 0; g < s.n_groups; g++) {
+        int most = 0, pulled = 0;
+        for (size_t r = 0; r < s.groups[g].count; r++) {
+            export_rope(e, g, s.groups[g].first_rope + r, &c);
+            CHECK(c.st.impulse != NULL);
+            most = c.st.contacts > most ? c.st.contacts : most;
+            for (int i = 0; i < s.groups[g].particles; i++)
+                pulled += c.impulse[i] != 0;
+        }
+        CHECK(most > 0 && (g == 2 || pulled > 0));
+    }
+    sk_engine_destroy(e);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+static int resume_contacts(void)
+{
+    CHECK_OK(contacts_in_state());
+    return each_integrator(contacts, plan_600);
+}
 
 /* Ropes that blow up, some before the checkpoint (marked, holding an earlier frame) and some after (put
  * back to the checkpoint's state by the resumed run, as by the uninterrupted one). */
@@ -484,7 +520,7 @@ static int resume_divergence(void)
         sk_scenario s;
         CHECK_OK(tb_load(&s, "%s", json));
         /* when the ropes blow up with this integrator: the checkpoint goes between the first and the last */
-        run_plan p = {.steps = 1000, .every = 25, .k = 50};
+        run_plan p = {.steps = 1000, .every = 5, .k = 5};
         static prints whole;
         sk_engine *e = run_through(&s, "batch", "auto", 1, &p, &whole);
         CHECK(e != NULL);
@@ -496,13 +532,15 @@ static int resume_divergence(void)
         }
         sk_engine_destroy(e);
         sk_scenario_free(&s);
-        const long at = (first + p.k - 1) / p.k * p.k;
-        if (!(first > 0 && at < last)) {
+        /* checkpoints every `first` steps, the run stopped after the frame that follows the first: resumed
+         * from it, some ropes are marked already and at least one is still to come */
+        if (!(first > p.every && first < last)) {
             fprintf(stderr, "%s: ropes diverge at steps %ld to %ld: no checkpoint between\n", integrators[i], first,
                     last);
             return 1;
         }
-        p.stop_at = at + p.every; /* resumed from `at`: some ropes marked already, at least one to come */
+        p.k = first;
+        p.stop_at = first + p.every;
         CHECK_OK(every_engine(json, p));
     }
     return 0;
@@ -633,6 +671,7 @@ static int refuse_other_engine(void)
     sk_scenario s;
     CHECK_OK(make_checkpoint(&s, "batch"));
     CHECK_OK(expect_refusal(&s, "reference", "written by the batch engine; resume it with --engine batch"));
+    sk_scenario_free(&s);
     CHECK_OK(make_checkpoint(&s, "reference"));
     CHECK_OK(expect_refusal(&s, "batch", "written by the reference engine; resume it with --engine reference"));
     sk_scenario_free(&s);

@@ -9,7 +9,7 @@
 #include "skein/run.h"
 
 /* Ropes that blow up at different frames among tame ones, in packs of every width; a deploying group too.
- * %s: top-level keys (the ground, far below, makes every group run the reference code in the batch). */
+ * %s: top-level keys (the ground, far below, makes every group a contact group). */
 static const char exploding[] =
     "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 1000, \"integrator\": \"symplectic\", %s \"groups\": ["
     " {\"count\": 13, \"particles\": 6, \"start\": [0, 10, 0], \"end\": [0.5, 10, 0], \"mass\": 0.01, \"pinned\": [0],"
@@ -75,7 +75,7 @@ static int fused_equals_separate(void)
     return 0;
 }
 
-/* Groups that run the reference code inside the batch engine: diverged ropes replayed to the last frame. */
+/* Contact groups (the ground, far below): the same, their contact rows put back with their state. */
 static int fused_reference_groups(void)
 {
     const char *ground = "\"ground\": {\"height\": -1000, \"restitution\": 0},";

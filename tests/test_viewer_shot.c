@@ -3,7 +3,9 @@
  * strain, worked out here from a reference rope stepped as many times, every link's middle the colour
  * of its strain, the anchor its colour, and the background colour everywhere well away from the ropes,
  * the grid and the legend.
- * Usage: test_viewer_shot SKEIN_VIEW SCENARIO CASE   (CASE: pinned or anchored) */
+ * The replay case draws the same rope from skein run --h5's output (its frame of step FRAMES) and checks
+ * the same pixels.
+ * Usage: test_viewer_shot SKEIN_VIEW SCENARIO CASE   (CASE: pinned, anchored or replay) */
 #include <dirent.h>
 #include <math.h>
 #include <spawn.h>
@@ -28,6 +30,8 @@ extern char **environ;
 enum { WIDTH = 640, HEIGHT = 480, FRAMES = 150 };
 
 static const char *viewer, *scenario_path;
+static const char *view_file; /* what skein-view opens: the scenario, or the replay's HDF5 file */
+static long shot_frames = FRAMES; /* --frames: steps, or the replay's frame */
 /* --strain-scale: chosen so that the case's strains (from 0.001 to 0.12) spread over the colour map. */
 static double strain_scale;
 static unsigned char *image;
@@ -35,10 +39,10 @@ static unsigned char *image;
 static int run_viewer(const char *out, const char *const *rope_args)
 {
     char frames[32], size[32], scale[32];
-    snprintf(frames, sizeof frames, "%d", FRAMES);
+    snprintf(frames, sizeof frames, "%ld", shot_frames);
     snprintf(scale, sizeof scale, "%g", strain_scale);
     snprintf(size, sizeof size, "%dx%d", WIDTH, HEIGHT);
-    const char *argv[16] = {viewer, scenario_path};
+    const char *argv[16] = {viewer, view_file};
     int n = 2;
     for (; *rope_args; rope_args++)
         argv[n++] = *rope_args;
@@ -274,6 +278,29 @@ static int anchored(void)
     return check_shot(1, 0, args);
 }
 
+/* Rope 1 again, replayed from an HDF5 output of frames at steps 0 and FRAMES: frame 1. */
+static int replay(void)
+{
+    char dir[] = "/tmp/skein-view-replay-XXXXXX", h5[128], steps[32];
+    CHECK(mkdtemp(dir));
+    snprintf(h5, sizeof h5, "%s/run.h5", dir);
+    snprintf(steps, sizeof steps, "%d", FRAMES);
+    const char *argv[] = {SKEIN_BINARY_DIR "/skein", "run", scenario_path, "--steps", steps, "--every", steps,
+                          "--ropes", "1", "--h5", h5, "--quiet", NULL};
+    pid_t pid;
+    int status;
+    CHECK(posix_spawn(&pid, argv[0], NULL, NULL, (char *const *)argv, environ) == 0);
+    CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    view_file = h5;
+    shot_frames = 1;
+    const char *const args[] = {"--rope", "1", NULL};
+    strain_scale = 0.01;
+    int rc = check_shot(0, 1, args);
+    remove(h5);
+    rmdir(dir);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 4) {
@@ -281,8 +308,8 @@ int main(int argc, char **argv)
         return 2;
     }
     viewer = argv[1];
-    scenario_path = argv[2];
-    static const check_case cases[] = {{"pinned", pinned}, {"anchored", anchored}};
+    scenario_path = view_file = argv[2];
+    static const check_case cases[] = {{"pinned", pinned}, {"anchored", anchored}, {"replay", replay}};
     char *args[] = {argv[0], argv[3]};
-    return check_main(cases, 2, 2, args);
+    return check_main(cases, 3, 2, args);
 }

@@ -11,15 +11,19 @@ if(TARGET skein-view)
     ropes hdf5_files)
   skein_test(viewer_scene SOURCES test_viewer_scene.c LIBS skein_view_logic CASES build particle_size
     legend_rect png_round_trip png_unwritable next_name)
+  skein_test(viewer_replay SOURCES test_viewer_replay.c LIBS skein_view_logic CASES csv_positions navigation
+    rope_not_held not_skein)
+  add_dependencies(test_viewer_replay skein)
 
   find_program(SKEIN_BASH bash REQUIRED)
   set(SKEIN_VIEWER_TEST_DIR ${CMAKE_CURRENT_SOURCE_DIR}/viewer)
   # Command-line cases that need no display (cases of tests/viewer/cli.sh).
-  foreach(c help no_display no_display_interactive hdf5 bad_scenario missing_file unknown_option
+  foreach(c help no_display no_display_interactive hdf5_not_skein hdf5_rope_missing bad_scenario missing_file unknown_option
       rope_out_of_range group_out_of_range)
     add_test(NAME viewer.cli.${c} COMMAND ${SKEIN_BASH} ${SKEIN_VIEWER_TEST_DIR}/cli.sh
       $<TARGET_FILE:skein-view> ${PROJECT_SOURCE_DIR} ${c})
   endforeach()
+  add_dependencies(skein-view skein) # the replay cases make their HDF5 files with skein run --h5
 
   find_program(SKEIN_XVFB_RUN xvfb-run)
   if(SKEIN_XVFB_RUN)
@@ -29,7 +33,8 @@ if(TARGET skein-view)
     set(SKEIN_VIEWER_ENV "ASAN_OPTIONS=detect_leaks=0")
     set(SKEIN_XVFB ${SKEIN_XVFB_RUN} -a -s "-screen 0 1024x768x24")
     skein_test(viewer_shot SOURCES test_viewer_shot.c LIBS skein_view_logic)
-    foreach(c pinned anchored)
+    add_dependencies(test_viewer_shot skein) # the replay case makes its HDF5 file with skein run --h5
+    foreach(c pinned anchored replay)
       add_test(NAME viewer.screenshot.${c} COMMAND ${SKEIN_XVFB} $<TARGET_FILE:test_viewer_shot>
         $<TARGET_FILE:skein-view> ${SKEIN_VIEWER_TEST_DIR}/short_ropes.json ${c})
     endforeach()
@@ -38,7 +43,8 @@ if(TARGET skein-view)
         $<TARGET_FILE:skein-view> ${PROJECT_SOURCE_DIR} ${c})
     endforeach()
     # xvfb-run -a picks a free display number, but two starting at once can pick the same one.
-    set_tests_properties(viewer.screenshot.pinned viewer.screenshot.anchored viewer.cli.screenshot_replaces
+    set_tests_properties(viewer.screenshot.pinned viewer.screenshot.anchored viewer.screenshot.replay
+      viewer.cli.screenshot_replaces
       viewer.cli.screenshot_unwritable viewer.cli.screenshot_initial PROPERTIES RESOURCE_LOCK xvfb
       ENVIRONMENT "${SKEIN_VIEWER_ENV}")
   endif()

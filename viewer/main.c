@@ -1,5 +1,6 @@
 /* skein-view: loads a scenario, opens a GLFW window with an OpenGL 3.3 core context and shows the
- * chosen ropes in real time, or takes a fixed number of steps and writes one picture (--screenshot). */
+ * chosen ropes in real time, or takes a fixed number of steps and writes one picture (--screenshot);
+ * or replays chosen ropes from skein run --h5's output, frame by frame. */
 #include <epoxy/gl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -14,6 +15,8 @@
 #include "input.h"
 #include "options.h"
 #include "render.h"
+#include "replay.h"
+#include "replay_nav.h"
 #include "scene.h"
 #include "screenshot.h"
 #include "sim.h"
@@ -41,6 +44,10 @@ typedef struct app {
 
     long rate_steps;  /* steps since rate_since */
     double rate_since, step_rate, title_at;
+
+    const sk_replay *replay; /* replaying an HDF5 output: the sim's ropes show its frames, never step */
+    sk_replay_nav nav;
+    long shown; /* the frame the sim's ropes hold */
 
     int status; /* first failure inside a callback */
     sk_error err;
@@ -105,8 +112,39 @@ static int write_picture(app *a, const char *path, int width, int height)
     return rc;
 }
 
+/* Puts the navigation's frame into the ropes when it changed. */
+static bool show_frame(app *a)
+{
+    if (a->nav.frame == a->shown)
+        return true;
+    a->status = sk_replay_show(a->replay, a->nav.frame, &a->sim, &a->err);
+    a->shown = a->nav.frame;
+    update_strain_scale(a);
+    return a->status == 0;
+}
+
+static void update_replay_title(app *a, double now)
+{
+    const sk_view_rope *v = &a->sim.ropes[a->controls.current];
+    long f = a->nav.frame;
+    char title[512];
+    snprintf(title, sizeof title,
+             "skein-view  replay%s  rope %zu (group %d #%zu)%s  frame %ld/%ld  step %lld  t %.4f s  E %.6g J%s  "
+             "strain +-%g  grid %g m",
+             a->replay->complete ? "" : " incomplete", v->global, v->group, v->local,
+             v->diverged ? " DIVERGED" : "", f, a->replay->frames - 1, (long long)a->replay->step[f],
+             a->replay->time[f], a->replay->ropes[a->controls.current].energy[f],
+             a->nav.paused ? "  paused" : "", a->strain_scale, a->grid.spacing);
+    glfwSetWindowTitle(a->window, title);
+    a->title_at = now;
+}
+
 static void update_title(app *a, double now)
 {
+    if (a->replay) {
+        update_replay_title(a, now);
+        return;
+    }
     const sk_view_rope *v = &a->sim.ropes[a->controls.current];
     char title[512];
     snprintf(title, sizeof title,
@@ -120,9 +158,12 @@ static void update_title(app *a, double now)
     a->title_at = now;
 }
 
-static void print_keys(void)
+static void print_keys(const app *a)
 {
-    printf("skein-view keys and mouse:\n%s", sk_view_key_help);
+    if (a->replay)
+        printf("skein-view replay keys:\n%s", sk_replay_key_help);
+    else
+        printf("skein-view keys and mouse:\n%s", sk_view_key_help);
     fflush(stdout);
 }
 
@@ -131,8 +172,18 @@ static void on_key(GLFWwindow *w, int key, int scancode, int event, int mods)
     (void)scancode;
     (void)mods;
     app *a = glfwGetWindowUserPointer(w);
-    int status;
-    sk_view_action act = sk_view_controls_key(&a->controls, key, event, &status, &a->err);
+    int status = 0;
+    sk_view_action act;
+    if (a->replay) {
+        /* The navigation's keys, then those of the window's (Tab, F, S, H, Esc); no stepping keys. */
+        if (sk_replay_nav_key(&a->nav, key, event) || event != GLFW_PRESS)
+            return;
+        act = sk_view_key_action(key);
+        if (act == SK_VIEW_NEXT_ROPE)
+            a->controls.current = (a->controls.current + 1) % a->sim.n;
+    } else {
+        act = sk_view_controls_key(&a->controls, key, event, &status, &a->err);
+    }
     if (status != 0) {
         a->status = status;
         glfwSetWindowShouldClose(w, GLFW_TRUE);
@@ -164,7 +215,7 @@ static void on_key(GLFWwindow *w, int key, int scancode, int event, int mods)
         break;
     }
     case SK_VIEW_HELP:
-        print_keys();
+        print_keys(a);
         break;
     case SK_VIEW_QUIT:
         glfwSetWindowShouldClose(w, GLFW_TRUE);
@@ -228,7 +279,14 @@ static int run_interactive(app *a)
         long before = a->sim.steps;
         glfwPollEvents();
         double now = glfwGetTime();
-        sk_view_controls_advance(&a->controls, now - last, glfwGetTime, STEP_BUDGET);
+        if (a->replay) {
+            sk_replay_nav_advance(&a->nav, now - last);
+            if (!show_frame(a))
+                break;
+            before = a->sim.steps; /* a replay takes no steps */
+        } else {
+            sk_view_controls_advance(&a->controls, now - last, glfwGetTime, STEP_BUDGET);
+        }
         last = now;
         /* Steps taken by keys (single steps) count too; after a reset, the steps since it. */
         a->rate_steps += a->sim.steps >= before ? a->sim.steps - before : a->sim.steps;
@@ -245,7 +303,7 @@ static int run_interactive(app *a)
             glfwWaitEventsTimeout(0.1);
             continue;
         }
-        if (!build_scene(a, width, height, a->controls.playback.paused))
+        if (!build_scene(a, width, height, a->replay ? a->nav.paused : a->controls.playback.paused))
             break;
         sk_render_draw(a->render, &a->scene, &a->camera, width, height);
         glfwSwapBuffers(w);
@@ -256,8 +314,14 @@ static int run_interactive(app *a)
 static int run_screenshot(app *a)
 {
     const sk_view_options *o = a->opt;
-    for (long k = 0; k < o->frames; k++)
-        sk_view_sim_step(&a->sim);
+    if (a->replay) { /* --frames N: frame N */
+        sk_replay_nav_goto(&a->nav, o->frames);
+        if (!show_frame(a))
+            return a->status;
+    } else {
+        for (long k = 0; k < o->frames; k++)
+            sk_view_sim_step(&a->sim);
+    }
     update_strain_scale(a);
     frame_all(a, o->width, o->height);
     if (!build_scene(a, o->width, o->height, false))
@@ -303,6 +367,54 @@ static int run_window(app *a)
     return rc;
 }
 
+/* skein-view OUT.h5: the chosen ropes' frames read, the first shown (or --frames N's), then the window. */
+static int run_replay(const sk_view_options *o, sk_error *err)
+{
+    if (o->n_sets > 0)
+        return sk_fail(err, SK_EXIT_USAGE, "--set does not apply to a replay (the file holds its scenario)");
+    sk_replay r;
+    int rc = sk_replay_open(o->file, &r, err);
+    if (rc != 0)
+        return rc;
+    size_t *ropes = NULL;
+    int n = 0;
+    if (o->n_ropes > 0 || o->has_group)
+        rc = sk_view_options_ropes(o, &r.scenario, &ropes, &n, err);
+    if (rc == 0)
+        rc = sk_replay_read(&r, ropes, n, err);
+    free(ropes);
+    if (rc == 0 && o->frames >= r.frames)
+        rc = sk_fail(err, SK_EXIT_USAGE, "--frames %ld: %s holds %ld frame%s (0 to %ld)", o->frames, o->file,
+                     r.frames, r.frames == 1 ? "" : "s", r.frames - 1);
+    app a = {.opt = o, .scenario = &r.scenario, .camera = sk_camera_default(), .replay = &r, .shown = -1};
+    if (rc == 0) {
+        size_t *global = malloc((size_t)r.n_ropes * sizeof *global);
+        if (!global) {
+            rc = sk_fail(err, SK_EXIT_FAILURE, "out of memory");
+        } else {
+            for (int k = 0; k < r.n_ropes; k++)
+                global[k] = r.ropes[k].global;
+            rc = sk_view_sim_init(&a.sim, &r.scenario, global, r.n_ropes, err);
+            free(global);
+        }
+    }
+    if (rc == 0) {
+        a.controls = sk_view_controls_make(&a.sim, o->paused);
+        a.nav = sk_replay_nav_make(r.time, r.frames, o->paused);
+        if (!show_frame(&a)) {
+            rc = a.status;
+            *err = a.err;
+        } else {
+            rc = run_window(&a);
+            err->message[0] = '\0'; /* run_window has printed its failure */
+        }
+    }
+    sk_scene_free(&a.scene);
+    sk_view_sim_free(&a.sim);
+    sk_replay_free(&r);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     sk_view_options o;
@@ -313,14 +425,16 @@ int main(int argc, char **argv)
         return rc;
     }
     if (o.help) {
-        printf("%s%s%s", sk_view_usage, sk_view_key_help, sk_view_usage_tail);
+        printf("%s%s%s%s", sk_view_usage, sk_view_key_help, sk_view_usage_tail, sk_replay_key_help);
         sk_view_options_free(&o);
         return 0;
     }
     if (sk_view_is_hdf5(o.file)) {
-        fprintf(stderr, "skein-view: HDF5 replay needs the HDF5 output of skein run --h5 (not built yet)\n");
+        rc = run_replay(&o, &err);
+        if (rc != 0 && err.message[0])
+            fprintf(stderr, "skein-view: %s\n", err.message);
         sk_view_options_free(&o);
-        return SK_EXIT_USAGE;
+        return rc;
     }
     sk_scenario s;
     sk_load_options lo = {.sets = o.sets, .n_sets = o.n_sets};

@@ -13,6 +13,7 @@ const char sk_view_usage[] =
     "\n"
     "usage: skein-view FILE [--rope I]... [--group G] [options]\n"
     "       skein-view FILE [--rope I]... --screenshot PNG [--frames N] [options]\n"
+    "       skein-view OUT.h5 [--rope I]... [--screenshot PNG --frames N] [options]   (replay)\n"
     "\n"
     "Each chosen rope is simulated alone by skein's scalar reference engine. Ropes never interact,\n"
     "so a rope alone moves exactly as it does inside the whole batch (what skein run computes for it).\n"
@@ -25,7 +26,8 @@ const char sk_view_usage[] =
     "  --group G         count --rope indices within group G (0-based)\n"
     "  --screenshot PNG  no window loop and no real time: take --frames steps, draw one picture,\n"
     "                    write it to PNG (through a temporary file) and exit\n"
-    "  --frames N        steps before the screenshot (default 0: the initial state)\n"
+    "  --frames N        steps before the screenshot (default 0: the initial state);\n"
+    "                    in a replay, the frame to draw (0-based)\n"
     "  --size WxH        window and picture size in pixels (default 1024x768)\n"
     "  --strain-scale S  strain at the ends of the colour scale (default: the smallest of\n"
     "                    1, 2, 5 x 10^k holding the largest strain seen, at least 0.01)\n"
@@ -46,7 +48,13 @@ const char sk_view_usage[] =
 const char sk_view_usage_tail[] =
     "\n"
     "exit status: 0 done; 2 bad usage, invalid scenario, or no display; 1 anything else.\n"
-    "Replaying a batch's HDF5 output (skein-view FILE.h5) needs skein run --h5, which is not built yet.\n";
+    "\n"
+    "replay: skein-view OUT.h5 --rope I plays back rope I (a global index; --group G counts within G)\n"
+    "from the output of skein run --h5 --ropes ..., which must hold it: only the chosen ropes' frames\n"
+    "are read. The file's scenario gives the ground, anchors and rest lengths; the frames advance in\n"
+    "real time by their stored times. The title shows the frame, step, time, stored energy, \"replay\"\n"
+    "and \"incomplete\" when the run did not finish (attribute complete = 0). --set does not apply.\n"
+    "replay keys:\n";
 
 static int parse_long(const char *name, const char *text, long min, long max, long *out, sk_error *err)
 {

@@ -141,10 +141,15 @@ kill_twice)
         >"$SCRATCH/out" 2>"$SCRATCH/err" &
     pid=$!
     sleep "0.$((3 + RANDOM % 5))"
-    kill -KILL $pid
-    wait $pid
-    resume --threads 2
-    expect_status 0
+    if kill -KILL $pid 2>/dev/null; then
+        wait $pid
+        resume --threads 2
+        expect_status 0
+    else # it finished first (a fast machine): the outputs must be right all the same
+        wait $pid
+        status=$?
+        expect_status 0
+    fi
     expect_same_outputs
     expect_clean
     ;;
@@ -275,7 +280,8 @@ full_checkpoint)
         stand_in=256
         run_limited run "$long" "${plan[@]}" --csv out.csv --h5 out.h5 --checkpoint disk/ck.h5 --checkpoint-every $K --quiet
         expect_status 1
-        expect_stderr "skein: disk/ck.h5: cannot write the checkpoint: File too large; no checkpoint was taken yet"
+        grep -qE "^skein: disk/ck.h5: cannot write the checkpoint: File too large \(it needs about [0-9.]+ MB, 0.3 MB is the file size limit\); no checkpoint was taken yet$" \
+            "$SCRATCH/err" || fail "stderr: $(cat "$SCRATCH/err")"
         expect_no_temp disk ck.h5
         [ ! -e disk/ck.h5 ] || fail "a checkpoint that could not be written is there"
         expect_no_output "$SCRATCH" out.csv
@@ -296,7 +302,7 @@ full_checkpoint)
     status=$?
     expect_status 1
     [ "$(wc -l <"$SCRATCH/err")" -eq 1 ] || fail "stderr is not one line: $(cat "$SCRATCH/err")"
-    grep -qE "^skein: disk/ck.h5(.frames)?: [a-z ]+(: [a-z ]+)?: No space left on device; the checkpoint disk/ck.h5 \(step [0-9]+\) is kept: go on from it with --resume disk/ck.h5$" \
+    grep -qE "^skein: disk/ck.h5(.frames)?: [a-z ]+(: [a-z ]+)?: No space left on device( \([^)]*\))?; the checkpoint disk/ck.h5 \(step [0-9]+\) is kept: go on from it with --resume disk/ck.h5$" \
         "$SCRATCH/err" || fail "stderr: $(cat "$SCRATCH/err")"
     expect_no_temp disk ck.h5
     expect_no_output "$SCRATCH" out.csv

@@ -57,7 +57,8 @@ help)
         "--strain-scale S" "--paused" "--set PATH=VALUE" "simulated alone" "moves exactly as it does inside the whole batch" \
         "SPEC.md section 8" "space        pause" "right arrow  single step" "+ / -" "R            reset" \
         "Tab          next rope" "left drag    orbit" "wheel        zoom" "F            frame all" \
-        "S            screenshot" "H            print this help" "Esc          quit" "exit status"; do
+        "S            screenshot" "H            print this help" "Esc          quit" "exit status" \
+        "skein-view OUT.h5 [--rope I]..." "replay keys:" "Home / End   first / last frame" "[ or PgUp"; do
         expect_stdout_has "$s"
     done
     ;;
@@ -74,10 +75,26 @@ no_display_interactive)
     expect_status 2
     expect_stderr "skein-view: no display (set DISPLAY or run under xvfb-run)"
     ;;
-hdf5)
+hdf5_not_skein)
+    echo "not hdf5" >run.h5
     run run.h5 --rope 0
     expect_status 2
-    expect_stderr "skein-view: HDF5 replay needs the HDF5 output of skein run --h5 (not built yet)"
+    expect_stderr "skein-view: run.h5: not an HDF5 file, or damaged"
+    ;;
+hdf5_rope_missing)
+    # skein is built beside skein-view.
+    "$(dirname "$VIEW")/skein" run "$ROPES" --steps 20 --every 10 --ropes 1,2 --h5 run.h5 --quiet ||
+        fail "skein run --h5 failed"
+    run run.h5 --rope 0 --screenshot shot.png
+    expect_status 2
+    expect_stderr "skein-view: --rope 0: run.h5 holds ropes 1-2"
+    expect_no_output shot.png
+    run run.h5 --rope 1 --screenshot shot.png --frames 3
+    expect_status 2
+    expect_stderr "skein-view: --frames 3: run.h5 holds 3 frames (0 to 2)"
+    run run.h5 --rope 1 --set dt=0.01
+    expect_status 2
+    expect_stderr "skein-view: --set does not apply to a replay (the file holds its scenario)"
     ;;
 bad_scenario)
     # The loader's own message (tests/bad/expected.tsv), after "skein-view: ", as skein prints it.

@@ -2,9 +2,8 @@
  * advanced in parallel (OpenMP) through whole output intervals while they sit in cache. Each rope gets
  * the bits the scalar reference gives it alone (SPEC.md section 9), except driven anchors' sine.
  *
- * Groups with contacts (rod or cable links, rod or cable anchors, the ground) are not vectorised yet:
- * their ropes run the reference code (sk_ref_rope), in parallel over ropes, and report ISA
- * "reference". */
+ * Groups with contacts (rod or cable links, rod or cable anchors, the ground) run contact kernels too:
+ * every lane generates its contacts and runs Cyclone's resolver (kernels/contacts.h). */
 #ifndef SKEIN_BATCH_H
 #define SKEIN_BATCH_H
 
@@ -70,14 +69,13 @@ void sk_batch_export_rope(const sk_batch *b, size_t rope, sk_rope_state *st);
 bool sk_batch_import_rope(sk_batch *b, size_t rope, const sk_rope_state *st);
 bool sk_batch_resume_at(sk_batch *b, long step);
 
-/* What runs the batch: the kernels' ISA ("avx512", "avx2", "scalar"), or "reference" when every group
- * needs contacts, or "<isa>+reference" for a mix. */
+/* What runs the batch: the kernels' ISA ("avx512", "avx2", "scalar"). */
 const char *sk_batch_isa(const sk_batch *b);
-/* The ISA of one group: the kernels' ISA, or "reference" for groups with contacts. */
+/* The ISA of one group: the kernels' ISA (every group runs the kernels). */
 const char *sk_batch_group_isa(const sk_batch *b, int group);
 int sk_batch_width(const sk_batch *b); /* ropes per pack (W) */
 int sk_batch_threads(const sk_batch *b);
-/* Bytes held for ropes (packs, parameters, reference ropes), without the frame snapshot. */
+/* Bytes held for ropes (packs, parameters, contact rows), without the frame snapshot. */
 uint64_t sk_batch_bytes(const sk_batch *b);
 
 /* Benchmark entry points: one stage of the step run alone over every pack of the kernel groups, `steps`
@@ -86,7 +84,7 @@ uint64_t sk_batch_bytes(const sk_batch *b);
  * bits; both advance the batch's step. FORCES, INTEGRATE and DEPLOY run one kernel alone, for timing
  * only: they leave the step count alone; the force array is one pack's, kept in cache, so INTEGRATE
  * moves every pack with the forces the last FORCES left there (the last pack's), and DEPLOY uses the
- * anchor of the current step. Groups running the reference code are skipped. Returns the particle-steps
+ * anchor of the current step. Returns the particle-steps
  * the stage covered (particles present in the ropes of every pack visited, per step). */
 typedef enum sk_batch_stage {
     SK_BATCH_STAGE_STEP,
