@@ -7,7 +7,7 @@
 # Usage: tests/soak/soak.sh SKEIN [KILLS [STEPS]]   (defaults: 100 kills, the scenario's 20000 steps)
 # Environment: SOAK_DIR (work directory, default a new one under /tmp; kept when the test fails).
 set -u
-SKEIN=${1:?usage: soak.sh SKEIN [KILLS [STEPS]]}
+SKEIN=$(realpath "${1:?usage: soak.sh SKEIN [KILLS [STEPS]]}")
 KILLS=${2:-100}
 STEPS=${3:-20000}
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
@@ -79,7 +79,10 @@ h5diff ref.h5 out.h5 >diff.txt 2>&1 || fail "h5diff: $(head -5 diff.txt)"
 h5dump -p ref.h5 | tail -n +2 >ref.dump
 h5dump -p out.h5 | tail -n +2 >out.dump
 cmp -s ref.dump out.dump || fail "h5dump differs: $(diff ref.dump out.dump | head -5)"
-left=$(ls -a | grep -E '^(ck\.h5|out\.(csv|h5)\.tmp\.|out\.csv\.incomplete)' | tr '\n' ' ')
+left=
+for f in ck.h5 ck.h5.* out.csv.tmp.* out.h5.tmp.* out.csv.incomplete; do
+    [ -e "$f" ] && left="$left $f"
+done
 [ -z "$left" ] || fail "left behind: $left"
 echo "soak: PASS: $kills kills in $attempts runs ($fresh started afresh, $mid_checkpoint killed while writing a checkpoint, $no_progress without a new checkpoint); outputs equal the uninterrupted run's ($(stat -c %s ref.csv) bytes of CSV, $(stat -c %s ref.h5) of HDF5)"
 rm -rf "$DIR"
