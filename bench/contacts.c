@@ -33,18 +33,6 @@ typedef struct contact_set {
     int fixed_iterations;
 } contact_set;
 
-static int generate(sk_world *w)
-{
-    int limit = w->max_contacts;
-    sk_contact *next = w->contacts;
-    for (int g = 0; g < w->n_generators && limit > 0; g++) {
-        int used = w->generators[g]->add_contact(w->generators[g], next, limit);
-        limit -= used;
-        next += used;
-    }
-    return w->max_contacts - limit;
-}
-
 static void free_set(contact_set *cs)
 {
     if (cs->ropes)
@@ -116,7 +104,7 @@ static const char *build_set(contact_set *cs, int64_t ropes, int particles)
                                                                  anchor_length));
         sk_world_add_contact_generator(w, sk_ground_contacts_init(&r->ground, w->particles, n, s.ground_height,
                                                                   s.ground_restitution));
-        r->n_contacts = generate(w);
+        r->n_contacts = sk_world_generate_contacts(w);
         memcpy(r->saved, w->particles, (size_t)n * sizeof *r->saved);
         memcpy(r->saved_contacts, w->contacts, (size_t)r->n_contacts * sizeof *r->saved_contacts);
     }
@@ -139,7 +127,7 @@ static void run_generation(sk_bench_state *st, void *user)
     int64_t contacts = 0;
     while (sk_bench_keep_running(st))
         for (int64_t i = 0; i < cs.n; i++)
-            contacts += generate(&cs.ropes[i].world);
+            contacts += sk_world_generate_contacts(&cs.ropes[i].world);
     int64_t iterations = sk_bench_iterations_done(st);
     sk_bench_set_items_processed(st, iterations * cs.n * cs.particles);
     sk_bench_counter(st, "contacts_per_rope", (double)contacts / (double)(iterations * cs.n), SK_BENCH_PLAIN);

@@ -13,6 +13,7 @@
 #include <zlib.h>
 
 #include "engine_impl.h"
+#include "h5_common.h"
 #include "skein/checkpoint.h"
 
 #ifdef SKEIN_REAL_FLOAT
@@ -35,50 +36,11 @@ static const char *const set_names[SET_COUNT] = {"n",        "s",        "steps"
 
 /* ---- HDF5's reason for a failure --------------------------------------------------------------------- */
 
-/* A failing HDF5 call is followed at once by failed(), which keeps the innermost message of HDF5's error
- * stack (any later call clears the stack) until the failure is reported. */
-static _Thread_local char last_failure[256];
-
-static herr_t innermost(unsigned n, const H5E_error2_t *e, void *data)
-{
-    if (n == 0 && e->desc)
-        snprintf(data, sizeof last_failure, "%s", e->desc);
-    return 0;
-}
-
-static int failed(void)
-{
-    if (!last_failure[0])
-        H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, innermost, last_failure);
-    return -1;
-}
-
-/* The remembered reason, as the system said it ("No space left on device") where it did; clears it. */
+/* The remembered reason (sk_h5_failure_reason), "HDF5 gave no reason" where there is none; clears it. */
 static void take_reason(char *out, size_t size)
 {
-    failed();
-    char why[sizeof last_failure];
-    memcpy(why, last_failure, sizeof why);
-    last_failure[0] = '\0';
-    H5Eclear2(H5E_DEFAULT);
-    const char *sys = strstr(why, "error message = '");
-    if (sys) {
-        sys += strlen("error message = '");
-        const char *end = strchr(sys, '\'');
-        snprintf(out, size, "%.*s", (int)(end ? end - sys : (ptrdiff_t)strlen(sys)), sys);
-        return;
-    }
-    for (char *c = why; *c; c++)
-        if (*c == '\n')
-            *c = ' ';
-    snprintf(out, size, "%s", why[0] ? why : "HDF5 gave no reason");
-}
-
-static void close_id(hid_t *id, herr_t (*close)(hid_t))
-{
-    if (*id >= 0)
-        close(*id);
-    *id = H5I_INVALID_HID;
+    if (sk_h5_failure_reason(out, size) == SK_H5_NO_REASON)
+        snprintf(out, size, "HDF5 gave no reason");
 }
 
 /* The library reports through sk_error, one line: HDF5's stack dumps off. HDF5 1.10's own clean-up at exit
@@ -184,35 +146,7 @@ static int check_seal(const char *path, sk_error *err)
 
 /* ---- writing ----------------------------------------------------------------------------------------- */
 
-static int set_attr(hid_t loc, const char *name, hid_t type, const void *value)
-{
-    hid_t space = H5Screate(H5S_SCALAR), a = H5I_INVALID_HID;
-    int rc = -1;
-    if (space >= 0 && (a = H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT)) >= 0)
-        rc = H5Awrite(a, type, value) < 0 ? -1 : 0;
-    if (rc)
-        failed();
-    close_id(&a, H5Aclose);
-    close_id(&space, H5Sclose);
-    return rc;
-}
-
-static int set_i64(hid_t loc, const char *name, int64_t v) { return set_attr(loc, name, H5T_NATIVE_INT64, &v); }
-
-static int set_u64(hid_t loc, const char *name, uint64_t v) { return set_attr(loc, name, H5T_NATIVE_UINT64, &v); }
-
-static int set_text(hid_t loc, const char *name, const char *value)
-{
-    hid_t type = H5Tcopy(H5T_C_S1);
-    int rc = -1;
-    const char *text = value ? value : "";
-    if (type >= 0 && H5Tset_size(type, H5T_VARIABLE) >= 0 && H5Tset_cset(type, H5T_CSET_UTF8) >= 0)
-        rc = set_attr(loc, name, type, &text);
-    else
-        failed();
-    close_id(&type, H5Tclose);
-    return rc;
-}
+static int set_u64(hid_t loc, const char *name, uint64_t v) { return sk_h5_set_attr(loc, name, H5T_NATIVE_UINT64, &v); }
 
 /* A dataset of shape dims (rank <= 3), chunked by `block` rows of dimension 0 and checksummed (Fletcher-32);
  * an empty one is contiguous (a chunk cannot be empty). */
@@ -228,9 +162,9 @@ static hid_t make_set(hid_t loc, const char *name, hid_t type, int rank, const h
     if (ok)
         d = H5Dcreate2(loc, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
     if (d < 0)
-        failed();
-    close_id(&dcpl, H5Pclose);
-    close_id(&space, H5Sclose);
+        sk_h5_failed();
+    sk_h5_close(&dcpl, H5Pclose);
+    sk_h5_close(&space, H5Sclose);
     return d;
 }
 
@@ -252,9 +186,9 @@ static int rows_io(hid_t d, hid_t type, hsize_t r0, hsize_t nb, void *buf, bool 
             rc = 0;
     }
     if (rc)
-        failed();
-    close_id(&ms, H5Sclose);
-    close_id(&fs, H5Sclose);
+        sk_h5_failed();
+    sk_h5_close(&ms, H5Sclose);
+    sk_h5_close(&fs, H5Sclose);
     return rc;
 }
 
@@ -327,7 +261,7 @@ typedef struct group_sets {
 static void sets_close(group_sets *gs)
 {
     for (int k = 0; k < SET_COUNT; k++)
-        close_id(&gs->id[k], H5Dclose);
+        sk_h5_close(&gs->id[k], H5Dclose);
 }
 
 static bool set_used(int k, unsigned fields)
@@ -388,14 +322,14 @@ static int write_group(hid_t groups, const sk_engine *e, int gi)
     rope_block b;
     const size_t rows = block_rows(g);
     if (!block_alloc(&b, rows, g->particles)) {
-        close_id(&gid, H5Gclose);
-        snprintf(last_failure, sizeof last_failure, "out of memory");
+        sk_h5_close(&gid, H5Gclose);
+        sk_h5_note("out of memory");
         return -1;
     }
-    int rc = gid < 0 ? failed() : 0;
+    int rc = gid < 0 ? sk_h5_failed() : 0;
     if (rc == 0)
-        rc = set_i64(gid, "count", (int64_t)g->count) || set_i64(gid, "particles", g->particles) ||
-                     set_i64(gid, "fields", fields)
+        rc = sk_h5_set_i64(gid, "count", (int64_t)g->count) || sk_h5_set_i64(gid, "particles", g->particles) ||
+                     sk_h5_set_i64(gid, "fields", fields)
                  ? -1
                  : 0;
     for (int k = 0; rc == 0 && k < SET_COUNT; k++) {
@@ -412,7 +346,7 @@ static int write_group(hid_t groups, const sk_engine *e, int gi)
         for (size_t j = 0; j < nb; j++) {
             sk_rope_state st = block_state(&b, j, fields);
             if (!sk_engine_export_rope(e, g->first_rope + r0 + j, &st)) {
-                snprintf(last_failure, sizeof last_failure, "the %s engine cannot save its ropes", sk_engine_kind(e));
+                sk_h5_note("the %s engine cannot save its ropes", sk_engine_kind(e));
                 rc = -1;
                 break;
             }
@@ -429,21 +363,22 @@ static int write_group(hid_t groups, const sk_engine *e, int gi)
     }
     block_free(&b);
     sets_close(&gs);
-    close_id(&gid, H5Gclose);
+    sk_h5_close(&gid, H5Gclose);
     return rc;
 }
 
 static int write_contents(hid_t file, const sk_engine *e, const sk_checkpoint_info *info)
 {
     const sk_scenario *s = e->scenario;
-    if (set_text(file, "format", FORMAT_NAME) || set_i64(file, "version", FORMAT_VERSION) ||
-        set_text(file, "real", SK_REAL_NAME) || set_text(file, "engine", sk_engine_kind(e)) ||
-        set_text(file, "isa", sk_engine_isa(e)) || set_text(file, "scenario", s->normalized_json) ||
-        set_text(file, "source", s->source) || set_i64(file, "step", sk_engine_step(e)) ||
-        set_i64(file, "steps", info->steps) || set_i64(file, "every", info->every) ||
-        set_i64(file, "checkpoint_every", info->checkpoint_every) || set_text(file, "csv", info->csv) ||
-        set_text(file, "h5", info->h5) || set_u64(file, "journal_id", info->journal_id) ||
-        set_u64(file, "journal_bytes", info->journal_bytes) || set_i64(file, "journal_frames", info->journal_frames))
+    if (sk_h5_set_text(file, "format", FORMAT_NAME) || sk_h5_set_i64(file, "version", FORMAT_VERSION) ||
+        sk_h5_set_text(file, "real", SK_REAL_NAME) || sk_h5_set_text(file, "engine", sk_engine_kind(e)) ||
+        sk_h5_set_text(file, "isa", sk_engine_isa(e)) || sk_h5_set_text(file, "scenario", s->normalized_json) ||
+        sk_h5_set_text(file, "source", s->source) || sk_h5_set_i64(file, "step", sk_engine_step(e)) ||
+        sk_h5_set_i64(file, "steps", info->steps) || sk_h5_set_i64(file, "every", info->every) ||
+        sk_h5_set_i64(file, "checkpoint_every", info->checkpoint_every) || sk_h5_set_text(file, "csv", info->csv) ||
+        sk_h5_set_text(file, "h5", info->h5) || set_u64(file, "journal_id", info->journal_id) ||
+        set_u64(file, "journal_bytes", info->journal_bytes) ||
+        sk_h5_set_i64(file, "journal_frames", info->journal_frames))
         return -1;
 
     uint64_t *ropes = malloc((info->n_ropes ? info->n_ropes : 1) * sizeof *ropes);
@@ -451,7 +386,7 @@ static int write_contents(hid_t file, const sk_engine *e, const sk_checkpoint_in
     if (!ropes || !totals) {
         free(ropes);
         free(totals);
-        snprintf(last_failure, sizeof last_failure, "out of memory");
+        sk_h5_note("out of memory");
         return -1;
     }
     for (size_t i = 0; i < info->n_ropes; i++)
@@ -465,20 +400,20 @@ static int write_contents(hid_t file, const sk_engine *e, const sk_checkpoint_in
     const hsize_t rdims[1] = {info->n_ropes}, tdims[2] = {(hsize_t)s->n_groups, TOTALS};
     hid_t d = make_set(file, "ropes", H5T_NATIVE_UINT64, 1, rdims, 1 << 16);
     int rc = d < 0 ? -1 : rows_io(d, H5T_NATIVE_UINT64, 0, info->n_ropes, ropes, true);
-    close_id(&d, H5Dclose);
+    sk_h5_close(&d, H5Dclose);
     if (rc == 0) {
         d = make_set(file, "summary_start", H5T_NATIVE_DOUBLE, 2, tdims, tdims[0] ? tdims[0] : 1);
         rc = d < 0 ? -1 : rows_io(d, H5T_NATIVE_DOUBLE, 0, tdims[0], totals, true);
-        close_id(&d, H5Dclose);
+        sk_h5_close(&d, H5Dclose);
     }
     free(ropes);
     free(totals);
     hid_t groups = rc == 0 ? H5Gcreate2(file, "groups", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT) : H5I_INVALID_HID;
     if (rc == 0 && groups < 0)
-        rc = failed();
+        rc = sk_h5_failed();
     for (int g = 0; rc == 0 && g < s->n_groups; g++)
         rc = write_group(groups, e, g);
-    close_id(&groups, H5Gclose);
+    sk_h5_close(&groups, H5Gclose);
     return rc;
 }
 
@@ -591,11 +526,11 @@ int sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoin
     if (fapl >= 0 && fcpl >= 0 && H5Pset_libver_bounds(fapl, H5F_LIBVER_LATEST, H5F_LIBVER_LATEST) >= 0 &&
         H5Pset_userblock(fcpl, SEAL_BYTES) >= 0)
         file = H5Fcreate(temp, H5F_ACC_TRUNC, fcpl, fapl);
-    close_id(&fapl, H5Pclose);
-    close_id(&fcpl, H5Pclose);
-    rc = file < 0 ? failed() : write_contents(file, e, info);
+    sk_h5_close(&fapl, H5Pclose);
+    sk_h5_close(&fcpl, H5Pclose);
+    rc = file < 0 ? sk_h5_failed() : write_contents(file, e, info);
     if (file >= 0 && H5Fclose(file) < 0 && rc == 0)
-        rc = failed();
+        rc = sk_h5_failed();
     char why[256] = "";
     if (rc)
         take_reason(why, sizeof why);
@@ -653,10 +588,10 @@ static char *get_text(hid_t loc, const char *name)
         copy = strdup(value);
         H5free_memory(value);
     } else {
-        failed();
+        sk_h5_failed();
     }
-    close_id(&type, H5Tclose);
-    close_id(&a, H5Aclose);
+    sk_h5_close(&type, H5Tclose);
+    sk_h5_close(&a, H5Aclose);
     return copy;
 }
 
@@ -667,8 +602,8 @@ static bool get_i64(hid_t loc, const char *name, int64_t *out)
     hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
     const bool ok = a >= 0 && H5Aread(a, H5T_NATIVE_INT64, out) >= 0;
     if (!ok)
-        failed();
-    close_id(&a, H5Aclose);
+        sk_h5_failed();
+    sk_h5_close(&a, H5Aclose);
     return ok;
 }
 
@@ -679,8 +614,8 @@ static bool get_u64(hid_t loc, const char *name, uint64_t *out)
     hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
     const bool ok = a >= 0 && H5Aread(a, H5T_NATIVE_UINT64, out) >= 0;
     if (!ok)
-        failed();
-    close_id(&a, H5Aclose);
+        sk_h5_failed();
+    sk_h5_close(&a, H5Aclose);
     return ok;
 }
 
@@ -694,12 +629,12 @@ static hid_t open_set(hid_t loc, const char *name, int rank, const hsize_t *dims
     for (int i = 0; ok && i < rank; i++)
         ok = got[i] == dims[i];
     if (space < 0 || d < 0)
-        failed();
-    close_id(&space, H5Sclose);
+        sk_h5_failed();
+    sk_h5_close(&space, H5Sclose);
     if (!ok) {
-        if (!last_failure[0])
-            snprintf(last_failure, sizeof last_failure, "%s has the wrong shape", name);
-        close_id(&d, H5Dclose);
+        if (!sk_h5_has_failure())
+            sk_h5_note("%s has the wrong shape", name);
+        sk_h5_close(&d, H5Dclose);
     }
     return d;
 }
@@ -708,7 +643,7 @@ void sk_checkpoint_close(sk_checkpoint *c)
 {
     if (!c)
         return;
-    close_id(&c->file, H5Fclose);
+    sk_h5_close(&c->file, H5Fclose);
     H5Eclear2(H5E_DEFAULT);
     free(c->path);
     free(c->csv);
@@ -742,17 +677,17 @@ static int read_meta(sk_checkpoint *c, sk_error *err)
     bool ok = space >= 0 && H5Sget_simple_extent_ndims(space) == 1 && H5Sget_simple_extent_dims(space, &n, NULL) == 1 &&
               n <= s->total_ropes;
     if (!ok)
-        failed();
-    close_id(&space, H5Sclose);
+        sk_h5_failed();
+    sk_h5_close(&space, H5Sclose);
     uint64_t *ropes = ok ? malloc((n ? n : 1) * sizeof *ropes) : NULL;
     c->ropes = ok ? malloc((n ? n : 1) * sizeof *c->ropes) : NULL;
     if (ok && (!ropes || !c->ropes)) {
         free(ropes);
-        close_id(&d, H5Dclose);
+        sk_h5_close(&d, H5Dclose);
         return sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", c->path);
     }
     ok = ok && rows_io(d, H5T_NATIVE_UINT64, 0, n, ropes, false) == 0;
-    close_id(&d, H5Dclose);
+    sk_h5_close(&d, H5Dclose);
     for (hsize_t i = 0; ok && i < n; i++) {
         ok = ropes[i] < s->total_ropes && (i == 0 || ropes[i] > ropes[i - 1]);
         c->ropes[i] = (size_t)ropes[i];
@@ -772,7 +707,7 @@ static int read_meta(sk_checkpoint *c, sk_error *err)
     }
     d = open_set(c->file, "summary_start", 2, tdims);
     ok = d >= 0 && rows_io(d, H5T_NATIVE_DOUBLE, 0, tdims[0], totals, false) == 0;
-    close_id(&d, H5Dclose);
+    sk_h5_close(&d, H5Dclose);
     for (int g = 0; ok && g < s->n_groups; g++) {
         const double *t = totals + (size_t)g * TOTALS;
         c->start[g] = (sk_group_totals){.ropes = (size_t)t[0], .particles = (size_t)t[1], .diverged = (size_t)t[2],
@@ -870,7 +805,7 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, int gi, sk_error *err)
     int64_t count = -1, particles = -1, have = -1;
     if (!get_i64(gid, "count", &count) || !get_i64(gid, "particles", &particles) || !get_i64(gid, "fields", &have) ||
         count != (int64_t)g->count || particles != g->particles || have != (int64_t)fields) {
-        close_id(&gid, H5Gclose);
+        sk_h5_close(&gid, H5Gclose);
         return damaged(c, err, name);
     }
     group_sets gs;
@@ -890,7 +825,7 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, int gi, sk_error *err)
     const size_t rows = block_rows(g);
     if (rc == 0 && !block_alloc(&b, rows, g->particles)) {
         sets_close(&gs);
-        close_id(&gid, H5Gclose);
+        sk_h5_close(&gid, H5Gclose);
         return sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", c->path);
     }
     for (size_t r0 = 0; rc == 0 && r0 < g->count; r0 += rows) {
@@ -914,7 +849,7 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, int gi, sk_error *err)
     }
     block_free(&b);
     sets_close(&gs);
-    close_id(&gid, H5Gclose);
+    sk_h5_close(&gid, H5Gclose);
     return rc;
 }
 

@@ -12,6 +12,7 @@
 
 #include <zlib.h>
 
+#include "h5_common.h"
 #include "parallel.h"
 #include "skein/h5_writer.h"
 #include "skein/param_units.h"
@@ -91,53 +92,16 @@ static size_t chunk_bytes(const h5_group *g, int set)
     }
 }
 
-static void close_id(hid_t *id, herr_t (*close)(hid_t))
-{
-    if (*id >= 0)
-        close(*id);
-    *id = H5I_INVALID_HID;
-}
-
-/* HDF5's innermost message of the last failure. Any later HDF5 call clears HDF5's error stack, so a failing
- * call is followed at once by failed(), which keeps the message here until h5_fail reports it. */
-static _Thread_local char last_failure[256];
-
-static herr_t innermost(unsigned n, const H5E_error2_t *e, void *data)
-{
-    if (n == 0 && e->desc)
-        snprintf(data, sizeof last_failure, "%s", e->desc);
-    return 0;
-}
-
-static int failed(void)
-{
-    if (!last_failure[0]) /* the first failure is the cause; what fails after it only follows from it */
-        H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, innermost, last_failure);
-    return -1;
-}
-
 /* Fails the output naming the target, with the reason HDF5 gave for the first failure: the system's own
  * words for an I/O error ("error message = 'No space left on device'"), else HDF5's description. */
 static int h5_fail(const sk_h5_writer *w, sk_error *err, const char *what)
 {
-    failed(); /* a failing call just before: its own message */
-    char why[sizeof last_failure];
-    memcpy(why, last_failure, sizeof why);
-    last_failure[0] = '\0';
-    H5Eclear2(H5E_DEFAULT);
-    const char *sys = strstr(why, "error message = '");
-    if (sys) {
-        sys += strlen("error message = '");
-        const char *end = strchr(sys, '\'');
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: %s: %.*s", w->path, what,
-                       (int)(end ? end - sys : (ptrdiff_t)strlen(sys)), sys);
+    char why[256];
+    switch (sk_h5_failure_reason(why, sizeof why)) {
+    case SK_H5_SYSTEM_REASON: return sk_fail(err, SK_EXIT_FAILURE, "%s: %s: %s", w->path, what, why);
+    case SK_H5_HDF5_REASON: return sk_fail(err, SK_EXIT_FAILURE, "%s: %s (HDF5: %s)", w->path, what, why);
+    default: return sk_fail(err, SK_EXIT_FAILURE, "%s: %s", w->path, what);
     }
-    for (char *c = why; *c; c++)
-        if (*c == '\n')
-            *c = ' ';
-    if (why[0])
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: %s (HDF5: %s)", w->path, what, why);
-    return sk_fail(err, SK_EXIT_FAILURE, "%s: %s", w->path, what);
 }
 
 static int oom(const sk_h5_writer *w, sk_error *err)
@@ -147,46 +111,12 @@ static int oom(const sk_h5_writer *w, sk_error *err)
 
 /* ---- attributes ---------------------------------------------------------------------------------- */
 
-static int set_string(hid_t loc, const char *name, const char *value)
-{
-    hid_t type = H5Tcopy(H5T_C_S1), space = H5Screate(H5S_SCALAR), a = H5I_INVALID_HID;
-    int rc = -1;
-    if (type >= 0 && space >= 0 && H5Tset_size(type, H5T_VARIABLE) >= 0 &&
-        H5Tset_cset(type, H5T_CSET_UTF8) >= 0 &&
-        (a = H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT)) >= 0)
-        rc = H5Awrite(a, type, &value) < 0 ? -1 : 0;
-    if (rc)
-        failed();
-    close_id(&a, H5Aclose);
-    close_id(&space, H5Sclose);
-    close_id(&type, H5Tclose);
-    return rc;
-}
-
-static int set_scalar(hid_t loc, const char *name, hid_t type, const void *value)
-{
-    hid_t space = H5Screate(H5S_SCALAR), a = H5I_INVALID_HID;
-    int rc = -1;
-    if (space >= 0 && (a = H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT)) >= 0)
-        rc = H5Awrite(a, type, value) < 0 ? -1 : 0;
-    if (rc)
-        failed();
-    close_id(&a, H5Aclose);
-    close_id(&space, H5Sclose);
-    return rc;
-}
-
-static int set_i64(hid_t loc, const char *name, int64_t value)
-{
-    return set_scalar(loc, name, H5T_NATIVE_INT64, &value);
-}
-
 /* units and a description; either may be NULL */
 static int label(hid_t d, const char *units, const char *about)
 {
-    if (units && set_string(d, "units", units))
+    if (units && sk_h5_set_text(d, "units", units))
         return -1;
-    return about ? set_string(d, "description", about) : 0;
+    return about ? sk_h5_set_text(d, "description", about) : 0;
 }
 
 /* ---- datasets -------------------------------------------------------------------------------------- */
@@ -211,12 +141,12 @@ static hid_t frame_set(hid_t loc, const char *name, hid_t type, int rank, const 
         H5Pset_chunk_cache(dapl, H5D_CHUNK_CACHE_NSLOTS_DEFAULT, 0, H5D_CHUNK_CACHE_W0_DEFAULT) >= 0)
         d = H5Dcreate2(loc, name, type, space, H5P_DEFAULT, dcpl, dapl);
     if (d < 0)
-        failed();
+        sk_h5_failed();
     else if (label(d, units, about))
-        close_id(&d, H5Dclose);
-    close_id(&dapl, H5Pclose);
-    close_id(&dcpl, H5Pclose);
-    close_id(&space, H5Sclose);
+        sk_h5_close(&d, H5Dclose);
+    sk_h5_close(&dapl, H5Pclose);
+    sk_h5_close(&dcpl, H5Pclose);
+    sk_h5_close(&space, H5Sclose);
     return d;
 }
 
@@ -229,11 +159,11 @@ static hid_t rope_set(hid_t loc, const char *name, hid_t type, size_t n, const v
     if (space >= 0)
         d = H5Dcreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     if (d < 0)
-        failed();
-    else if ((data && n && H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0 && failed()) ||
+        sk_h5_failed();
+    else if ((data && n && H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0 && sk_h5_failed()) ||
              label(d, units, about))
-        close_id(&d, H5Dclose);
-    close_id(&space, H5Sclose);
+        sk_h5_close(&d, H5Dclose);
+    sk_h5_close(&space, H5Sclose);
     return d;
 }
 
@@ -244,12 +174,12 @@ static int extend(hid_t d, hsize_t frames)
     hid_t space = H5Dget_space(d);
     int rank = space >= 0 ? H5Sget_simple_extent_dims(space, dims, NULL) : -1;
     if (rank < 1)
-        failed();
-    close_id(&space, H5Sclose);
+        sk_h5_failed();
+    sk_h5_close(&space, H5Sclose);
     if (rank < 1)
         return -1;
     dims[0] = frames;
-    return H5Dset_extent(d, dims) < 0 ? failed() : 0;
+    return H5Dset_extent(d, dims) < 0 ? sk_h5_failed() : 0;
 }
 
 /* Writes buf as ropes r0 .. r0 + nb - 1 of frame `frame` (all of dimensions 2 and up). */
@@ -271,9 +201,9 @@ static int write_block(hid_t d, hid_t type, hsize_t frame, hsize_t r0, hsize_t n
             rc = 0;
     }
     if (rc)
-        failed();
-    close_id(&ms, H5Sclose);
-    close_id(&fs, H5Sclose);
+        sk_h5_failed();
+    sk_h5_close(&ms, H5Sclose);
+    sk_h5_close(&fs, H5Sclose);
     return rc;
 }
 
@@ -284,13 +214,13 @@ static void close_all(sk_h5_writer *w)
     for (int i = 0; w->groups && i < w->n_groups; i++) {
         h5_group *g = &w->groups[i];
         for (int k = 0; k < D_FRAME_SETS; k++)
-            close_id(&g->sets[k], H5Dclose);
-        close_id(&g->diverged, H5Dclose);
-        close_id(&g->gid, H5Gclose);
+            sk_h5_close(&g->sets[k], H5Dclose);
+        sk_h5_close(&g->diverged, H5Dclose);
+        sk_h5_close(&g->gid, H5Gclose);
     }
-    close_id(&w->time, H5Dclose);
-    close_id(&w->step, H5Dclose);
-    close_id(&w->file, H5Fclose);
+    sk_h5_close(&w->time, H5Dclose);
+    sk_h5_close(&w->step, H5Dclose);
+    sk_h5_close(&w->file, H5Fclose);
 }
 
 static void writer_free(sk_h5_writer *w)
@@ -382,7 +312,7 @@ static int write_params(sk_h5_writer *w, h5_group *g, sk_error *err)
         hid_t d = rope_set(params, sw->key, H5T_REAL, g->n, values, sk_param_units(sw->key), about);
         if (d < 0)
             rc = h5_fail(w, err, "cannot write the swept parameters");
-        close_id(&d, H5Dclose);
+        sk_h5_close(&d, H5Dclose);
     }
     free(values);
     H5Gclose(params);
@@ -395,8 +325,8 @@ static int create_group(sk_h5_writer *w, hid_t groups, int index, sk_error *err)
     char name[32];
     snprintf(name, sizeof name, "%d", index);
     if ((g->gid = H5Gcreate2(groups, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0 ||
-        set_i64(g->gid, "first_rope", (int64_t)g->group->first_rope) ||
-        set_i64(g->gid, "count", (int64_t)g->group->count) || set_i64(g->gid, "particles", g->capacity))
+        sk_h5_set_i64(g->gid, "first_rope", (int64_t)g->group->first_rope) ||
+        sk_h5_set_i64(g->gid, "count", (int64_t)g->group->count) || sk_h5_set_i64(g->gid, "particles", g->capacity))
         return h5_fail(w, err, "cannot create a group");
 
     uint64_t *global = malloc((g->n ? g->n : 1) * sizeof *global);
@@ -488,10 +418,10 @@ sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *r
     hid_t groups = H5I_INVALID_HID;
     if ((w->file = H5Fcreate(w->temp, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT)) < 0)
         rc = h5_fail(w, err, "cannot create");
-    else if (set_string(w->file, "scenario", s->normalized_json ? s->normalized_json : "") ||
-             set_string(w->file, "source", s->source ? s->source : "") ||
-             set_string(w->file, "real", SK_REAL_NAME) || set_i64(w->file, "steps", steps) ||
-             set_i64(w->file, "every", every) || set_i64(w->file, "complete", 0))
+    else if (sk_h5_set_text(w->file, "scenario", s->normalized_json ? s->normalized_json : "") ||
+             sk_h5_set_text(w->file, "source", s->source ? s->source : "") ||
+             sk_h5_set_text(w->file, "real", SK_REAL_NAME) || sk_h5_set_i64(w->file, "steps", steps) ||
+             sk_h5_set_i64(w->file, "every", every) || sk_h5_set_i64(w->file, "complete", 0))
         rc = h5_fail(w, err, "cannot write the file's attributes");
     if (rc == 0) {
         const hsize_t none[1] = {0};
@@ -503,7 +433,7 @@ sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *r
     }
     for (int i = 0; rc == 0 && i < w->n_groups; i++)
         rc = create_group(w, groups, i, err);
-    close_id(&groups, H5Gclose);
+    sk_h5_close(&groups, H5Gclose);
     if (rc == 0 && H5Fflush(w->file, H5F_SCOPE_LOCAL) < 0)
         rc = h5_fail(w, err, "write failed");
     if (rc) {
@@ -692,19 +622,19 @@ int sk_h5_finish(sk_h5_writer *w, bool complete, sk_error *err)
         const int64_t one = 1;
         if (a < 0 || H5Awrite(a, H5T_NATIVE_INT64, &one) < 0)
             rc = h5_fail(w, err, "write failed");
-        close_id(&a, H5Aclose);
+        sk_h5_close(&a, H5Aclose);
     }
     if (rc == 0 && H5Fflush(w->file, H5F_SCOPE_LOCAL) < 0)
         rc = h5_fail(w, err, "write failed");
     for (int i = 0; i < w->n_groups; i++) {
         h5_group *g = &w->groups[i];
         for (int k = 0; k < D_FRAME_SETS; k++)
-            close_id(&g->sets[k], H5Dclose);
-        close_id(&g->diverged, H5Dclose);
-        close_id(&g->gid, H5Gclose);
+            sk_h5_close(&g->sets[k], H5Dclose);
+        sk_h5_close(&g->diverged, H5Dclose);
+        sk_h5_close(&g->gid, H5Gclose);
     }
-    close_id(&w->time, H5Dclose);
-    close_id(&w->step, H5Dclose);
+    sk_h5_close(&w->time, H5Dclose);
+    sk_h5_close(&w->step, H5Dclose);
     const herr_t closed = H5Fclose(w->file);
     w->file = H5I_INVALID_HID;
     if (rc == 0 && closed < 0)

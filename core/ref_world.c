@@ -51,7 +51,7 @@ void sk_world_refresh_velocities(sk_world *w)
 }
 
 /* Every generator in registration order adds its contacts, until the storage is full. */
-static int generate_contacts(sk_world *w)
+int sk_world_generate_contacts(sk_world *w)
 {
     int limit = w->max_contacts;
     sk_contact *next = w->contacts;
@@ -73,7 +73,7 @@ void sk_world_run_physics(sk_world *w)
 
     /* Verlet keeps no velocity of its own: the contacts work on (p - q) / dt. */
     sk_world_refresh_velocities(w);
-    w->used_contacts = generate_contacts(w);
+    w->used_contacts = sk_world_generate_contacts(w);
     w->resolver.iterations_used = 0;
     if (w->used_contacts > 0) {
         w->resolver.iterations = w->fixed_iterations > 0 ? w->fixed_iterations : 2 * w->used_contacts;

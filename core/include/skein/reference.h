@@ -239,6 +239,8 @@ bool sk_world_add_contact_generator(sk_world *w, const sk_contact_generator *cg)
 
 /* Verlet: v = (p - q) / dt for every present particle (other integrators: nothing). */
 void sk_world_refresh_velocities(sk_world *w);
+/* Fills w->contacts from every generator in registration order until full; returns how many. */
+int sk_world_generate_contacts(sk_world *w);
 
 /* One step (SPEC.md section 5, steps 2-8): clear forces, apply the registry, integrate, generate
  * contacts, resolve them (with verlet's velocity and q handling). */
