@@ -595,28 +595,27 @@ static char *get_text(hid_t loc, const char *name)
     return copy;
 }
 
-static bool get_i64(hid_t loc, const char *name, int64_t *out)
+/* Reads a scalar attribute of the given memory type; false when it is missing or unreadable. */
+static bool get_scalar(hid_t loc, const char *name, hid_t type, void *out)
 {
     if (H5Aexists(loc, name) <= 0)
         return false;
     hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    const bool ok = a >= 0 && H5Aread(a, H5T_NATIVE_INT64, out) >= 0;
+    const bool ok = a >= 0 && H5Aread(a, type, out) >= 0;
     if (!ok)
         sk_h5_failed();
     sk_h5_close(&a, H5Aclose);
     return ok;
 }
 
+static bool get_i64(hid_t loc, const char *name, int64_t *out)
+{
+    return get_scalar(loc, name, H5T_NATIVE_INT64, out);
+}
+
 static bool get_u64(hid_t loc, const char *name, uint64_t *out)
 {
-    if (H5Aexists(loc, name) <= 0)
-        return false;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    const bool ok = a >= 0 && H5Aread(a, H5T_NATIVE_UINT64, out) >= 0;
-    if (!ok)
-        sk_h5_failed();
-    sk_h5_close(&a, H5Aclose);
-    return ok;
+    return get_scalar(loc, name, H5T_NATIVE_UINT64, out);
 }
 
 /* Opens dataset name of loc, checking its rank and shape. */
