@@ -552,6 +552,12 @@ SK_INLINE void scan(contact_scratch *cs, skv *best, skv *pick)
     *pick = p;
 }
 
+/* Every lane of `lanes` picked `slot`. */
+SK_INLINE bool picked_by_all(skv pick, int slot, unsigned lanes)
+{
+    return ((unsigned)skm_bits(skv_eq(pick, skv_set1((sk_real)slot))) & lanes) == lanes;
+}
+
 /* ---- the resolver ------------------------------------------------------------------------------- */
 
 void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state,
@@ -607,43 +613,43 @@ void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param
         live &= (unsigned)skm_bits(skv_lt(best, skv_set1(SK_REAL_MAX)));
         if (!live)
             break;
-        skv_store(pick_l, pick);
-        const int s0 = (int)pick_l[__builtin_ctz(live)];
-        const unsigned same0 = live & (unsigned)skm_bits(skv_eq(pick, skv_set1((sk_real)s0)));
-        /* Every lane that was live picked the same slot, and it is the one the resolver's sweep along the
-         * chain makes likely: the link next to the last pick, the anchor constraint, link 0 after the
-         * anchor. Those are taken as predicted branches whose slot and lanes come from the last
-         * iteration (or are constants), not from the scan, so the processor starts the resolution
-         * while the scan that confirms it is still running; the empty asm keeps the compiler from using
-         * the scan's values in their place. */
-        const bool all = same0 == before;
-        if (all && last >= 0 && s0 == last + 1 && s0 < r.sl.links) {
+        /* Every live lane picked the same slot, and it is the one the resolver's sweep along the chain
+         * makes likely: the link next to the last pick, the anchor constraint, link 0 after the anchor.
+         * Each guess is checked with one compare of the picks against it, and taken as a predicted
+         * branch whose slot and lanes come from the last iteration (or are constants), not from the
+         * scan, so the processor starts the resolution while the scan that confirms it is still
+         * running; the empty asm keeps the compiler from using the scan's values in their place. */
+        const bool all = live == before;
+        if (all && last >= 0 && last + 1 < r.sl.links && picked_by_all(pick, last + 1, before)) {
             int k = last + 1;
             unsigned lanes = before;
             __asm__("" : "+r"(k), "+r"(lanes));
             resolve_link_rows(&r, k, lanes);
             last = k;
             live = lanes;
-        } else if (all && last >= 1 && s0 == last - 1 && s0 < r.sl.links) {
+        } else if (all && last >= 1 && last - 1 < r.sl.links && picked_by_all(pick, last - 1, before)) {
             int k = last - 1;
             unsigned lanes = before;
             __asm__("" : "+r"(k), "+r"(lanes));
             resolve_link_rows(&r, k, lanes);
             last = k;
             live = lanes;
-        } else if (all && s0 == r.sl.anchor) {
+        } else if (all && r.sl.anchor >= 0 && picked_by_all(pick, r.sl.anchor, before)) {
             unsigned lanes = before;
             __asm__("" : "+r"(lanes));
             resolve_world_rows(&r, r.sl.anchor, 0, lanes);
             last = r.sl.anchor;
             live = lanes;
-        } else if (all && last >= 0 && last == r.sl.anchor && s0 == 0 && r.sl.links > 0) {
+        } else if (all && last >= 0 && last == r.sl.anchor && r.sl.links > 0 && picked_by_all(pick, 0, before)) {
             unsigned lanes = before;
             __asm__("" : "+r"(lanes));
             resolve_link_rows(&r, 0, lanes);
             last = 0;
             live = lanes;
         } else {
+            skv_store(pick_l, pick);
+            const int s0 = (int)pick_l[__builtin_ctz(live)];
+            const unsigned same0 = live & (unsigned)skm_bits(skv_eq(pick, skv_set1((sk_real)s0)));
             for (unsigned left = live; left;) {
                 const int l = __builtin_ctz(left);
                 const int s = (int)pick_l[l];
