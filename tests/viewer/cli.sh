@@ -2,47 +2,10 @@
 # skein-view's command line: help, errors (each one line on stderr, exit 2 or 1), no display, and
 # screenshots (the xvfb cases run under xvfb-run).
 # Usage: cli.sh SKEIN_VIEW SOURCE_DIR CASE
-set -u
-VIEW=$1
-SRC=$2
-CASE=$3
-SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/skein-view-cli.XXXXXX")
-trap 'rm -rf "$SCRATCH"' EXIT
-cd "$SCRATCH" || exit 1
+# shellcheck source=../cli/lib.sh
+. "$2/tests/cli/lib.sh" # SKEIN (here skein-view), SRC, SCRATCH and the helpers; shifts the first two off
+CASE=$1
 ROPES="$SRC/tests/viewer/short_ropes.json"
-
-fail() {
-    echo "FAIL: $*" >&2
-    exit 1
-}
-
-# run ARGS...: runs skein-view, stdout in out, stderr in err, exit status in $status.
-run() {
-    "$VIEW" "$@" >"$SCRATCH/out" 2>"$SCRATCH/err"
-    status=$?
-}
-
-expect_status() {
-    [ "$status" -eq "$1" ] || fail "exit status $status, expected $1 (stderr: $(cat "$SCRATCH/err"))"
-}
-
-# stderr is exactly this one line.
-expect_stderr() {
-    local got
-    got=$(cat "$SCRATCH/err")
-    [ "$got" = "$1" ] || fail "stderr was [$got], expected [$1]"
-    [ "$(wc -l <"$SCRATCH/err")" -eq 1 ] || fail "stderr is not exactly one line"
-}
-
-expect_stdout_has() {
-    grep -qF -- "$1" "$SCRATCH/out" || fail "stdout lacks [$1]"
-}
-
-# Nothing named NAME, nor a temporary of it, in the scratch directory.
-expect_no_output() {
-    [ ! -e "$SCRATCH/$1" ] || fail "$1 exists"
-    [ -z "$(find "$SCRATCH" -maxdepth 1 -name "$1.tmp.*")" ] || fail "a temporary of $1 was left"
-}
 
 is_png() {
     [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ]
@@ -50,7 +13,7 @@ is_png() {
 
 case $CASE in
 help)
-    run --help
+    run_skein --help
     expect_status 0
     [ ! -s "$SCRATCH/err" ] || fail "stderr: $(cat "$SCRATCH/err")"
     for s in "usage: skein-view FILE [--rope I]... [--group G]" "--screenshot PNG" "--frames N" "--size WxH" \
@@ -63,36 +26,36 @@ help)
     done
     ;;
 no_display)
-    env -u DISPLAY -u WAYLAND_DISPLAY "$VIEW" "$ROPES" --screenshot shot.png --frames 5 >"$SCRATCH/out" 2>"$SCRATCH/err"
+    env -u DISPLAY -u WAYLAND_DISPLAY "$SKEIN" "$ROPES" --screenshot shot.png --frames 5 >"$SCRATCH/out" 2>"$SCRATCH/err"
     status=$?
     expect_status 2
     expect_stderr "skein-view: no display (set DISPLAY or run under xvfb-run)"
-    expect_no_output shot.png
+    expect_no_output "$SCRATCH" shot.png
     ;;
 no_display_interactive)
-    env -u DISPLAY -u WAYLAND_DISPLAY "$VIEW" "$ROPES" --rope 2 >"$SCRATCH/out" 2>"$SCRATCH/err"
+    env -u DISPLAY -u WAYLAND_DISPLAY "$SKEIN" "$ROPES" --rope 2 >"$SCRATCH/out" 2>"$SCRATCH/err"
     status=$?
     expect_status 2
     expect_stderr "skein-view: no display (set DISPLAY or run under xvfb-run)"
     ;;
 hdf5_not_skein)
     echo "not hdf5" >run.h5
-    run run.h5 --rope 0
+    run_skein run.h5 --rope 0
     expect_status 2
     expect_stderr "skein-view: run.h5: not an HDF5 file, or damaged"
     ;;
 hdf5_rope_missing)
     # skein is built beside skein-view.
-    "$(dirname "$VIEW")/skein" run "$ROPES" --steps 20 --every 10 --ropes 1,2 --h5 run.h5 --quiet ||
+    "$(dirname "$SKEIN")/skein" run "$ROPES" --steps 20 --every 10 --ropes 1,2 --h5 run.h5 --quiet ||
         fail "skein run --h5 failed"
-    run run.h5 --rope 0 --screenshot shot.png
+    run_skein run.h5 --rope 0 --screenshot shot.png
     expect_status 2
     expect_stderr "skein-view: --rope 0: run.h5 holds ropes 1-2"
-    expect_no_output shot.png
-    run run.h5 --rope 1 --screenshot shot.png --frames 3
+    expect_no_output "$SCRATCH" shot.png
+    run_skein run.h5 --rope 1 --screenshot shot.png --frames 3
     expect_status 2
     expect_stderr "skein-view: --frames 3: run.h5 holds 3 frames (0 to 2)"
-    run run.h5 --rope 1 --set dt=0.01
+    run_skein run.h5 --rope 1 --set dt=0.01
     expect_status 2
     expect_stderr "skein-view: --set does not apply to a replay (the file holds its scenario)"
     ;;
@@ -101,56 +64,55 @@ bad_scenario)
     cd "$SRC" || fail "no source directory"
     msg=$(awk -F'\t' '$1 == "mass_zero.json" { sub(/^[^\t]*\t/, ""); print; exit }' tests/bad/expected.tsv)
     [ -n "$msg" ] || fail "mass_zero.json is not in tests/bad/expected.tsv"
-    run tests/bad/mass_zero.json --screenshot "$SCRATCH/shot.png"
+    run_skein tests/bad/mass_zero.json --screenshot "$SCRATCH/shot.png"
     expect_status 2
     expect_stderr "skein-view: $msg"
-    expect_no_output shot.png
+    expect_no_output "$SCRATCH" shot.png
     ;;
 missing_file)
-    run "$SCRATCH/nothing.json"
+    run_skein "$SCRATCH/nothing.json"
     expect_status 1
     grep -q "^skein-view: .*nothing.json" "$SCRATCH/err" || fail "stderr: $(cat "$SCRATCH/err")"
     [ "$(wc -l <"$SCRATCH/err")" -eq 1 ] || fail "stderr is not one line"
     ;;
 unknown_option)
-    run "$ROPES" --frobnicate
+    run_skein "$ROPES" --frobnicate
     expect_status 2
     expect_stderr "skein-view: unknown option '--frobnicate' (see skein-view --help)"
     ;;
 rope_out_of_range)
-    run "$ROPES" --rope 3 --screenshot shot.png
+    run_skein "$ROPES" --rope 3 --screenshot shot.png
     expect_status 2
     expect_stderr "skein-view: --rope 3: the scenario has 3 ropes"
-    expect_no_output shot.png
+    expect_no_output "$SCRATCH" shot.png
     ;;
 group_out_of_range)
-    run "$ROPES" --group 1 --rope 1
+    run_skein "$ROPES" --group 1 --rope 1
     expect_status 2
     expect_stderr "skein-view: --rope 1: group 1 has 1 rope"
     ;;
 screenshot_replaces)
     echo "old" >shot.png
-    run "$ROPES" --rope 0 --rope 2 --screenshot shot.png --frames 10 --size 320x200
+    run_skein "$ROPES" --rope 0 --rope 2 --screenshot shot.png --frames 10 --size 320x200
     expect_status 0
     is_png shot.png || fail "shot.png is not a PNG"
-    expect_no_output_tmp=$(find "$SCRATCH" -maxdepth 1 -name "shot.png.tmp.*")
-    [ -z "$expect_no_output_tmp" ] || fail "a temporary was left"
+    expect_no_temp "$SCRATCH" shot.png
     # 320 x 200 in the PNG header (IHDR width and height, big-endian).
     [ "$(head -c 24 shot.png | tail -c 8 | od -An -tx1 | tr -d ' \n')" = "00000140000000c8" ] || fail "not 320x200"
     ;;
 screenshot_unwritable)
-    run "$ROPES" --screenshot /nonexistent-dir/shot.png
+    run_skein "$ROPES" --screenshot /nonexistent-dir/shot.png
     expect_status 1
     expect_stderr "skein-view: /nonexistent-dir/shot.png: cannot write: No such file or directory"
     ;;
 screenshot_initial)
     # --frames 0 (the default): the initial state; the same picture twice (deterministic).
-    run "$ROPES" --screenshot a.png
+    run_skein "$ROPES" --screenshot a.png
     expect_status 0
-    run "$ROPES" --screenshot b.png --frames 0
+    run_skein "$ROPES" --screenshot b.png --frames 0
     expect_status 0
     cmp -s a.png b.png || fail "two pictures of the initial state differ"
-    run "$ROPES" --screenshot c.png --frames 100
+    run_skein "$ROPES" --screenshot c.png --frames 100
     expect_status 0
     ! cmp -s a.png c.png || fail "100 steps later the picture is the same"
     ;;
