@@ -54,8 +54,3 @@ const sk_kernels *sk_batch_pick_kernels(const char *isa, sk_error *err)
     return NULL;
 }
 
-bool sk_batch_group_needs_contacts(const sk_scenario *s, const sk_group *g)
-{
-    return s->has_ground || g->link == SK_LINK_ROD || g->link == SK_LINK_CABLE || g->anchor == SK_ANCHOR_ROD ||
-           g->anchor == SK_ANCHOR_CABLE;
-}

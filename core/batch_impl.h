@@ -59,9 +59,6 @@ static inline sk_real *batch_pack_state(const batch_group *g, size_t pack) { ret
 /* The kernels for an ISA name ("auto" or NULL: the widest usable); NULL with err filled (SK_EXIT_USAGE). */
 const sk_kernels *sk_batch_pick_kernels(const char *isa, sk_error *err);
 
-/* Whether a group needs contacts (rods, cables, rod/cable anchors, the ground). */
-bool sk_batch_group_needs_contacts(const sk_scenario *s, const sk_group *g);
-
 /* Lays rope r (local index) of group g into lane `lane` of its pack at step 0; the params of a rope. */
 void sk_batch_lay_rope(const sk_batch *b, batch_group *g, size_t r, size_t pack, int lane);
 

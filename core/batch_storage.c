@@ -117,7 +117,7 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .insert_along = grp->insert_velocity == SK_INSERT_ALONG,
         .has_max_length = grp->deploy_has_max_length,
         .pinned = g->pinned,
-        .contacts = sk_batch_group_needs_contacts(b->scenario, grp),
+        .contacts = sk_group_has_contacts(b->scenario, grp),
         .ground = b->scenario->has_ground,
         .ground_height = b->scenario->ground_height,
         .ground_restitution = b->scenario->ground_restitution,

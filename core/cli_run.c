@@ -186,6 +186,10 @@ static void print_summary(const sk_scenario *s, const sk_engine *e, const cli_pl
                end[g].diverged);
         print_totals("start", &start[g]);
         print_totals(out->incomplete ? "stopped" : "end", &end[g]);
+        if (end[g].has_contacts && end[g].ropes)
+            printf("  contacts   last step: %.1f per rope (max %d), resolver iterations %.1f (max %d)\n",
+                   (double)end[g].contacts / (double)end[g].ropes, end[g].max_contacts,
+                   (double)end[g].iterations / (double)end[g].ropes, end[g].max_iterations);
     }
 }
 

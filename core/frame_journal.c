@@ -14,11 +14,12 @@
 
 /* Records are written through a large stdio buffer: a frame of many small ropes becomes few big writes. */
 #define JOURNAL_BUFFER ((size_t)1 << 20)
-/* A rope's diagnostics as recorded: kinetic, gravity, elastic, anchor force x y z, length, finite (0/1). */
-#define DIAG_REALS 8
+/* A rope's diagnostics as recorded: kinetic, gravity, elastic, anchor force x y z, length, finite (0/1),
+ * then its last step's contacts and resolver iterations (exact integers; 0 for a rope without contacts). */
+#define DIAG_REALS 10
 
 static const char journal_magic[8] = {'s', 'k', 'e', 'i', 'n', 'f', 'r', 'm'};
-enum { JOURNAL_VERSION = 1 };
+enum { JOURNAL_VERSION = 2 }; /* 2: contacts and iterations recorded */
 static const uint32_t record_magic = 0x4d524653u; /* "SFRM" */
 
 typedef struct journal_header {
@@ -196,9 +197,12 @@ int sk_journal_append(sk_journal *j, const sk_engine *e, long step, sk_error *er
         if (!sk_engine_rope_diagnostics(e, j->ropes[r], &diag, n > 1 ? d + DIAG_REALS + 6 * (size_t)n : NULL))
             return sk_fail(err, SK_EXIT_FAILURE, "%s: the engine (%s) gives no diagnostics", j->path,
                            sk_engine_isa(e));
-        const sk_real values[DIAG_REALS] = {diag.kinetic,          diag.gravity,          diag.elastic,
-                                            diag.anchor_force.x,   diag.anchor_force.y,   diag.anchor_force.z,
-                                            diag.length,           diag.finite ? 1 : 0};
+        int contacts = 0, iterations = 0;
+        sk_engine_rope_contacts(e, j->ropes[r], &contacts, &iterations);
+        const sk_real values[DIAG_REALS] = {diag.kinetic,        diag.gravity,        diag.elastic,
+                                            diag.anchor_force.x, diag.anchor_force.y, diag.anchor_force.z,
+                                            diag.length,         diag.finite ? 1 : 0, (sk_real)contacts,
+                                            (sk_real)iterations};
         memcpy(d, values, sizeof values);
         sk_engine_read_rope(e, j->ropes[r], d + DIAG_REALS, d + DIAG_REALS + 3 * (size_t)n);
         rc = put(j, &crc, d, rope_reals(n) * sizeof(sk_real), err);
@@ -346,9 +350,17 @@ static void recorded_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagno
         memcpy(tension, d + DIAG_REALS + 6 * (size_t)n, ((size_t)n - 1) * sizeof *tension);
 }
 
+static void recorded_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations)
+{
+    const sk_real *d = rope_data(e, rope);
+    *contacts = d ? (int)d[8] : 0;
+    *iterations = d ? (int)d[9] : 0;
+}
+
 static const sk_engine_vtbl recorded_vtbl = {recorded_advance, recorded_particles, recorded_read, recorded_destroy};
 static const sk_engine_ext recorded_ext = {.rope_diverged = recorded_diverged,
-                                           .rope_diagnostics = recorded_diagnostics};
+                                           .rope_diagnostics = recorded_diagnostics,
+                                           .rope_contacts = recorded_contacts};
 
 /* Checks the record at `at` (header, bounds, CRC) within the first `end` bytes, reading through scratch
  * (JOURNAL_BUFFER bytes); *next gets the record after it. */

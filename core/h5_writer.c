@@ -36,22 +36,23 @@
 #define SLOTS_PER_THREAD 2
 #define SLOTS_BUDGET ((size_t)64 << 20)
 
-enum { D_POSITION, D_VELOCITY, D_COUNT, D_ENERGY, D_TENSION, D_FRAME_SETS };
+enum { D_POSITION, D_VELOCITY, D_COUNT, D_ENERGY, D_TENSION, D_CONTACTS, D_FRAME_SETS };
 
 typedef struct h5_group {
     const sk_group *group;
     size_t *ropes; /* global indices of the stored ropes */
     size_t n;
     int capacity, links;
-    size_t block; /* ropes per chunk, and per write */
+    bool contacts; /* its ropes have contacts: the contacts dataset exists */
+    size_t block;  /* ropes per chunk, and per write */
     hid_t gid;
     hid_t sets[D_FRAME_SETS];
     hid_t diverged;
 } h5_group;
 
 /* One block of ropes on its way to the file: its chunk of each frame dataset, as gathered ([block] ropes:
- * positions and velocities [capacity][3], counts, energies [3], tensions [links]; zeros past the ropes and
- * particles present) and compressed. */
+ * positions and velocities [capacity][3], counts, energies [3], tensions [links], contacts and iterations
+ * [2]; zeros past the ropes and particles present) and compressed. */
 typedef struct h5_slot {
     unsigned char *raw[D_FRAME_SETS];
     unsigned char *packed[D_FRAME_SETS];
@@ -77,7 +78,14 @@ struct sk_h5_writer {
     int64_t *diverged;        /* the diverged steps of the largest group */
 };
 
-static size_t elem_size(int set) { return set == D_COUNT ? sizeof(int) : sizeof(sk_real); }
+static size_t elem_size(int set) { return set == D_COUNT || set == D_CONTACTS ? sizeof(int) : sizeof(sk_real); }
+
+/* Whether group g has dataset `set`: the contacts only where its ropes have contacts. */
+static bool has_set(const h5_group *g, int set) { return set != D_CONTACTS || g->contacts; }
+
+/* Whether frames of dataset `set` hold anything: a group of ropes without links has no tension to store
+ * (its chunks would lie outside the dataset). */
+static bool writes_set(const h5_group *g, int set) { return has_set(g, set) && (set != D_TENSION || g->links > 0); }
 
 /* Bytes of one chunk of dataset `set` of group g (a zero extent is chunked by 1). */
 static size_t chunk_bytes(const h5_group *g, int set)
@@ -88,6 +96,7 @@ static size_t chunk_bytes(const h5_group *g, int set)
     case D_VELOCITY: return b * cap * 3 * sizeof(sk_real);
     case D_COUNT: return b * sizeof(int);
     case D_ENERGY: return b * 3 * sizeof(sk_real);
+    case D_CONTACTS: return b * 2 * sizeof(int);
     default: return b * links * sizeof(sk_real);
     }
 }
@@ -260,6 +269,7 @@ static int plan_groups(sk_h5_writer *w, const size_t *ropes, size_t n_ropes, sk_
             g->sets[k] = H5I_INVALID_HID;
         g->capacity = g->group->particles;
         g->links = g->capacity > 1 ? g->capacity - 1 : 0;
+        g->contacts = sk_group_has_contacts(s, g->group);
         const size_t first = g->group->first_rope, end = first + g->group->count;
         for (size_t k = 0; k < n_ropes; k++)
             g->n += ropes[k] >= first && ropes[k] < end;
@@ -342,7 +352,7 @@ static int create_group(sk_h5_writer *w, hid_t groups, int index, sk_error *err)
     H5Dclose(ropes);
 
     const hsize_t n = g->n, cap = (hsize_t)g->capacity, links = (hsize_t)g->links;
-    const hsize_t vec[3] = {n, cap, 3}, one[1] = {n}, three[2] = {n, 3}, link[2] = {n, links};
+    const hsize_t vec[3] = {n, cap, 3}, one[1] = {n}, two[2] = {n, 2}, three[2] = {n, 3}, link[2] = {n, links};
     g->sets[D_POSITION] = frame_set(g->gid, "position", H5T_REAL, 4, vec, g->block, "m",
                                     "[frame][rope][particle][xyz]; particles past count hold 0");
     g->sets[D_VELOCITY] = frame_set(g->gid, "velocity", H5T_REAL, 4, vec, g->block, "m/s",
@@ -353,8 +363,13 @@ static int create_group(sk_h5_writer *w, hid_t groups, int index, sk_error *err)
                                   "[frame][rope][kinetic, gravity, elastic]");
     g->sets[D_TENSION] = frame_set(g->gid, "tension", H5T_REAL, 3, link, g->block, "N",
                                    "[frame][rope][link]: link i joins particles i and i + 1; 0 past the links present");
+    if (g->contacts)
+        g->sets[D_CONTACTS] = frame_set(g->gid, "contacts", H5T_NATIVE_INT, 3, two, g->block, NULL,
+                                        "[frame][rope][contacts, iterations]: the contacts generated and the "
+                                        "resolver iterations used by the step that ended at the frame (0, 0 at "
+                                        "step 0)");
     for (int k = 0; k < D_FRAME_SETS; k++)
-        if (g->sets[k] < 0)
+        if (has_set(g, k) && g->sets[k] < 0)
             return h5_fail(w, err, "cannot create a dataset");
     for (size_t j = 0; j < g->n; j++)
         w->diverged[j] = -1;
@@ -488,7 +503,7 @@ static int fill_slot(sk_h5_writer *w, const h5_group *g, const sk_engine *e, h5_
         memset(slot->raw[k], 0, chunk_bytes(g, k));
     sk_real *p = (sk_real *)slot->raw[D_POSITION], *v = (sk_real *)slot->raw[D_VELOCITY];
     sk_real *energy = (sk_real *)slot->raw[D_ENERGY], *tension = (sk_real *)slot->raw[D_TENSION];
-    int *count = (int *)slot->raw[D_COUNT];
+    int *count = (int *)slot->raw[D_COUNT], *contacts = (int *)slot->raw[D_CONTACTS];
     slot->r0 = r0;
     for (size_t j = 0; j < nb; j++) {
         const size_t rope = g->ropes[r0 + j];
@@ -505,6 +520,9 @@ static int fill_slot(sk_h5_writer *w, const h5_group *g, const sk_engine *e, h5_
         energy[3 * j + 0] = d.kinetic;
         energy[3 * j + 1] = d.gravity;
         energy[3 * j + 2] = d.elastic;
+        if (g->contacts && !sk_engine_rope_contacts(e, rope, &contacts[2 * j], &contacts[2 * j + 1]))
+            return sk_fail(err, SK_EXIT_FAILURE, "%s: the engine (%s) gives no contact counts", w->path,
+                           sk_engine_isa(e));
     }
     return 0;
 }
@@ -521,6 +539,8 @@ static void pack_chunk(void *ctx, size_t item, int thread)
     const pack_job *job = ctx;
     h5_slot *slot = &job->w->slots[item / D_FRAME_SETS];
     const int set = (int)(item % D_FRAME_SETS);
+    if (!writes_set(job->g, set))
+        return;
     const size_t bytes = chunk_bytes(job->g, set), size = elem_size(set), n = bytes / size;
     const unsigned char *raw = slot->raw[set];
     unsigned char *shuffled = job->w->shuffled[thread];
@@ -535,10 +555,8 @@ static void pack_chunk(void *ctx, size_t item, int thread)
 static int write_group(sk_h5_writer *w, h5_group *g, const sk_engine *e, hsize_t frame, sk_error *err)
 {
     for (int k = 0; k < D_FRAME_SETS; k++)
-        if (extend(g->sets[k], frame + 1))
+        if (has_set(g, k) && extend(g->sets[k], frame + 1))
             return h5_fail(w, err, "cannot extend a dataset");
-    /* a group of ropes without links has no tension to store: its chunks lie outside the dataset */
-    const int sets = g->links > 0 ? D_FRAME_SETS : D_TENSION;
     for (size_t r0 = 0; r0 < g->n;) {
         size_t used = 0;
         for (; used < (size_t)w->n_slots && r0 < g->n; used++, r0 += g->block) {
@@ -550,7 +568,9 @@ static int write_group(sk_h5_writer *w, h5_group *g, const sk_engine *e, hsize_t
         pack_job job = {w, g};
         sk_parallel_for(used * D_FRAME_SETS, w->threads, pack_chunk, &job);
         for (size_t i = 0; i < used; i++)
-            for (int k = 0; k < sets; k++) {
+            for (int k = 0; k < D_FRAME_SETS; k++) {
+                if (!writes_set(g, k))
+                    continue;
                 const h5_slot *slot = &w->slots[i];
                 if (slot->status[k] != Z_OK)
                     return sk_fail(err, SK_EXIT_FAILURE, "%s: compression failed (zlib error %d)", w->path,

@@ -3,15 +3,9 @@
 
 #include "ref_rope_impl.h"
 
-static bool has_contacts(const sk_scenario *s, const sk_group *g)
-{
-    return g->link == SK_LINK_ROD || g->link == SK_LINK_CABLE || g->anchor == SK_ANCHOR_ROD ||
-           g->anchor == SK_ANCHOR_CABLE || s->has_ground;
-}
-
 unsigned sk_ref_rope_state_fields(const sk_scenario *s, const sk_group *g)
 {
-    return SK_STATE_VELOCITY | SK_STATE_PREVIOUS | (has_contacts(s, g) ? SK_STATE_CONTACTS : 0u);
+    return SK_STATE_VELOCITY | SK_STATE_PREVIOUS | (sk_group_has_contacts(s, g) ? SK_STATE_CONTACTS : 0u);
 }
 
 /* A link's recorded impulse that a contact must give back: anything but +0. */
@@ -57,7 +51,7 @@ bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st)
 {
     const sk_group *g = r->group;
     sk_world *w = &r->world;
-    const bool contacts = has_contacts(r->scenario, g);
+    const bool contacts = sk_group_has_contacts(r->scenario, g);
     const int n = st->n;
     if (n < 1 || n > w->capacity || (!g->deploys && n != w->capacity) || (g->deploys && n < g->deploy_initial) ||
         st->steps < 0)

@@ -16,7 +16,7 @@ int sk_group_totals_compute(const sk_engine *e, sk_group_totals *totals, sk_erro
     int rc = 0;
     for (int g = 0; g < s->n_groups && rc == 0; g++) {
         const sk_group *grp = &s->groups[g];
-        sk_group_totals t = {.ropes = grp->count};
+        sk_group_totals t = {.ropes = grp->count, .has_contacts = sk_group_has_contacts(s, grp)};
         for (size_t r = 0; r < grp->count; r++) {
             const size_t rope = grp->first_rope + r;
             const int n = sk_engine_rope_particles(e, rope);
@@ -34,6 +34,13 @@ int sk_group_totals_compute(const sk_engine *e, sk_group_totals *totals, sk_erro
                 if (!t.has_links || (double)tension[i] > t.max_tension)
                     t.max_tension = (double)tension[i];
                 t.has_links = true;
+            }
+            int contacts, iterations;
+            if (t.has_contacts && sk_engine_rope_contacts(e, rope, &contacts, &iterations)) {
+                t.contacts += (uint64_t)contacts;
+                t.iterations += (uint64_t)iterations;
+                t.max_contacts = contacts > t.max_contacts ? contacts : t.max_contacts;
+                t.max_iterations = iterations > t.max_iterations ? iterations : t.max_iterations;
             }
         }
         totals[g] = t;

@@ -294,3 +294,9 @@ int sk_group_initial_particles(const sk_group *g)
 {
     return g->deploys ? g->deploy_initial : g->particles;
 }
+
+bool sk_group_has_contacts(const sk_scenario *s, const sk_group *g)
+{
+    return s->has_ground || g->link == SK_LINK_ROD || g->link == SK_LINK_CABLE || g->anchor == SK_ANCHOR_ROD ||
+           g->anchor == SK_ANCHOR_CABLE;
+}

@@ -1,7 +1,7 @@
 # The headless batch run: HDF5 output read back with libhdf5, sweeps, --set, the summary, the progress
 # bar, Ctrl-C and divergence, through the library (test_h5_output) and the command line (headless.sh).
 skein_test(h5_output SOURCES test_h5_output.c CASES layout equals_csv params incomplete empty_selections
-  param_units totals)
+  param_units totals contacts)
 # Frame checks through the engine seam: advance and check in one pass equals the two calls.
 skein_test(frame_check SOURCES test_frame_check.c test_batch_common.c CASES fused_equals_separate
   fused_reference_groups run_reports)

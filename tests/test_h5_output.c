@@ -591,5 +591,81 @@ static int totals(void)
     return 0;
 }
 
+/* Contact groups store what each rope's last step did: contacts generated and resolver iterations used,
+ * the same from both engines, zero at step 0, and in the summary totals; other groups have no such
+ * dataset. */
+static int contacts(void)
+{
+    CHECK_OK(make_scratch());
+    sk_scenario s;
+    CHECK_OK(load("{\"skein\": 1, \"dt\": 0.001, \"steps\": 100, \"integrator\": \"cyclone\","
+                  " \"gravity\": [0, -9.81, 0], \"groups\": ["
+                  "{\"count\": 3, \"particles\": 8, \"start\": [0, 2, 0], \"end\": [0.7, 2.1, 0], \"mass\": 0.1,"
+                  " \"link\": {\"type\": \"rod\", \"length\": 0.1},"
+                  " \"anchor\": {\"type\": \"rod\", \"point\": [0, 2.5, 0], \"length\": 0.5},"
+                  " \"sweep\": {\"mass\": {\"from\": 0.05, \"to\": 0.2}}},"
+                  "{\"count\": 1, \"particles\": 3, \"start\": [0, 1, 0], \"end\": [0.2, 1, 0], \"mass\": 0.1,"
+                  " \"pinned\": [0], \"link\": {\"type\": \"spring\", \"stiffness\": 100, \"length\": 0.1}}]}",
+                  &s));
+    const size_t ropes[4] = {0, 1, 2, 3};
+    int *got[2] = {NULL, NULL};
+    const char *engines[2] = {"batch", "reference"};
+    for (int i = 0; i < 2; i++) {
+        CHECK_OK(run_both(&s, engines[i], ropes, 4, 100, 50));
+        hid_t f = H5Fopen(in_scratch("out.h5"), H5F_ACC_RDONLY, H5P_DEFAULT);
+        CHECK(f >= 0);
+        hsize_t dims[4];
+        int rank;
+        got[i] = read_set(f, "groups/0/contacts", H5T_NATIVE_INT, dims, &rank);
+        CHECK(got[i] && rank == 3 && dims[0] == 3 && dims[1] == 3 && dims[2] == 2);
+        hid_t d = H5Dopen2(f, "groups/0/contacts", H5P_DEFAULT);
+        CHECK(d >= 0);
+        char *about = attr_string(d, ".", "description");
+        CHECK(about && strstr(about, "resolver iterations"));
+        free(about);
+        H5Dclose(d);
+        CHECK(H5Lexists(f, "groups/1/contacts", H5P_DEFAULT) == 0);
+        H5Fclose(f);
+        unlink(in_scratch("out.h5")); /* run_both writes where nothing is */
+        unlink(in_scratch("out.csv"));
+        for (int r = 0; r < 3; r++) {
+            CHECK(got[i][2 * r] == 0 && got[i][2 * r + 1] == 0); /* step 0: no step taken */
+            for (int frame = 1; frame < 3; frame++) {
+                const int c = got[i][(frame * 3 + r) * 2], it = got[i][(frame * 3 + r) * 2 + 1];
+                /* seven rods and the anchor at most; the resolver stops at twice the contacts */
+                CHECK(c >= 1 && c <= 8 && it >= 1 && it <= 2 * c);
+            }
+        }
+    }
+    CHECK(memcmp(got[0], got[1], 3 * 3 * 2 * sizeof(int)) == 0);
+
+    /* the summary's totals: the last frame's figures summed, and the largest */
+    sk_error err = {0};
+    sk_engine *e = sk_engine_create(&s, &(sk_engine_options){.engine = "batch"}, &err);
+    CHECK(e != NULL);
+    sk_engine_advance(e, 100);
+    sk_group_totals t[2];
+    CHECK_OK(sk_group_totals_compute(e, t, &err));
+    uint64_t sum_c = 0, sum_it = 0;
+    int max_c = 0, max_it = 0;
+    for (int r = 0; r < 3; r++) {
+        const int c = got[0][(2 * 3 + r) * 2], it = got[0][(2 * 3 + r) * 2 + 1];
+        sum_c += (uint64_t)c;
+        sum_it += (uint64_t)it;
+        max_c = c > max_c ? c : max_c;
+        max_it = it > max_it ? it : max_it;
+    }
+    CHECK(t[0].has_contacts && t[0].contacts == sum_c && t[0].iterations == sum_it);
+    CHECK(t[0].max_contacts == max_c && t[0].max_iterations == max_it);
+    CHECK(!t[1].has_contacts && t[1].contacts == 0 && t[1].iterations == 0);
+    sk_engine_destroy(e);
+    free(got[0]);
+    free(got[1]);
+    sk_scenario_free(&s);
+    remove_scratch();
+    return 0;
+}
+
 CHECK_MAIN({"layout", layout}, {"equals_csv", equals_csv}, {"params", params}, {"incomplete", incomplete},
-           {"empty_selections", empty_selections}, {"param_units", param_units}, {"totals", totals})
+           {"empty_selections", empty_selections}, {"param_units", param_units}, {"totals", totals},
+           {"contacts", contacts})

@@ -1,10 +1,11 @@
 /* Per-group totals of a batch at one moment, for the end-of-run summary: energies summed over ropes,
- * the largest link tension, the ropes diverged. */
+ * the largest link tension, the ropes diverged, the contacts and resolver iterations of the last step. */
 #ifndef SKEIN_RUN_SUMMARY_H
 #define SKEIN_RUN_SUMMARY_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "skein/engine.h"
 #include "skein/error.h"
@@ -18,6 +19,11 @@ typedef struct sk_group_totals {
     double kinetic, gravity, elastic;
     bool has_links;     /* some rope has a link */
     double max_tension; /* the largest link tension of any rope (N); 0 without links */
+    /* Groups with contacts (sk_group_has_contacts): what each rope's last step did, the contacts it
+     * generated and the resolver iterations it used, summed over the ropes and the largest. */
+    bool has_contacts;
+    uint64_t contacts, iterations;
+    int max_contacts, max_iterations;
 } sk_group_totals;
 
 /* Fills totals[0 .. n_groups - 1] from the engine's current state (a diverged rope counts with the state

@@ -169,6 +169,10 @@ uint64_t sk_scenario_memory_estimate(const sk_scenario *s);
 /* Total particle count of one rope when it starts (deploying ropes start with deploy_initial). */
 int sk_group_initial_particles(const sk_group *g);
 
+/* Whether the group's ropes have contacts (SPEC.md section 4): rods, cables, a rod or cable anchor, or the
+ * scenario's ground. */
+bool sk_group_has_contacts(const sk_scenario *s, const sk_group *g);
+
 /* Locates the group of a global rope index; returns the group index and sets *local (-1 when rope is
  * not below total_ropes). */
 int sk_scenario_find_rope(const sk_scenario *s, size_t rope, size_t *local);
