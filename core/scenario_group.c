@@ -89,7 +89,7 @@ static int not_allowed(const sk_scn_ctx *c, const char *path, json_t *obj, const
         return 0;
     char p[SK_SCN_PATH_MAX];
     sk_scn_path_key(p, path, key);
-    return sk_scn_fail(c, p, "not allowed for a %s %s", type, what);
+    return sk_scn_fail(c, p, "not allowed for %s %s %s", sk_scn_article(type), type, what);
 }
 
 static int parse_link(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
@@ -272,7 +272,7 @@ int sk_scn_parse_group(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gr
     g->particles = (int)particles;
     if ((rc = sk_scn_read_vec3(c, path, obj, "start", true, zero, &b->start)) ||
         (rc = sk_scn_read_vec3(c, path, obj, "end", true, zero, &b->end)) ||
-        (rc = sk_scn_read_real(c, path, obj, "mass", false, 1, SK_RANGE_GT0, &b->mass)) ||
+        (rc = sk_scn_read_real(c, path, obj, "mass", false, 1, SK_RANGE_MASS, &b->mass)) ||
         (rc = sk_scn_read_real(c, path, obj, "damping", false, 1, SK_RANGE_UNIT_OPEN0, &b->damping)) ||
         (rc = sk_scn_read_real(c, path, obj, "verlet_damping", false, 0, SK_RANGE_UNIT_OPEN1,
                                &b->verlet_damping)) ||

@@ -27,6 +27,8 @@ void sk_scn_path_index(char *buf, const char *parent, size_t i);
 typedef enum sk_scn_range {
     SK_RANGE_ANY,       /* finite */
     SK_RANGE_GT0,       /* > 0 */
+    SK_RANGE_MASS,      /* > 0, with 1/m finite and > 0 and 1/(1/m) finite: the engines keep 1/m */
+    SK_RANGE_TIME_STEP, /* > 0, with dt^2 and 1/dt^2 finite and > 0: Verlet divides by dt^2 */
     SK_RANGE_GE0,       /* >= 0 */
     SK_RANGE_UNIT_OPEN0, /* (0, 1] */
     SK_RANGE_UNIT,      /* [0, 1] */
@@ -35,7 +37,14 @@ typedef enum sk_scn_range {
 } sk_scn_range;
 
 bool sk_scn_range_ok(sk_scn_range r, double v);
-const char *sk_scn_range_text(sk_scn_range r);
+/* "a" or "an" before a word (a type name in a message: "an anchored_spring anchor"). */
+static inline const char *sk_scn_article(const char *word)
+{
+    return word[0] == 'a' || word[0] == 'e' || word[0] == 'i' || word[0] == 'o' || word[0] == 'u' ? "an" : "a";
+}
+
+/* What a value v outside range r must be, for its error message. */
+const char *sk_scn_range_text(sk_scn_range r, double v);
 
 /* Whether a double read from JSON or computed from it fits sk_real: finite, not overflowing, and not a
  * non-zero value that would underflow to zero. */

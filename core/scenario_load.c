@@ -148,7 +148,7 @@ static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
         return sk_scn_fail(c, "skein", "must be 1");
     long long iterations;
     int integrator, gravity_as;
-    if ((rc = sk_scn_read_real(c, "", root, "dt", true, 0, SK_RANGE_GT0, &s->dt)) ||
+    if ((rc = sk_scn_read_real(c, "", root, "dt", true, 0, SK_RANGE_TIME_STEP, &s->dt)) ||
         (rc = parse_steps(c, root, s)) ||
         (rc = sk_scn_read_enum(c, "", root, "integrator", sk_scn_integrator_names, SK_INTEGRATOR_SYMPLECTIC,
                                &integrator)) ||

@@ -13,7 +13,7 @@
         {name "[2]", OFF(field.z), range, need}
 
 const sk_scn_sweepable sk_scn_sweepables[] = {
-    {"mass", OFF(mass), SK_RANGE_GT0, SK_NEED_NOTHING},
+    {"mass", OFF(mass), SK_RANGE_MASS, SK_NEED_NOTHING},
     {"damping", OFF(damping), SK_RANGE_UNIT_OPEN0, SK_NEED_NOTHING},
     {"verlet_damping", OFF(verlet_damping), SK_RANGE_UNIT_OPEN1, SK_NEED_NOTHING},
     VEC("start", start, SK_RANGE_ANY, SK_NEED_NOTHING),
@@ -79,9 +79,9 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
         if (g->link == SK_LINK_NONE)
             return "the group has no link";
         if (e->need == SK_NEED_LINK_STIFFNESS && g->link != SK_LINK_SPRING && g->link != SK_LINK_BUNGEE)
-            snprintf(buf, size, "a %s link has no stiffness", link);
+            snprintf(buf, size, "%s %s link has no stiffness", sk_scn_article(link), link);
         else if (e->need == SK_NEED_LINK_RESTITUTION && g->link != SK_LINK_CABLE)
-            snprintf(buf, size, "a %s link has no restitution", link);
+            snprintf(buf, size, "%s %s link has no restitution", sk_scn_article(link), link);
         else if (e->need == SK_NEED_LINK_LENGTH && g->link_length_auto)
             return "the group's link.length is \"auto\"; give it a number to sweep it";
         else
@@ -96,13 +96,13 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
         if (g->anchor == SK_ANCHOR_NONE)
             return "the group has no anchor";
         if (e->need == SK_NEED_ANCHOR_STIFFNESS && (g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE))
-            snprintf(buf, size, "a %s anchor has no stiffness", anchor);
+            snprintf(buf, size, "%s %s anchor has no stiffness", sk_scn_article(anchor), anchor);
         else if (e->need == SK_NEED_ANCHOR_LENGTH && g->anchor == SK_ANCHOR_FAKE_SPRING)
-            snprintf(buf, size, "a %s anchor has no length", anchor);
+            snprintf(buf, size, "%s %s anchor has no length", sk_scn_article(anchor), anchor);
         else if (e->need == SK_NEED_ANCHOR_DAMPING && g->anchor != SK_ANCHOR_FAKE_SPRING)
-            snprintf(buf, size, "a %s anchor has no damping", anchor);
+            snprintf(buf, size, "%s %s anchor has no damping", sk_scn_article(anchor), anchor);
         else if (e->need == SK_NEED_ANCHOR_RESTITUTION && g->anchor != SK_ANCHOR_CABLE)
-            snprintf(buf, size, "a %s anchor has no restitution", anchor);
+            snprintf(buf, size, "%s %s anchor has no restitution", sk_scn_article(anchor), anchor);
         else if (e->need == SK_NEED_MOTION && !g->anchor_driven)
             return "the group's anchor has no motion";
         else
@@ -310,7 +310,7 @@ int sk_scn_check_ropes(const sk_scn_ctx *c, const char *path, const sk_group *g)
             sk_real x = (sk_real)v;
             if (!sk_scn_range_ok(range, (double)x))
                 return sk_scn_fail(c, p, "value " SK_REAL_FMT " for rope %zu %s", x, r,
-                                   sk_scn_range_text(range));
+                                   sk_scn_range_text(range, (double)x));
         }
     }
     if (!g->link_length_auto)

@@ -41,6 +41,15 @@ bool sk_scn_range_ok(sk_scn_range r, double v)
 {
     switch (r) {
     case SK_RANGE_GT0: return v > 0;
+    case SK_RANGE_MASS: {
+        /* in the real type the engines compute in, as core/rope_constants.c does */
+        const sk_real m = (sk_real)v, w = (sk_real)1 / m;
+        return m > 0 && isfinite(w) && w > 0 && isfinite((sk_real)1 / w);
+    }
+    case SK_RANGE_TIME_STEP: {
+        const sk_real dt = (sk_real)v, dt2 = dt * dt;
+        return dt > 0 && isfinite(dt2) && dt2 > 0 && isfinite((sk_real)1 / dt2);
+    }
     case SK_RANGE_GE0: return v >= 0;
     case SK_RANGE_UNIT_OPEN0: return v > 0 && v <= 1;
     case SK_RANGE_UNIT: return v >= 0 && v <= 1;
@@ -51,10 +60,12 @@ bool sk_scn_range_ok(sk_scn_range r, double v)
     return isfinite(v);
 }
 
-const char *sk_scn_range_text(sk_scn_range r)
+const char *sk_scn_range_text(sk_scn_range r, double v)
 {
     switch (r) {
     case SK_RANGE_GT0: return "must be > 0";
+    case SK_RANGE_MASS: return v > 0 ? "is too small: 1/mass overflows" : "must be > 0";
+    case SK_RANGE_TIME_STEP: return v > 0 ? "is too small or too large: 1/dt^2 must be finite and > 0" : "must be > 0";
     case SK_RANGE_GE0: return "must be >= 0";
     case SK_RANGE_UNIT_OPEN0: return "must be in (0, 1]";
     case SK_RANGE_UNIT: return "must be in [0, 1]";
@@ -101,7 +112,7 @@ int sk_scn_real_value(const sk_scn_ctx *c, const char *path, json_t *v, sk_scn_r
     /* The check reads the value the engine will use, so a float build never runs with, say, a Verlet
      * damping of 0.99999999 rounded up to 1. */
     if (!sk_scn_range_ok(r, (double)x))
-        return sk_scn_fail(c, path, "%s", sk_scn_range_text(r));
+        return sk_scn_fail(c, path, "%s", sk_scn_range_text(r, (double)x));
     *out = x;
     return 0;
 }

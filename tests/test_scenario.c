@@ -671,6 +671,9 @@ static int sweep_errors(void)
     } cases[] = {
         {"\"link\": {\"type\": \"rod\"}, \"sweep\": {\"link.stiffness\": {\"from\": 1, \"to\": 2}}}]}",
          "t.json: groups[0].sweep.link.stiffness: a rod link has no stiffness"},
+        {"\"link\": {\"type\": \"rod\"}, \"anchor\": {\"type\": \"anchored_bungee\", \"point\": [0, 0, 0],"
+         " \"stiffness\": 1}, \"sweep\": {\"anchor.damping\": {\"from\": 1, \"to\": 2}}}]}",
+         "t.json: groups[0].sweep.anchor.damping: an anchored_bungee anchor has no damping"},
         {"\"link\": {\"type\": \"rod\"}, \"sweep\": {\"link.length\": {\"from\": 1, \"to\": 2}}}]}",
          "t.json: groups[0].sweep.link.length: the group's link.length is \"auto\"; give it a number to sweep it"},
         {"\"link\": {\"type\": \"rod\", \"length\": 1}, \"sweep\": {\"start\": {\"from\": 1, \"to\": 2}}}]}",
@@ -802,6 +805,45 @@ static int real_range(void)
     return 0;
 }
 
+/* A mass whose inverse overflows, and a time step whose 1/dt^2 overflows or vanishes, are refused
+ * (the engines keep 1/m, Verlet divides by dt^2), given or swept; values just inside those limits load.
+ * The limits are the real type's: about 1e-308 and 1e-154 in double, 3e-39 and 1e-19 in float. */
+static int inverse_ranges(void)
+{
+    const char *fmt = "{\"skein\": 1, \"dt\": %s, \"steps\": 10, \"groups\": [{\"count\": 2,"
+                      " \"particles\": 1, \"start\": [0, 0, 0], \"end\": [0, 0, 0], \"mass\": %s%s}]}";
+#ifdef SKEIN_REAL_FLOAT
+    const char *mass_bad = "1e-39", *mass_ok = "1e-38", *dt_small = "1e-20", *dt_ok = "1e-18", *dt_big = "1e20";
+#else
+    const char *mass_bad = "1e-309", *mass_ok = "1e-308", *dt_small = "1e-160", *dt_ok = "1e-150", *dt_big = "1e160";
+#endif
+    char text[512], sweep[128];
+    snprintf(text, sizeof text, fmt, "0.001", mass_bad, "");
+    CHECK_OK(fails_with(text, "t.json: groups[0].mass: is too small: 1/mass overflows"));
+    snprintf(text, sizeof text, fmt, "0.001", "0", "");
+    CHECK_OK(fails_with(text, "t.json: groups[0].mass: must be > 0"));
+    snprintf(text, sizeof text, fmt, dt_small, "1", "");
+    CHECK_OK(fails_with(text, "t.json: dt: is too small or too large: 1/dt^2 must be finite and > 0"));
+    snprintf(text, sizeof text, fmt, dt_big, "1", "");
+    CHECK_OK(fails_with(text, "t.json: dt: is too small or too large: 1/dt^2 must be finite and > 0"));
+    snprintf(text, sizeof text, fmt, "-1", "1", "");
+    CHECK_OK(fails_with(text, "t.json: dt: must be > 0"));
+
+    sk_scenario s;
+    sk_error err;
+    snprintf(text, sizeof text, fmt, dt_ok, mass_ok, "");
+    CHECK_OK(load(text, &s, &err));
+    sk_scenario_free(&s);
+
+    /* a swept mass is checked rope by rope with the same rule */
+    snprintf(sweep, sizeof sweep, ", \"sweep\": {\"mass\": {\"values\": [1, %s]}}", mass_bad);
+    snprintf(text, sizeof text, fmt, "0.001", "1", sweep);
+    CHECK(load(text, &s, &err) == SK_EXIT_USAGE);
+    CHECK(strstr(err.message, "t.json: groups[0].sweep.mass: value ") == err.message);
+    CHECK(strstr(err.message, " for rope 1 is too small: 1/mass overflows") != NULL);
+    return 0;
+}
+
 static int files(void)
 {
     sk_scenario s;
@@ -887,4 +929,5 @@ CHECK_MAIN({"defaults", defaults}, {"full_scenario", full_scenario}, {"sweep_lin
            {"sweep_values", sweep_values}, {"sweep_random", sweep_random}, {"sweeps_together", sweeps_together},
            {"auto_length", auto_length}, {"overrides", overrides}, {"normalized", normalized},
            {"memory_estimate", memory_estimate}, {"memory_limit", memory_limit}, {"sweep_errors", sweep_errors},
-           {"rules", rules}, {"real_range", real_range}, {"files", files}, {"bad_corpus", bad_corpus})
+           {"rules", rules}, {"real_range", real_range},
+           {"inverse_ranges", inverse_ranges}, {"files", files}, {"bad_corpus", bad_corpus})
