@@ -132,7 +132,8 @@ static int parse_link(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gro
     if (!len || (json_is_string(len) && strcmp(json_string_value(len), "auto") == 0)) {
         g->link_length_auto = true;
         if (sk_group_initial_particles(g) == 1)
-            return sk_scn_fail(c, pl, "must be a number when deploy.initial_particles is 1");
+            return sk_scn_fail(c, pl,
+                               "must be a number: \"auto\" (the default) needs deploy.initial_particles >= 2");
     } else if (!json_is_number(len)) {
         return sk_scn_fail(c, pl, "must be > 0 or \"auto\"");
     } else if ((rc = sk_scn_real_value(c, pl, len, SK_RANGE_GT0, &g->base.link_length))) {

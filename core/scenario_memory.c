@@ -1,5 +1,6 @@
 /* The batch's memory estimate and the limit a scenario must fit in, checked before anything is allocated. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -65,6 +66,18 @@ static int memory_limit(const sk_scn_ctx *c, uint64_t *limit)
     return 0;
 }
 
+/* Bytes for a person: GB from a gigabyte on (as the machine's memory is usually given), MB or bytes below,
+ * so a small limit does not read "0.0 GB". */
+static void format_bytes(char *buf, size_t size, uint64_t bytes)
+{
+    if (bytes >= 1000000000u)
+        snprintf(buf, size, "%.1f GB", (double)bytes / 1e9);
+    else if (bytes >= 1000000u)
+        snprintf(buf, size, "%.1f MB", (double)bytes / 1e6);
+    else
+        snprintf(buf, size, "%llu bytes", (unsigned long long)bytes);
+}
+
 int sk_scn_check_memory(const sk_scn_ctx *c, const sk_scenario *s)
 {
     uint64_t limit = UINT64_MAX;
@@ -72,8 +85,12 @@ int sk_scn_check_memory(const sk_scn_ctx *c, const sk_scenario *s)
     if (rc)
         return rc;
     uint64_t need = sk_scenario_memory_estimate(s);
-    if (need > limit)
-        return sk_scn_fail(c, "groups", "the batch needs %.1f GB, more than the %.1f GB this machine allows",
-                           (double)need / 1e9, (double)limit / 1e9);
+    if (need > limit) {
+        char need_text[32], limit_text[32];
+        format_bytes(need_text, sizeof need_text, need);
+        format_bytes(limit_text, sizeof limit_text, limit);
+        return sk_scn_fail(c, "groups", "the batch needs %s, more than the %s this machine allows", need_text,
+                           limit_text);
+    }
     return 0;
 }

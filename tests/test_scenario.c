@@ -656,6 +656,21 @@ static int memory_limit(void)
                " \"sweep\": {\"mass\": {\"from\": 1, \"to\": 2}}}]}",
                &s, &err) == SK_EXIT_USAGE);
     CHECK(strstr(err.message, "t.json: groups: the batch needs ") == err.message);
+    /* Small limits read in MB or bytes, not "0.0 GB". */
+    CHECK(setenv("SKEIN_MEMORY_LIMIT", "2500000", 1) == 0);
+    snprintf(expected, sizeof expected,
+             "t.json: groups: the batch needs %.1f GB, more than the 2.5 MB this machine allows", need / 1e9);
+    CHECK_OK(fails_with(text, expected));
+    CHECK(unsetenv("SKEIN_MEMORY_LIMIT") == 0);
+    CHECK_OK(load(minimal, &s, &err));
+    const uint64_t small = sk_scenario_memory_estimate(&s);
+    sk_scenario_free(&s);
+    CHECK(small > 100 && small < 1000000);
+    CHECK(setenv("SKEIN_MEMORY_LIMIT", "100", 1) == 0);
+    snprintf(expected, sizeof expected,
+             "t.json: groups: the batch needs %llu bytes, more than the 100 bytes this machine allows",
+             (unsigned long long)small);
+    CHECK_OK(fails_with(minimal, expected));
     CHECK(setenv("SKEIN_MEMORY_LIMIT", "lots", 1) == 0);
     CHECK_OK(fails_with(minimal, "t.json: groups: SKEIN_MEMORY_LIMIT=lots is not a number of bytes"));
     CHECK(unsetenv("SKEIN_MEMORY_LIMIT") == 0);
@@ -739,7 +754,7 @@ static int rules(void)
          " \"link\": {\"type\": \"spring\", \"stiffness\": 1},"
          " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 0, 0], \"stiffness\": 1},"
          " \"deploy\": {\"velocity\": 1}}]}",
-         "t.json: groups[0].link.length: must be a number when deploy.initial_particles is 1"},
+         "t.json: groups[0].link.length: must be a number: \"auto\" (the default) needs deploy.initial_particles >= 2"},
         {"\"particles\": 3, \"start\": [0, 0, 0], \"end\": [1, 0, 0],"
          " \"link\": {\"type\": \"rod\"}, \"deploy\": {\"velocity\": 1, \"initial_particles\": 2}}]}",
          "t.json: groups[0].link.type: must be spring for a deploying group"},
