@@ -75,6 +75,12 @@ int cli_compare(const cli_options *o, sk_error *err)
             if (dev[g].count_mismatches)
                 printf("  particle counts differ in %llu rope frames\n",
                        (unsigned long long)dev[g].count_mismatches);
+            if (dev[g].contact_mismatches)
+                printf("  contacts  differ in %llu of %llu rope frames (contacts or resolver iterations)\n",
+                       (unsigned long long)dev[g].contact_mismatches, (unsigned long long)dev[g].contact_compared);
+            else if (dev[g].contact_compared)
+                printf("  contacts  the same in all %llu rope frames (contacts and resolver iterations)\n",
+                       (unsigned long long)dev[g].contact_compared);
         }
         if (tol == 0)
             printf("tolerance    0 (identical bits)\n");

@@ -31,7 +31,7 @@ bool sk_group_deviation_within(const sk_group_deviation *g, double tolerance)
     if (g->count_mismatches)
         return false;
     if (tolerance == 0)
-        return g->position.differing == 0 && g->velocity.differing == 0;
+        return g->position.differing == 0 && g->velocity.differing == 0 && g->contact_mismatches == 0;
     return g->position.max <= tolerance && g->velocity.max <= tolerance;
 }
 
@@ -76,6 +76,12 @@ static int compare_frame(const sk_scenario *s, const sk_engine *a, const sk_engi
         }
         sk_deviation_add(&gd->position, st[0].p, st[1].p, (size_t)na * 3, ropes[k], step);
         sk_deviation_add(&gd->velocity, st[0].v, st[1].v, (size_t)na * 3, ropes[k], step);
+        int ca, ia, cb, ib;
+        if (sk_group_has_contacts(s, &s->groups[g]) && sk_engine_rope_contacts(a, ropes[k], &ca, &ia) &&
+            sk_engine_rope_contacts(b, ropes[k], &cb, &ib)) {
+            gd->contact_compared++;
+            gd->contact_mismatches += ca != cb || ia != ib;
+        }
     }
     return 0;
 }

@@ -74,5 +74,5 @@ skein_test(csv SOURCES test_csv.c CASES round_trip time_column abort_keeps_targe
   commit_replaces_target unwritable_path write_error)
 skein_test(run SOURCES test_run.c CASES frame_schedule frames_and_counts no_steps chunked_same
   stop sink_failure)
-skein_test(compare SOURCES test_compare.c CASES identical values signed_zero non_finite
+skein_test(compare SOURCES test_compare.c CASES identical values signed_zero non_finite contacts_differ
   counts_differ)

@@ -76,5 +76,18 @@ static int counts_differ(void)
     return 0;
 }
 
+/* Different contacts or resolver iterations break identity, not a tolerance: positions within it may
+ * generate other contacts. */
+static int contacts_differ(void)
+{
+    sk_group_deviation g;
+    memset(&g, 0, sizeof g);
+    g.contact_compared = 3;
+    g.contact_mismatches = 1;
+    CHECK(!sk_group_deviation_within(&g, 0));
+    CHECK(sk_group_deviation_within(&g, 1e-9));
+    return 0;
+}
+
 CHECK_MAIN({"identical", identical}, {"values", values}, {"signed_zero", signed_zero},
-           {"non_finite", non_finite}, {"counts_differ", counts_differ})
+           {"non_finite", non_finite}, {"counts_differ", counts_differ}, {"contacts_differ", contacts_differ})

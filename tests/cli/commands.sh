@@ -178,6 +178,7 @@ compare_reference)
     expect_stdout_has "group 0      1 rope: within tolerance"
     expect_stdout_has "  position  0 (identical bits)"
     expect_stdout_has "  velocity  0 (identical bits)"
+    expect_stdout_has "  contacts  the same in all 4 rope frames (contacts and resolver iterations)"
     expect_stdout_has "tolerance    0 (identical bits)"
     ;;
 compare_batch)
@@ -198,6 +199,13 @@ compare_batch)
     expect_stdout_has "20 steps, 5 frames, 10 ropes"
     expect_stdout_has "  position  0 (identical bits)"
     expect_stdout_has "  velocity  0 (identical bits)"
+    ! grep -q "  contacts" "$SCRATCH/out" || fail "springs have no contacts to compare: $(cat "$SCRATCH/out")"
+    # rods on the ground: the batch engine's contacts and resolver iterations are the reference's
+    run_skein compare "$SRC/scenarios/w2_rods.json" --steps 1000 --every 250 --set 'groups[0].count=16' \
+        --set 'output.ropes=[0]' --ropes 0-15
+    expect_status 0
+    expect_stdout_has "  position  0 (identical bits)"
+    expect_stdout_has "  contacts  the same in all 80 rope frames (contacts and resolver iterations)"
 
     driven="$SRC/tests/cli/driven_anchor.json"
     run_skein compare "$driven"

@@ -25,6 +25,9 @@ typedef struct sk_deviation {
 typedef struct sk_group_deviation {
     sk_deviation position, velocity;
     uint64_t count_mismatches; /* frames x ropes where the particle counts differ */
+    /* Groups with contacts: frames x ropes where the contacts generated or the resolver iterations used
+     * by the last step differ, and frames x ropes compared so. */
+    uint64_t contact_mismatches, contact_compared;
 } sk_group_deviation;
 
 /* Folds n components of a and b into d. */
@@ -32,7 +35,8 @@ void sk_deviation_add(sk_deviation *d, const sk_real *a, const sk_real *b, size_
                       long step);
 
 /* Within tolerance: every deviation <= tolerance and the particle counts agree; tolerance 0
- * asks for identical bits. */
+ * asks for identical bits, and the same contacts and resolver iterations (a tolerance lets positions
+ * differ, and with them which contacts a step generates). */
 bool sk_group_deviation_within(const sk_group_deviation *g, double tolerance);
 
 /* Advances a and b (built from the same scenario s, both at step 0) to `steps`, comparing the
