@@ -15,6 +15,8 @@
 typedef enum sk_bm_workload {
     SK_BM_W1,    /* scenarios/w1_springs.json: spring ropes, first particle pinned, symplectic */
     SK_BM_W2,    /* scenarios/w2_rods.json: rod chains on a rod constraint, ground, cyclone */
+    SK_BM_W2_SWEPT, /* W2 with each rope's damping drawn at random in [0.95, 0.999] (a Monte Carlo
+                     * batch): the ropes of a pack soon pick different contacts, one lane at a time */
     SK_BM_DEPLOY /* W1's ropes deploying from an anchored spring (the deployment kernel's load) */
 } sk_bm_workload;
 

@@ -90,11 +90,12 @@ void sk_bm_register_end_to_end(void)
     int n_threads = sk_bm_thread_counts(threads);
     enum { N_W1 = sizeof w1_sizes / sizeof w1_sizes[0] };
 
-    static e2e_case cases[2][4];
-    for (int w = 0; w < 2; w++) {
-        cases[w][0] = (e2e_case){w == 0 ? SK_BM_W1 : SK_BM_W2, "reference"};
+    static const sk_bm_workload workloads[3] = {SK_BM_W1, SK_BM_W2, SK_BM_W2_SWEPT};
+    static e2e_case cases[3][4];
+    for (int w = 0; w < 3; w++) {
+        cases[w][0] = (e2e_case){workloads[w], "reference"};
         for (int i = 0; i < n_isas; i++)
-            cases[w][i + 1] = (e2e_case){w == 0 ? SK_BM_W1 : SK_BM_W2, isas[i]};
+            cases[w][i + 1] = (e2e_case){workloads[w], isas[i]};
     }
 
     for (int k = 0; k <= n_isas; k++) {
@@ -120,12 +121,15 @@ void sk_bm_register_end_to_end(void)
     }
     const int64_t w2_windows[3][2] = {
         {W2_SMALL_ROPES, W2_WINDOW_STEPS}, {W2_LARGE_ROPES, W2_WINDOW_STEPS}, {W2_SMALL_ROPES, w2_steps}};
-    for (int k = 0; k <= n_isas; k++) {
-        bool reference = k == 0;
-        sk_bench *b = register_case("w2", &cases[1][k]);
-        sk_bench_iterations(b, 1);
-        for (int i = 0; i < 3; i++)
-            for (int t = 0; t < (reference ? 1 : n_threads); t++)
-                sk_bench_args(b, (int64_t[]){w2_windows[i][0], W2_PARTICLES, w2_windows[i][1], threads[t]}, 4);
-    }
+    /* W2 as written (identical ropes), then swept (every rope its own damping) */
+    for (int w = 1; w < 3; w++)
+        for (int k = 0; k <= n_isas; k++) {
+            bool reference = k == 0;
+            sk_bench *b = register_case(w == 1 ? "w2" : "w2swept", &cases[w][k]);
+            sk_bench_iterations(b, 1);
+            for (int i = 0; i < 3; i++)
+                for (int t = 0; t < (reference ? 1 : n_threads); t++)
+                    sk_bench_args(b, (int64_t[]){w2_windows[i][0], W2_PARTICLES, w2_windows[i][1], threads[t]},
+                                  4);
+        }
 }

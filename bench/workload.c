@@ -20,8 +20,9 @@ static sk_vec3 resized_end(const sk_rope_params *p, int from, int particles)
 int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integrator, sk_scenario *out,
                sk_error *err)
 {
-    const char *text = w == SK_BM_W2 ? SKEIN_BENCH_W2_JSON : SKEIN_BENCH_W1_JSON;
-    const char *name = w == SK_BM_W2 ? "w2_rods.json" : "w1_springs.json";
+    const bool w2 = w == SK_BM_W2 || w == SK_BM_W2_SWEPT;
+    const char *text = w2 ? SKEIN_BENCH_W2_JSON : SKEIN_BENCH_W1_JSON;
+    const char *name = w2 ? "w2_rods.json" : "w1_springs.json";
 
     /* The file as written first: its rope geometry gives the resized one. */
     sk_scenario base;
@@ -37,7 +38,7 @@ int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integ
         return sk_fail(err, SK_EXIT_USAGE, "%s: the benchmark needs ropes of at least 2 particles", name);
 
     char count[64], parts[64], end[160], integ[64], anchor[256], deploy[64];
-    const char *sets[8];
+    const char *sets[9];
     int n = 0;
     snprintf(count, sizeof count, "groups[0].count=%lld", (long long)ropes);
     snprintf(parts, sizeof parts, "groups[0].particles=%d", particles);
@@ -67,6 +68,8 @@ int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integ
         snprintf(end, sizeof end, "groups[0].end=[%.17g,%.17g,%.17g]", (double)e.x, (double)e.y, (double)e.z);
         sets[n++] = end;
     }
+    if (w == SK_BM_W2_SWEPT)
+        sets[n++] = "groups[0].sweep={\"damping\":{\"random\":{\"min\":0.95,\"max\":0.999,\"seed\":1}}}";
     if (integrator) {
         snprintf(integ, sizeof integ, "integrator=%s", integrator);
         sets[n++] = integ;

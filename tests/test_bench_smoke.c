@@ -78,6 +78,7 @@ static int test_families(void)
     CHECK(count_ok("roofline/triad_dram/", "bytes_per_second") == 1);
     CHECK(count_ok("w1/reference/", "items_per_second") == 1);
     CHECK(count_ok("w2/reference/", "items_per_second") == 1);
+    CHECK(count_ok("w2swept/reference/", "items_per_second") == 1);
     CHECK(count_ok("kernel/contacts/reference/", "contacts_per_rope") == 1);
     CHECK(count_ok("kernel/resolver/reference/", "iterations_per_rope") == 1);
     sk_isa_info isas[8];
@@ -92,6 +93,8 @@ static int test_families(void)
         snprintf(prefix, sizeof prefix, "w1/%s/", isas[i].name);
         CHECK(count_ok(prefix, "items_per_second") >= 2); /* 1 and 2 threads */
         snprintf(prefix, sizeof prefix, "w2/%s/", isas[i].name);
+        CHECK(count_ok(prefix, "items_per_second") >= 1);
+        snprintf(prefix, sizeof prefix, "w2swept/%s/", isas[i].name);
         CHECK(count_ok(prefix, "items_per_second") >= 1);
         for (size_t k = 0; k < sizeof kernels / sizeof kernels[0]; k++) {
             snprintf(prefix, sizeof prefix, "kernel/%s/%s/", kernels[k], isas[i].name);
