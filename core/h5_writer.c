@@ -218,7 +218,8 @@ static int write_block(hid_t d, hid_t type, hsize_t frame, hsize_t r0, hsize_t n
 
 /* ---- opening ---------------------------------------------------------------------------------------- */
 
-static void close_all(sk_h5_writer *w)
+/* Every object the file has open, the file itself left open. */
+static void close_objects(sk_h5_writer *w)
 {
     for (int i = 0; w->groups && i < w->n_groups; i++) {
         h5_group *g = &w->groups[i];
@@ -229,6 +230,11 @@ static void close_all(sk_h5_writer *w)
     }
     sk_h5_close(&w->time, H5Dclose);
     sk_h5_close(&w->step, H5Dclose);
+}
+
+static void close_all(sk_h5_writer *w)
+{
+    close_objects(w);
     sk_h5_close(&w->file, H5Fclose);
 }
 
@@ -646,15 +652,7 @@ int sk_h5_finish(sk_h5_writer *w, bool complete, sk_error *err)
     }
     if (rc == 0 && H5Fflush(w->file, H5F_SCOPE_LOCAL) < 0)
         rc = h5_fail(w, err, "write failed");
-    for (int i = 0; i < w->n_groups; i++) {
-        h5_group *g = &w->groups[i];
-        for (int k = 0; k < D_FRAME_SETS; k++)
-            sk_h5_close(&g->sets[k], H5Dclose);
-        sk_h5_close(&g->diverged, H5Dclose);
-        sk_h5_close(&g->gid, H5Gclose);
-    }
-    sk_h5_close(&w->time, H5Dclose);
-    sk_h5_close(&w->step, H5Dclose);
+    close_objects(w);
     const herr_t closed = H5Fclose(w->file);
     w->file = H5I_INVALID_HID;
     if (rc == 0 && closed < 0)
