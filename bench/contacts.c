@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "skein/reference.h"
+#include "reference/reference.h"
 
 static const char *const arg_names[] = {"ropes", "particles"};
 enum { CONTACT_ROPES = 4096, CONTACT_PARTICLES = 32 };

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "skein/batch.h"
+#include "batch/batch.h"
 #include "skein/engine.h"
 
 typedef struct e2e_case {

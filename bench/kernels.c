@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "bench.h"
-#include "skein/batch.h"
+#include "batch/batch.h"
 
 typedef struct kernel_case {
     const char *name;

@@ -23,7 +23,7 @@
 #include <math.h>
 
 #include "contacts.h"
-#include "skein/vec3.h"
+#include "model/vec3.h"
 
 /* The pack and its per-lane constants, as vectors for the row path and as reals for the lane path. */
 typedef struct resolver {

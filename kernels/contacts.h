@@ -15,7 +15,7 @@
 
 #include "pack.h"
 #include "params.h"
-#include "skein/real_math.h"
+#include "model/real_math.h"
 #include "skein/scenario.h"
 
 /* Where each kind of slot starts; -1 where the group has none. */

@@ -5,6 +5,7 @@ skein_test(fuzz_replay SOURCES fuzz_replay.c fuzz_scenario.c CASES scenarios bad
 if(SKEIN_FUZZ)
   add_executable(fuzz_scenario fuzz_scenario.c)
   target_link_libraries(fuzz_scenario PRIVATE skein_lib)
+  target_include_directories(fuzz_scenario PRIVATE ${PROJECT_SOURCE_DIR}/core)
   target_link_options(fuzz_scenario PRIVATE -fsanitize=fuzzer)
   set_target_properties(fuzz_scenario PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR})
 

@@ -9,8 +9,8 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "skein/real_math.h"
-#include "skein/reference.h"
+#include "model/real_math.h"
+#include "reference/reference.h"
 #include "skein/scenario.h"
 
 /* Unit roundoff of the build's real: every basic operation is exact to within a relative PHYS_U. */

@@ -11,7 +11,7 @@ skein_test(ref_contacts SOURCES test_contacts.c CASES
 skein_test(ref_integrators SOURCES test_integrators.c CASES
   cyclone euler symplectic verlet pinned mass_read_back)
 skein_test(ref_constants SOURCES test_constants.c CASES
-  constants fake_spring_constants layout anchor_motion accumulator)
+  constants fake_spring_constants layout anchor_motion)
 skein_test(ref_deploy SOURCES test_deploy.c CASES
   length_grows_exactly insert_seed_rule insert_along_rule insert_verlet insert_pinned
   max_length_weightless_segment max_length_with_room)

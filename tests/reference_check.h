@@ -4,9 +4,9 @@
 #define SKEIN_TESTS_REFERENCE_CHECK_H
 
 #include "check.h"
-#include "skein/reference.h"
+#include "reference/reference.h"
 #include "skein/scenario.h"
-#include "skein/vec3.h"
+#include "model/vec3.h"
 
 /* Hand values are compared within a few units in the last place of the build's type. */
 #ifdef SKEIN_REAL_FLOAT

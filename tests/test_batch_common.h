@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "skein/batch.h"
+#include "batch/batch.h"
 #include "skein/engine.h"
 #include "skein/scenario.h"
 

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "physics_util.h"
-#include "skein/batch.h"
-#include "skein/vec3.h"
+#include "batch/batch.h"
+#include "model/vec3.h"
 
 static const char *const integrators[] = {"cyclone", "euler", "symplectic", "verlet"};
 

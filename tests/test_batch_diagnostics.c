@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "skein/vec3.h"
+#include "model/vec3.h"
+#include "reference/reference.h"
 #include "test_batch_common.h"
 
 /* Diagnostics of every rope from every ISA's batch engine. */

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "scenario_impl.h"
+#include "scenario/scenario_impl.h"
 #include "skein/csv_writer.h"
 #include "skein/engine.h"
 #include "skein/h5_writer.h"

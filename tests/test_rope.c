@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "engine_impl.h"
+#include "engine/engine_impl.h"
 #include "reference_check.h"
 #include "skein/engine.h"
 

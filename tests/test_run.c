@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "engine_impl.h"
+#include "engine/engine_impl.h"
 #include "skein/run.h"
 
 /* A stand-in engine: 3 ropes of 5 particles that records how it was advanced. */

@@ -8,7 +8,7 @@
 #include "check.h"
 #include "input.h"
 #include "sim.h"
-#include "skein/reference.h"
+#include "reference/reference.h"
 #include "skein/scenario.h"
 
 /* dt = 2^-10 s, so frame times that are multiples of dt / 2 add up exactly. */

@@ -22,7 +22,7 @@
 #include "colormap.h"
 #include "grid.h"
 #include "scene.h"
-#include "skein/reference.h"
+#include "reference/reference.h"
 #include "skein/scenario.h"
 
 extern char **environ;

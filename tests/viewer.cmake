@@ -3,6 +3,8 @@
 if(TARGET skein-view)
   skein_test(viewer_camera SOURCES test_viewer_camera.c LIBS skein_view_logic CASES by_hand clip_planes
     target_at_centre view_matrix orbit_keeps_distance zoom_and_pan frame_keeps_box_inside frame_bad_box)
+  skein_test(viewer_accumulator SOURCES test_viewer_accumulator.c LIBS skein_view_logic CASES
+    steps_and_remainder)
   skein_test(viewer_colormap SOURCES test_viewer_colormap.c LIBS skein_view_logic CASES endpoints
     between_stops nice_scale grid_fit)
   skein_test(viewer_controls SOURCES test_viewer_controls.c LIBS skein_view_logic CASES pause_then_step

@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-#include "skein/accumulator.h"
+#include "accumulator.h"
 
 /* Speeds are 2^k for k in [-SK_PLAYBACK_SPEED_EXP_MAX, SK_PLAYBACK_SPEED_EXP_MAX]. */
 #define SK_PLAYBACK_SPEED_EXP_MAX 6

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "skein/reference.h"
+#include "reference/reference.h"
 #include "skein/rope_state.h"
 
 static void close_id(hid_t *id, herr_t (*close)(hid_t))

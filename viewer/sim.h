@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "skein/error.h"
-#include "skein/reference.h"
+#include "reference/reference.h"
 #include "skein/scenario.h"
 
 typedef struct sk_view_rope {

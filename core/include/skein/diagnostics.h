@@ -6,8 +6,6 @@
 #include <stdbool.h>
 
 #include "skein/real.h"
-#include "skein/reference.h"
-#include "skein/rope_constants.h"
 #include "skein/scenario.h"
 
 typedef struct sk_rope_diagnostics {
@@ -26,19 +24,5 @@ typedef struct sk_rope_diagnostics {
     /* every p and v finite */
     bool finite;
 } sk_rope_diagnostics;
-
-/* A rope of group g with parameters rp and constants c, n particles at p with velocities v (as reported:
- * verlet's (p - q) / dt), anchor point x and anchored rest length rest (deploying: s; otherwise the
- * anchor's length). tension (may be NULL) gets n - 1 values: k (|d| - l) per spring, the same for a
- * stretched bungee and 0 for a slack one; 0 for rods and cables, whose tension is not a function of the
- * state (sk_ref_rope_diagnose fills it in from the last step's contacts). */
-void sk_rope_diagnose(const sk_scenario *s, const sk_group *g, const sk_rope_params *rp,
-                      const sk_rope_constants *c, int n, const sk_vec3 *p, const sk_vec3 *v, sk_vec3 x,
-                      sk_real rest, sk_rope_diagnostics *out, sk_real *tension);
-
-/* The same for a reference rope at its current step (anchor at t = steps * dt, with libm's sine). A rod's
- * or cable's tension is the impulse its contact delivered in the last step (summed over the resolver's
- * picks of it) divided by dt: the force it transmitted, negative for a rod pushing its ends apart. */
-void sk_ref_rope_diagnose(const sk_ref_rope *r, sk_rope_diagnostics *out, sk_real *tension);
 
 #endif

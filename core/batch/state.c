@@ -1,0 +1,110 @@
+/* The batch engine's checkpoints: a rope's complete state copied out of its lane (or out of the frame
+ * snapshot, for a diverged rope) and put back into it, and the batch put at the step of a checkpoint. */
+#include "batch/batch_impl.h"
+
+unsigned sk_batch_state_fields(const sk_batch *b, int group)
+{
+    const batch_group *g = &b->groups[group];
+    /* a particle row keeps p and one more vector: v, or verlet's q */
+    unsigned fields = b->scenario->integrator == SK_INTEGRATOR_VERLET ? SK_STATE_PREVIOUS : SK_STATE_VELOCITY;
+    return fields | (g->cfg.contacts ? SK_STATE_CONTACTS : 0u);
+}
+
+void sk_batch_export_rope(const sk_batch *b, size_t rope, sk_rope_state *st)
+{
+    const batch_where w = sk_batch_locate(b, rope);
+    const batch_group *g = w.g;
+    const bool diverged = g->diverged[w.local] >= 0;
+    const size_t W = (size_t)b->width, lane = (size_t)w.lane, cap = (size_t)g->cfg.capacity;
+    const sk_real *param = batch_pack_param(g, w.pack), *state = batch_pack_state(g, w.pack);
+    sk_real n = param[SK_P_N * W + lane], s = param[SK_P_S * W + lane];
+    if (diverged && g->snap_state) { /* its live lane is stepped on and put back at every check */
+        state = g->snap_state + w.pack * g->state_len;
+        n = g->snap_ns[w.pack * 2 * W + lane];
+        s = g->snap_ns[w.pack * 2 * W + W + lane];
+    }
+    st->n = (int)n;
+    st->s = s;
+    st->steps = diverged ? g->frozen[w.local] : b->step;
+    st->diverged = g->diverged[w.local];
+    sk_real *second = b->scenario->integrator == SK_INTEGRATOR_VERLET ? st->q : st->v;
+    for (size_t i = 0; i < cap; i++) {
+        const sk_real *row = state + i * SK_F_COUNT * W;
+        for (size_t c = 0; c < 3; c++) {
+            st->p[3 * i + c] = row[c * W + lane];
+            second[3 * i + c] = row[(3 + c) * W + lane];
+        }
+    }
+    if (g->cfg.contacts) {
+        const sk_real *rows = state + cap * SK_F_COUNT * W;
+        for (size_t i = 0; i < cap; i++)
+            st->impulse[i] = rows[i * W + lane];
+        st->contacts = (int)rows[(cap + SK_C_CONTACTS) * W + lane];
+        st->iterations = (int)rows[(cap + SK_C_ITERATIONS) * W + lane];
+    }
+}
+
+/* Lane `lane` of pack k takes the state st. */
+static void write_lane(const sk_batch *b, const batch_group *g, size_t k, int lane, const sk_rope_state *st)
+{
+    const size_t W = (size_t)b->width, l = (size_t)lane, cap = (size_t)g->cfg.capacity;
+    sk_real *param = batch_pack_param(g, k), *state = batch_pack_state(g, k);
+    param[SK_P_N * W + l] = (sk_real)st->n;
+    param[SK_P_S * W + l] = st->s;
+    const sk_real *second = b->scenario->integrator == SK_INTEGRATOR_VERLET ? st->q : st->v;
+    for (size_t i = 0; i < cap; i++) {
+        sk_real *row = state + i * SK_F_COUNT * W;
+        for (size_t c = 0; c < 3; c++) {
+            row[c * W + l] = st->p[3 * i + c];
+            row[(3 + c) * W + l] = second[3 * i + c];
+        }
+    }
+    if (g->cfg.contacts) {
+        sk_real *rows = sk_pack_contact_rows(&g->cfg, state, b->width);
+        for (size_t i = 0; i < cap; i++)
+            rows[i * W + l] = st->impulse[i];
+        rows[(cap + SK_C_CONTACTS) * W + l] = (sk_real)st->contacts;
+        rows[(cap + SK_C_ITERATIONS) * W + l] = (sk_real)st->iterations;
+    }
+}
+
+bool sk_batch_import_rope(sk_batch *b, size_t rope, const sk_rope_state *st)
+{
+    const batch_where w = sk_batch_locate(b, rope);
+    batch_group *g = w.g;
+    const sk_group *grp = g->group;
+    const bool verlet = b->scenario->integrator == SK_INTEGRATOR_VERLET;
+    if (st->n < 1 || st->n > grp->particles || (!grp->deploys && st->n != grp->particles) ||
+        (grp->deploys && st->n < grp->deploy_initial) || st->steps < 0 || !st->p || !(verlet ? st->q : st->v) ||
+        (g->cfg.contacts && (!st->impulse || st->contacts < 0 || st->iterations < 0)))
+        return false;
+    write_lane(b, g, w.pack, w.lane, st);
+    /* the padding lanes after the group's last rope copy it, as they do from the start */
+    if (w.local + 1 == grp->count)
+        for (int l = w.lane + 1; l < b->width; l++)
+            write_lane(b, g, w.pack, l, st);
+    g->diverged[w.local] = st->diverged < 0 ? -1 : st->diverged;
+    g->frozen[w.local] = st->diverged < 0 ? 0 : st->steps;
+    b->diag_cache.group = -1;
+    return true;
+}
+
+bool sk_batch_resume_at(sk_batch *b, long step)
+{
+    if (!sk_batch_ensure_snapshot(b))
+        return false;
+    b->n_diverged = 0;
+    for (int i = 0; i < b->n_groups; i++) {
+        const batch_group *g = &b->groups[i];
+        for (size_t r = 0; r < g->group->count; r++)
+            b->n_diverged += g->diverged[r] >= 0;
+        /* Right after a frame check every lane equals its snapshot: the sound ones were just saved, the
+         * diverged ones just put back. */
+        for (size_t k = 0; k < g->n_packs; k++)
+            sk_batch_save_pack(g, b->width, k);
+    }
+    b->step = step;
+    b->snapshot_step = step;
+    b->diag_cache.group = -1;
+    return true;
+}

@@ -1,0 +1,290 @@
+/* The batch engine's storage: each group of the scenario as packs of W ropes (per-rope parameters
+ * [W], particles [capacity][6][W] and a contact group's contact rows, 64-byte aligned, padding lanes
+ * copying the group's last rope); creation, lookup and the lanes' initial state. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "batch/batch_impl.h"
+#include "model/rope_constants.h"
+#include "model/vec3.h"
+
+static void *aligned_zeroed(size_t reals)
+{
+    size_t bytes = (reals * sizeof(sk_real) + 63) / 64 * 64;
+    void *p = aligned_alloc(64, bytes ? bytes : 64);
+    if (p)
+        memset(p, 0, bytes ? bytes : 64);
+    return p;
+}
+
+void sk_batch_lay_rope(const sk_batch *b, batch_group *g, size_t r, size_t pack, int lane)
+{
+    const sk_scenario *s = b->scenario;
+    const sk_group *grp = g->group;
+    const int W = b->width;
+    sk_rope_params rp;
+    sk_rope_constants c;
+    sk_group_rope_params(grp, r, &rp);
+    sk_rope_constants_compute(s, grp, &rp, &c);
+
+    const int n0 = sk_group_initial_particles(grp);
+    sk_real *param = batch_pack_param(g, pack);
+#define SET(which, value) param[(size_t)(which) * (size_t)W + (size_t)lane] = (value)
+    SET(SK_P_N, (sk_real)n0);
+    SET(SK_P_S, rp.anchor_length);
+    SET(SK_P_W, c.w);
+    SET(SK_P_MASS, c.mass_back);
+    SET(SK_P_DAMP, c.damp);
+    SET(SK_P_VKEEP, c.verlet_keep);
+    SET(SK_P_LINK_K, rp.link_stiffness);
+    SET(SK_P_LINK_L, c.link_length);
+    SET(SK_P_ANCHOR_K, rp.anchor_stiffness);
+    SET(SK_P_AX, rp.anchor_point.x);
+    SET(SK_P_AY, rp.anchor_point.y);
+    SET(SK_P_AZ, rp.anchor_point.z);
+    SET(SK_P_AMPX, rp.motion_amplitude.x);
+    SET(SK_P_AMPY, rp.motion_amplitude.y);
+    SET(SK_P_AMPZ, rp.motion_amplitude.z);
+    SET(SK_P_OMEGA, rp.motion_omega);
+    SET(SK_P_PHASE, rp.motion_phase);
+    SET(SK_P_FAKE_ON, c.fake_active ? 1 : 0);
+    SET(SK_P_FAKE_CR, c.fake_cr);
+    SET(SK_P_FAKE_CV, c.fake_cv);
+    SET(SK_P_FAKE_COS, c.fake_cos);
+    SET(SK_P_FAKE_SIN, c.fake_sin);
+    SET(SK_P_FAKE_EXP, c.fake_exp);
+    SET(SK_P_ACCX, c.accel.x);
+    SET(SK_P_ACCY, c.accel.y);
+    SET(SK_P_ACCZ, c.accel.z);
+    SET(SK_P_GFX, c.gravity_force.x);
+    SET(SK_P_GFY, c.gravity_force.y);
+    SET(SK_P_GFZ, c.gravity_force.z);
+    SET(SK_P_GX, s->gravity.x);
+    SET(SK_P_GY, s->gravity.y);
+    SET(SK_P_GZ, s->gravity.z);
+    SET(SK_P_DRAG_K1, rp.drag_k1);
+    SET(SK_P_DRAG_K2, rp.drag_k2);
+    /* The buoyancy force's operand pairs, each one operation the reference does every step. */
+    SET(SK_P_BUOY_HM, rp.buoyancy_water_height + rp.buoyancy_max_depth);
+    SET(SK_P_BUOY_M2, (sk_real)2 * rp.buoyancy_max_depth);
+    SET(SK_P_BUOY_RV, rp.buoyancy_density * rp.buoyancy_volume);
+    SET(SK_P_DEPLOY_U, rp.deploy_velocity);
+    SET(SK_P_DEPLOY_MAX, rp.deploy_max_length);
+    SET(SK_P_DT, c.dt);
+    SET(SK_P_INV_DT, c.inv_dt);
+    SET(SK_P_INV_DT2, c.inv_dt2);
+    SET(SK_P_LINK_E, rp.link_restitution);
+    SET(SK_P_ANCHOR_E, rp.anchor_restitution);
+#undef SET
+
+    /* Particles as the reference places them: v = 0 when pinned, verlet's q = p - v dt. */
+    sk_real *state = batch_pack_state(g, pack);
+    const bool verlet = s->integrator == SK_INTEGRATOR_VERLET;
+    for (int i = 0; i < grp->particles; i++) {
+        sk_vec3 p = {0, 0, 0}, w = {0, 0, 0};
+        if (i < n0) {
+            p = sk_rope_layout_position(&rp, i, n0);
+            sk_vec3 v = g->pinned[i] ? sk_vec3_zero() : rp.velocity;
+            w = verlet ? sk_vec3_sub(p, sk_vec3_scale(v, c.dt)) : v;
+        }
+        sk_real *row = state + (size_t)i * SK_F_COUNT * (size_t)W;
+        const sk_real values[SK_F_COUNT] = {p.x, p.y, p.z, w.x, w.y, w.z};
+        for (int f = 0; f < SK_F_COUNT; f++)
+            row[(size_t)f * (size_t)W + (size_t)lane] = values[f];
+    }
+    /* A contact group's contact rows (impulses, counts): nothing happened before the first step. */
+    if (g->cfg.contacts) {
+        sk_real *rows = sk_pack_contact_rows(&g->cfg, state, W);
+        for (int i = 0; i < grp->particles + 2; i++)
+            rows[(size_t)i * (size_t)W + (size_t)lane] = 0;
+    }
+}
+
+static int build_kernel_group(sk_batch *b, batch_group *g)
+{
+    const sk_group *grp = g->group;
+    const int W = b->width;
+    g->cfg = (sk_kernel_cfg){
+        .capacity = grp->particles,
+        .integrator = (int)b->scenario->integrator,
+        .link = (int)grp->link,
+        .anchor = (int)grp->anchor,
+        .driven = grp->anchor_driven && grp->anchor != SK_ANCHOR_NONE,
+        .gravity_force = b->scenario->gravity_as == SK_GRAVITY_FORCE,
+        .drag = grp->has_drag,
+        .buoyancy = grp->has_buoyancy,
+        .deploys = grp->deploys,
+        .insert_along = grp->insert_velocity == SK_INSERT_ALONG,
+        .has_max_length = grp->deploy_has_max_length,
+        .pinned = g->pinned,
+        .contacts = sk_group_has_contacts(b->scenario, grp),
+        .ground = b->scenario->has_ground,
+        .ground_height = b->scenario->ground_height,
+        .ground_restitution = b->scenario->ground_restitution,
+        .iterations = b->scenario->iterations,
+    };
+    g->n_packs = (grp->count + (size_t)W - 1) / (size_t)W;
+    g->param_len = (size_t)SK_P_COUNT * (size_t)W;
+    g->state_len = sk_pack_state_len(&g->cfg, W);
+    g->param = aligned_zeroed(g->n_packs * g->param_len);
+    g->state = aligned_zeroed(g->n_packs * g->state_len);
+    if (!g->param || !g->state)
+        return -1;
+    for (size_t pack = 0; pack < g->n_packs; pack++)
+        for (int lane = 0; lane < W; lane++) {
+            size_t r = pack * (size_t)W + (size_t)lane;
+            sk_batch_lay_rope(b, g, r < grp->count ? r : grp->count - 1, pack, lane);
+        }
+    return 0;
+}
+
+sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_error *err)
+{
+    const sk_kernels *k = sk_batch_pick_kernels(opt ? opt->isa : NULL, err);
+    if (!k)
+        return NULL;
+    sk_batch *b = calloc(1, sizeof *b);
+    if (!b)
+        goto oom;
+    b->scenario = s;
+    b->kernels = k;
+    b->width = k->width;
+    b->threads = sk_batch_default_threads(opt ? opt->threads : 0);
+    b->snapshot_step = -1;
+    b->diag_cache.group = -1;
+    b->n_groups = s->n_groups;
+    b->groups = calloc((size_t)(s->n_groups > 0 ? s->n_groups : 1), sizeof *b->groups);
+    if (!b->groups)
+        goto oom;
+
+    int max_capacity = 1;
+    for (int i = 0; i < s->n_groups; i++) {
+        batch_group *g = &b->groups[i];
+        g->group = &s->groups[i];
+        g->index = i;
+        g->diverged = malloc(g->group->count * sizeof *g->diverged);
+        g->frozen = calloc(g->group->count, sizeof *g->frozen);
+        g->pinned = calloc((size_t)g->group->particles, 1);
+        if (!g->diverged || !g->frozen || !g->pinned)
+            goto oom;
+        for (size_t r = 0; r < g->group->count; r++)
+            g->diverged[r] = -1;
+        for (int p = 0; p < g->group->n_pinned; p++)
+            g->pinned[g->group->pinned[p]] = 1;
+        if (build_kernel_group(b, g) != 0)
+            goto oom;
+        if (g->group->particles > max_capacity)
+            max_capacity = g->group->particles;
+    }
+    b->work_first = malloc((size_t)(s->n_groups + 1) * sizeof *b->work_first);
+    if (!b->work_first)
+        goto oom;
+    b->work_first[0] = 0;
+    for (int i = 0; i < s->n_groups; i++)
+        b->work_first[i + 1] = b->work_first[i] + b->groups[i].n_packs;
+    b->stage_force = aligned_zeroed((size_t)max_capacity * 3 * (size_t)b->width);
+    b->view_param = aligned_zeroed((size_t)SK_P_COUNT * (size_t)b->width);
+    b->diag_cache.diag = aligned_zeroed((size_t)SK_D_COUNT * (size_t)b->width);
+    b->diag_cache.tension = aligned_zeroed((size_t)max_capacity * (size_t)b->width);
+    if (!b->stage_force || !b->view_param || !b->diag_cache.diag || !b->diag_cache.tension)
+        goto oom;
+
+    return b;
+
+oom:
+    sk_batch_destroy(b);
+    sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory for the batch engine", s->source);
+    return NULL;
+}
+
+void sk_batch_destroy(sk_batch *b)
+{
+    if (!b)
+        return;
+    for (int i = 0; b->groups && i < b->n_groups; i++) {
+        batch_group *g = &b->groups[i];
+        free(g->param);
+        free(g->state);
+        free(g->snap_ns);
+        free(g->snap_state);
+        free(g->pinned);
+        free(g->diverged);
+        free(g->frozen);
+    }
+    free(b->groups);
+    free(b->work_first);
+    free(b->stage_force);
+    free(b->view_param);
+    free(b->diag_cache.diag);
+    free(b->diag_cache.tension);
+    free(b);
+}
+
+void sk_batch_save_lane(const batch_group *g, int width, size_t k, int lane)
+{
+    const size_t W = (size_t)width, l = (size_t)lane;
+    const sk_real *param = batch_pack_param(g, k), *state = batch_pack_state(g, k);
+    sk_real *ns = g->snap_ns + k * 2 * W, *snap = g->snap_state + k * g->state_len;
+    ns[l] = param[SK_P_N * W + l];
+    ns[W + l] = param[SK_P_S * W + l];
+    for (size_t i = l; i < g->state_len; i += W)
+        snap[i] = state[i];
+}
+
+void sk_batch_save_pack(const batch_group *g, int width, size_t k)
+{
+    const size_t W = (size_t)width;
+    const sk_real *param = batch_pack_param(g, k);
+    sk_real *ns = g->snap_ns + k * 2 * W;
+    memcpy(ns, param + SK_P_N * W, W * sizeof(sk_real));
+    memcpy(ns + W, param + SK_P_S * W, W * sizeof(sk_real));
+    memcpy(g->snap_state + k * g->state_len, batch_pack_state(g, k), g->state_len * sizeof(sk_real));
+}
+
+void sk_batch_restore_lane(const batch_group *g, int width, size_t k, int lane)
+{
+    const size_t W = (size_t)width, l = (size_t)lane;
+    sk_real *param = batch_pack_param(g, k), *state = batch_pack_state(g, k);
+    const sk_real *ns = g->snap_ns + k * 2 * W, *snap = g->snap_state + k * g->state_len;
+    param[SK_P_N * W + l] = ns[l];
+    param[SK_P_S * W + l] = ns[W + l];
+    for (size_t i = l; i < g->state_len; i += W)
+        state[i] = snap[i];
+}
+
+batch_where sk_batch_locate(const sk_batch *b, size_t rope)
+{
+    batch_where w = {0};
+    size_t local = 0;
+    int gi = sk_scenario_find_rope(b->scenario, rope, &local);
+    w.g = &b->groups[gi];
+    w.local = local;
+    w.pack = local / (size_t)b->width;
+    w.lane = (int)(local % (size_t)b->width);
+    return w;
+}
+
+long sk_batch_step(const sk_batch *b) { return b->step; }
+
+const char *sk_batch_isa(const sk_batch *b) { return b->kernels->isa; }
+
+const char *sk_batch_group_isa(const sk_batch *b, int group)
+{
+    (void)group; /* every group runs the kernels */
+    return b->kernels->isa;
+}
+
+int sk_batch_width(const sk_batch *b) { return b->width; }
+
+int sk_batch_threads(const sk_batch *b) { return b->threads; }
+
+uint64_t sk_batch_bytes(const sk_batch *b)
+{
+    uint64_t bytes = sizeof *b + (uint64_t)b->n_groups * sizeof *b->groups;
+    for (int i = 0; i < b->n_groups; i++) {
+        const batch_group *g = &b->groups[i];
+        bytes += g->group->count * (sizeof *g->diverged + sizeof *g->frozen) + (uint64_t)g->group->particles;
+        bytes += (uint64_t)g->n_packs * (g->param_len + g->state_len) * sizeof(sk_real);
+    }
+    return bytes;
+}

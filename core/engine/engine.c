@@ -1,0 +1,106 @@
+/* The engine seam: picks an implementation and forwards to it. */
+#include <string.h>
+
+#include "engine/engine_impl.h"
+
+sk_engine *sk_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err)
+{
+    const char *name = opt && opt->engine ? opt->engine : "batch";
+    if (strcmp(name, "reference") == 0)
+        return sk_reference_engine_create(s, opt, err);
+    if (strcmp(name, "batch") == 0)
+        return sk_batch_engine_create(s, opt, err);
+    sk_fail(err, SK_EXIT_USAGE, "--engine %s: unknown engine (batch, reference)", name);
+    return NULL;
+}
+
+uint64_t sk_engine_advance(sk_engine *e, long steps)
+{
+    if (steps <= 0)
+        return 0;
+    uint64_t done = e->vt->advance(e, steps);
+    e->step += steps;
+    return done;
+}
+
+long sk_engine_step(const sk_engine *e) { return e->step; }
+
+int sk_engine_rope_particles(const sk_engine *e, size_t rope) { return e->vt->rope_particles(e, rope); }
+
+void sk_engine_read_rope(const sk_engine *e, size_t rope, sk_real *p, sk_real *v)
+{
+    e->vt->read_rope(e, rope, p, v);
+}
+
+size_t sk_engine_check_frame(sk_engine *e)
+{
+    return e->ext && e->ext->check_frame ? e->ext->check_frame(e) : 0;
+}
+
+uint64_t sk_engine_advance_checked(sk_engine *e, long steps, size_t *diverged)
+{
+    if (steps <= 0 || !e->ext || !e->ext->advance_checked || !e->ext->check_frame) {
+        uint64_t done = sk_engine_advance(e, steps);
+        *diverged = sk_engine_check_frame(e);
+        return done;
+    }
+    uint64_t done = e->ext->advance_checked(e, steps, diverged);
+    e->step += steps;
+    return done;
+}
+
+long sk_engine_rope_diverged(const sk_engine *e, size_t rope)
+{
+    return e->ext && e->ext->rope_diverged ? e->ext->rope_diverged(e, rope) : -1;
+}
+
+bool sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension)
+{
+    if (!e->ext || !e->ext->rope_diagnostics)
+        return false;
+    e->ext->rope_diagnostics(e, rope, out, tension);
+    return true;
+}
+
+bool sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations)
+{
+    if (!e->ext || !e->ext->rope_contacts)
+        return false;
+    e->ext->rope_contacts(e, rope, contacts, iterations);
+    return true;
+}
+
+const char *sk_engine_kind(const sk_engine *e) { return e->ext && e->ext->kind ? e->ext->kind : "none"; }
+
+unsigned sk_engine_state_fields(const sk_engine *e, int group)
+{
+    return e->ext && e->ext->state_fields ? e->ext->state_fields(e, group) : 0;
+}
+
+bool sk_engine_export_rope(const sk_engine *e, size_t rope, sk_rope_state *st)
+{
+    return e->ext && e->ext->export_rope && e->ext->export_rope(e, rope, st);
+}
+
+bool sk_engine_import_rope(sk_engine *e, size_t rope, const sk_rope_state *st)
+{
+    return e->ext && e->ext->import_rope && e->ext->import_rope(e, rope, st);
+}
+
+bool sk_engine_resume_at(sk_engine *e, long step)
+{
+    if (!e->ext || !e->ext->resume_at || !e->ext->resume_at(e, step))
+        return false;
+    e->step = step;
+    return true;
+}
+
+const char *sk_engine_isa(const sk_engine *e) { return e->isa; }
+
+int sk_engine_threads(const sk_engine *e) { return e->threads; }
+
+void sk_engine_destroy(sk_engine *e)
+{
+    if (e)
+        e->vt->destroy(e);
+}

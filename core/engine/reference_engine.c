@@ -1,0 +1,235 @@
+/* The reference engine behind sk_engine: one sk_ref_rope per rope, advanced one after another on
+ * one thread. It is the oracle the batch engine is checked against, so it stays plain. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "engine/engine_impl.h"
+#include "reference/reference.h"
+
+typedef struct reference_engine {
+    struct sk_engine base;
+    sk_ref_rope **ropes; /* by global rope index */
+    size_t n_ropes;
+    /* Frame checks (SPEC.md section 10): the step each rope diverged at (-1: never), how many did, and
+     * the step of the last check, which a diverging rope goes back to (-1 before the first). */
+    long *diverged;
+    size_t n_diverged;
+    long checked;
+    sk_real *tension; /* scratch for one rope's link tensions */
+} reference_engine;
+
+/* Particle-steps: the particles present after each step, which are the ones it advanced (a particle
+ * inserted by deployment is integrated in the step that inserts it). */
+static uint64_t reference_advance(sk_engine *e, long steps)
+{
+    reference_engine *re = (reference_engine *)e;
+    uint64_t done = 0;
+    for (size_t i = 0; i < re->n_ropes; i++)
+        for (long k = 0; k < steps && re->diverged[i] < 0; k++) { /* a diverged rope takes no steps */
+            sk_ref_rope_step(re->ropes[i]);
+            done += (uint64_t)sk_ref_rope_count(re->ropes[i]);
+        }
+    return done;
+}
+
+static int reference_rope_particles(const sk_engine *e, size_t rope)
+{
+    const reference_engine *re = (const reference_engine *)e;
+    return sk_ref_rope_count(re->ropes[rope]);
+}
+
+static void reference_read_rope(const sk_engine *e, size_t rope, sk_real *p, sk_real *v)
+{
+    const reference_engine *re = (const reference_engine *)e;
+    const sk_ref_rope *r = re->ropes[rope];
+    int n = sk_ref_rope_count(r);
+    for (int i = 0; i < n; i++) {
+        if (p) {
+            sk_vec3 x = sk_ref_rope_position(r, i);
+            p[3 * i + 0] = x.x;
+            p[3 * i + 1] = x.y;
+            p[3 * i + 2] = x.z;
+        }
+        if (v) {
+            sk_vec3 u = sk_ref_rope_velocity(r, i);
+            v[3 * i + 0] = u.x;
+            v[3 * i + 1] = u.y;
+            v[3 * i + 2] = u.z;
+        }
+    }
+}
+
+static void reference_destroy(sk_engine *e)
+{
+    reference_engine *re = (reference_engine *)e;
+    if (re->ropes)
+        for (size_t i = 0; i < re->n_ropes; i++)
+            sk_ref_rope_destroy(re->ropes[i]);
+    free(re->ropes);
+    free(re->diverged);
+    free(re->tension);
+    free(re);
+}
+
+static bool finite3(sk_vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
+
+/* A rope is sound when its p, v (and verlet's q) are finite, and so is every figure the outputs derive
+ * from them (energies, tensions, anchor force): a finite state can still overflow those. */
+static bool rope_sound(const reference_engine *re, const sk_ref_rope *r)
+{
+    const int n = sk_ref_rope_count(r);
+    for (int i = 0; i < n; i++) {
+        const sk_particle *p = sk_ref_rope_particle(r, i);
+        if (!finite3(p->p) || !finite3(p->q) || !finite3(sk_ref_rope_velocity(r, i)))
+            return false;
+    }
+    sk_rope_diagnostics d;
+    sk_ref_rope_diagnose(r, &d, re->tension);
+    bool ok = isfinite(d.kinetic) && isfinite(d.gravity) && isfinite(d.elastic) && finite3(d.anchor_force) &&
+              isfinite(d.length);
+    for (int i = 0; ok && i + 1 < n; i++)
+        ok = isfinite(re->tension[i]);
+    return ok;
+}
+
+/* A diverged rope goes back to the last checked step by replaying it from the start: ropes are
+ * deterministic, so the replay gives that state to the bit, and no copy of every rope is kept. */
+static size_t reference_check_frame(sk_engine *e)
+{
+    reference_engine *re = (reference_engine *)e;
+    const long back_to = re->checked >= 0 ? re->checked : 0;
+    for (size_t i = 0; i < re->n_ropes; i++) {
+        if (re->diverged[i] >= 0 || rope_sound(re, re->ropes[i]))
+            continue;
+        re->diverged[i] = e->step;
+        re->n_diverged++;
+        size_t local;
+        const int g = sk_scenario_find_rope(e->scenario, i, &local);
+        sk_ref_rope *fresh = sk_ref_rope_create(e->scenario, g, local);
+        if (!fresh)
+            continue; /* out of memory: it keeps its state (still marked, stepped no more) */
+        sk_ref_rope_advance(fresh, back_to);
+        sk_ref_rope_destroy(re->ropes[i]);
+        re->ropes[i] = fresh;
+    }
+    re->checked = e->step;
+    return re->n_diverged;
+}
+
+static long reference_rope_diverged(const sk_engine *e, size_t rope)
+{
+    return ((const reference_engine *)e)->diverged[rope];
+}
+
+static void reference_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension)
+{
+    sk_ref_rope_diagnose(((const reference_engine *)e)->ropes[rope], out, tension);
+}
+
+static void reference_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations)
+{
+    const sk_ref_rope *r = ((const reference_engine *)e)->ropes[rope];
+    *contacts = sk_ref_rope_contacts(r);
+    *iterations = sk_ref_rope_iterations(r);
+}
+
+/* ---- checkpoints: the ropes' own state, and the engine's marks and last check --------------------- */
+
+static unsigned reference_state_fields(const sk_engine *e, int group)
+{
+    return sk_ref_rope_state_fields(e->scenario, &e->scenario->groups[group]);
+}
+
+static bool reference_export_rope(const sk_engine *e, size_t rope, sk_rope_state *st)
+{
+    const reference_engine *re = (const reference_engine *)e;
+    sk_ref_rope_export(re->ropes[rope], st);
+    st->diverged = re->diverged[rope];
+    return true;
+}
+
+static bool reference_import_rope(sk_engine *e, size_t rope, const sk_rope_state *st)
+{
+    reference_engine *re = (reference_engine *)e;
+    if (!sk_ref_rope_import(re->ropes[rope], st))
+        return false;
+    re->diverged[rope] = st->diverged < 0 ? -1 : st->diverged;
+    return true;
+}
+
+/* The last check was at `step`: a rope diverging later is replayed to it. */
+static bool reference_resume_at(sk_engine *e, long step)
+{
+    reference_engine *re = (reference_engine *)e;
+    re->checked = step;
+    re->n_diverged = 0;
+    for (size_t i = 0; i < re->n_ropes; i++)
+        re->n_diverged += re->diverged[i] >= 0;
+    return true;
+}
+
+static const sk_engine_vtbl reference_vtbl = {
+    reference_advance,
+    reference_rope_particles,
+    reference_read_rope,
+    reference_destroy,
+};
+
+static const sk_engine_ext reference_ext = {
+    .check_frame = reference_check_frame,
+    .rope_diverged = reference_rope_diverged,
+    .rope_diagnostics = reference_rope_diagnostics,
+    .rope_contacts = reference_rope_contacts,
+    .kind = "reference",
+    .state_fields = reference_state_fields,
+    .export_rope = reference_export_rope,
+    .import_rope = reference_import_rope,
+    .resume_at = reference_resume_at,
+};
+
+sk_engine *sk_reference_engine_create(const sk_scenario *s, const sk_engine_options *opt,
+                                      sk_error *err)
+{
+    (void)opt; /* one thread, no ISA: the options concern the batch engine */
+    reference_engine *re = calloc(1, sizeof *re);
+    int capacity = 1;
+    for (int g = 0; g < s->n_groups; g++)
+        capacity = s->groups[g].particles > capacity ? s->groups[g].particles : capacity;
+    const size_t n = s->total_ropes > 0 ? s->total_ropes : 1;
+    if (re) {
+        re->ropes = calloc(n, sizeof *re->ropes);
+        re->diverged = malloc(n * sizeof *re->diverged);
+        re->tension = malloc((size_t)capacity * sizeof *re->tension);
+    }
+    if (!re || !re->ropes || !re->diverged || !re->tension) {
+        if (re) {
+            free(re->ropes);
+            free(re->diverged);
+            free(re->tension);
+        }
+        free(re);
+        sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory for the reference engine", s->source);
+        return NULL;
+    }
+    re->base.vt = &reference_vtbl;
+    re->base.ext = &reference_ext;
+    re->base.scenario = s;
+    re->base.step = 0;
+    re->base.isa = "reference";
+    re->base.threads = 1;
+    re->n_ropes = s->total_ropes;
+    re->checked = -1;
+    for (size_t i = 0; i < re->n_ropes; i++)
+        re->diverged[i] = -1;
+    for (int g = 0; g < s->n_groups; g++)
+        for (size_t r = 0; r < s->groups[g].count; r++) {
+            size_t global = s->groups[g].first_rope + r;
+            re->ropes[global] = sk_ref_rope_create(s, g, r);
+            if (!re->ropes[global]) {
+                reference_destroy(&re->base);
+                sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory for rope %zu", s->source, global);
+                return NULL;
+            }
+        }
+    return &re->base;
+}

@@ -1,0 +1,865 @@
+/* Checkpoint files with libhdf5: every rope's state and the run's place, written atomically, read back
+ * with every check a resumed run needs (skein/checkpoint.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <hdf5.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "engine/engine_impl.h"
+#include "io/h5_common.h"
+#include "skein/checkpoint.h"
+
+#ifdef SKEIN_REAL_FLOAT
+#define H5T_REAL H5T_NATIVE_FLOAT
+#else
+#define H5T_REAL H5T_NATIVE_DOUBLE
+#endif
+
+#define FORMAT_NAME "skein checkpoint"
+#define FORMAT_VERSION 1
+/* Ropes per chunk (and per read or write): about this many bytes of positions, so a batch of any size is
+ * saved and restored with a few MiB of buffers. */
+#define BLOCK_BYTES ((size_t)1 << 20)
+/* Reals of a group's start totals in /summary_start. */
+#define TOTALS 8
+
+enum { SET_N, SET_S, SET_STEPS, SET_DIVERGED, SET_P, SET_V, SET_Q, SET_IMPULSE, SET_CONTACTS, SET_COUNT };
+static const char *const set_names[SET_COUNT] = {"n",        "s",        "steps",   "diverged", "position",
+                                                 "velocity", "previous", "impulse", "contacts"};
+
+/* ---- HDF5's reason for a failure --------------------------------------------------------------------- */
+
+/* The remembered reason (sk_h5_failure_reason), "HDF5 gave no reason" where there is none; clears it. */
+static void take_reason(char *out, size_t size)
+{
+    if (sk_h5_failure_reason(out, size) == SK_H5_NO_REASON)
+        snprintf(out, size, "HDF5 gave no reason");
+}
+
+/* The library reports through sk_error, one line: HDF5's stack dumps off. HDF5 1.10's own clean-up at exit
+ * crashes on a file whose close failed (HDFFV-11052): off while it still can be, before any other call. */
+static void quiet_hdf5(void)
+{
+    H5dont_atexit();
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+}
+
+/* ---- the seal: the file's length and CRC-32 in its HDF5 user block ----------------------------------- */
+
+/* HDF5 1.10 checksums most of its metadata (latest format) and our datasets carry Fletcher-32, but not all
+ * of a file (its global heap, where variable-length strings live, has no checksum, and reading a damaged
+ * one crashes the library). So the whole file past the user block is checked before HDF5 reads it. */
+#define SEAL_BYTES 512
+static const char seal_magic[16] = {'s', 'k', 'e', 'i', 'n', ' ', 'c', 'h', 'e', 'c', 'k', 'p', 'o', 'i', 'n', 't'};
+
+typedef struct seal {
+    char magic[16];
+    uint32_t version, crc;
+    uint64_t length; /* the whole file's */
+} seal;
+
+/* CRC-32 of the file's bytes from SEAL_BYTES to its end; errno-style status. */
+static int file_crc(int fd, uint64_t length, uint32_t *out)
+{
+    unsigned char *buf = malloc(BLOCK_BYTES);
+    if (!buf)
+        return ENOMEM;
+    uLong crc = crc32_z(0L, Z_NULL, 0);
+    int e = 0;
+    for (uint64_t at = SEAL_BYTES; at < length && !e;) {
+        const size_t want = length - at < BLOCK_BYTES ? (size_t)(length - at) : BLOCK_BYTES;
+        const ssize_t got = pread(fd, buf, want, (off_t)at);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            e = got < 0 ? errno : EIO;
+        else {
+            crc = crc32_z(crc, buf, (size_t)got);
+            at += (uint64_t)got;
+        }
+    }
+    free(buf);
+    *out = (uint32_t)crc;
+    return e;
+}
+
+int sk_checkpoint_seal(const char *path)
+{
+    const int fd = open(path, O_RDWR);
+    if (fd < 0)
+        return errno;
+    struct stat st;
+    seal sl = {.version = 1};
+    memcpy(sl.magic, seal_magic, sizeof sl.magic);
+    int e = fstat(fd, &st) != 0 ? errno : 0;
+    if (e == 0 && st.st_size < SEAL_BYTES)
+        e = EINVAL;
+    if (e == 0) {
+        sl.length = (uint64_t)st.st_size;
+        e = file_crc(fd, sl.length, &sl.crc);
+    }
+    if (e == 0 && pwrite(fd, &sl, sizeof sl, 0) != (ssize_t)sizeof sl)
+        e = errno ? errno : EIO;
+    if (e == 0 && fsync(fd) != 0)
+        e = errno;
+    close(fd);
+    return e;
+}
+
+/* Refuses (SK_EXIT_USAGE) a file without a seal, of another length than its seal says, or whose bytes do
+ * not match its checksum. */
+static int check_seal(const char *path, sk_error *err)
+{
+    const int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return sk_fail(err, SK_EXIT_USAGE, "%s: cannot open the checkpoint: %s", path, strerror(errno));
+    struct stat st;
+    seal sl;
+    int rc = 0;
+    if (fstat(fd, &st) != 0)
+        rc = sk_fail(err, SK_EXIT_FAILURE, "%s: cannot read the checkpoint: %s", path, strerror(errno));
+    else if (st.st_size < SEAL_BYTES || pread(fd, &sl, sizeof sl, 0) != (ssize_t)sizeof sl ||
+             memcmp(sl.magic, seal_magic, sizeof sl.magic) != 0 || sl.version != 1)
+        rc = sk_fail(err, SK_EXIT_USAGE, "%s: not a skein checkpoint, or damaged or cut short (no checkpoint header)",
+                     path);
+    else if (sl.length != (uint64_t)st.st_size)
+        rc = sk_fail(err, SK_EXIT_USAGE, "%s: the checkpoint is damaged or cut short (%lld bytes where it had %llu)",
+                     path, (long long)st.st_size, (unsigned long long)sl.length);
+    else {
+        uint32_t crc = 0;
+        const int e = file_crc(fd, sl.length, &crc);
+        if (e)
+            rc = sk_fail(err, SK_EXIT_FAILURE, "%s: cannot read the checkpoint: %s", path, strerror(e));
+        else if (crc != sl.crc)
+            rc = sk_fail(err, SK_EXIT_USAGE, "%s: the checkpoint is damaged (its checksum does not match)", path);
+    }
+    close(fd);
+    return rc;
+}
+
+/* ---- writing ----------------------------------------------------------------------------------------- */
+
+static int set_u64(hid_t loc, const char *name, uint64_t v) { return sk_h5_set_attr(loc, name, H5T_NATIVE_UINT64, &v); }
+
+/* A dataset of shape dims (rank <= 3), chunked by `block` rows of dimension 0 and checksummed (Fletcher-32);
+ * an empty one is contiguous (a chunk cannot be empty). */
+static hid_t make_set(hid_t loc, const char *name, hid_t type, int rank, const hsize_t *dims, hsize_t block)
+{
+    hsize_t chunk[3];
+    for (int i = 0; i < rank; i++)
+        chunk[i] = i == 0 ? (block < dims[0] ? block : dims[0]) : dims[i];
+    hid_t space = H5Screate_simple(rank, dims, NULL), dcpl = H5Pcreate(H5P_DATASET_CREATE), d = H5I_INVALID_HID;
+    bool ok = space >= 0 && dcpl >= 0;
+    if (ok && dims[0] > 0)
+        ok = H5Pset_chunk(dcpl, rank, chunk) >= 0 && H5Pset_fletcher32(dcpl) >= 0;
+    if (ok)
+        d = H5Dcreate2(loc, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    if (d < 0)
+        sk_h5_failed();
+    sk_h5_close(&dcpl, H5Pclose);
+    sk_h5_close(&space, H5Sclose);
+    return d;
+}
+
+/* Rows r0 .. r0 + nb - 1 of dimension 0 of d, every other dimension whole: written from buf, or read into it. */
+static int rows_io(hid_t d, hid_t type, hsize_t r0, hsize_t nb, void *buf, bool write)
+{
+    hsize_t dims[3], start[3] = {r0, 0, 0};
+    hid_t fs = H5Dget_space(d), ms = H5I_INVALID_HID;
+    const int rank = fs >= 0 ? H5Sget_simple_extent_dims(fs, dims, NULL) : -1;
+    int rc = -1;
+    if (rank >= 1 && rank <= 3 && r0 + nb <= dims[0]) {
+        dims[0] = nb;
+        if (nb == 0)
+            rc = 0;
+        else if (H5Sselect_hyperslab(fs, H5S_SELECT_SET, start, NULL, dims, NULL) >= 0 &&
+                 (ms = H5Screate_simple(rank, dims, NULL)) >= 0 &&
+                 (write ? H5Dwrite(d, type, ms, fs, H5P_DEFAULT, buf) : H5Dread(d, type, ms, fs, H5P_DEFAULT, buf)) >=
+                     0)
+            rc = 0;
+    }
+    if (rc)
+        sk_h5_failed();
+    sk_h5_close(&ms, H5Sclose);
+    sk_h5_close(&fs, H5Sclose);
+    return rc;
+}
+
+/* One block of a group's ropes, as the datasets hold them. */
+typedef struct rope_block {
+    size_t rows;  /* ropes it holds */
+    int capacity; /* particles per rope */
+    int32_t *n, *contacts;
+    int64_t *steps, *diverged;
+    sk_real *s, *p, *v, *q, *impulse;
+} rope_block;
+
+static void block_free(rope_block *b)
+{
+    free(b->n);
+    free(b->contacts);
+    free(b->steps);
+    free(b->diverged);
+    free(b->s);
+    free(b->p);
+    free(b->v);
+    free(b->q);
+    free(b->impulse);
+    *b = (rope_block){0};
+}
+
+static bool block_alloc(rope_block *b, size_t rows, int capacity)
+{
+    const size_t vec = rows * (size_t)capacity * 3;
+    *b = (rope_block){.rows = rows, .capacity = capacity};
+    b->n = malloc(rows * sizeof *b->n);
+    b->contacts = calloc(2 * rows, sizeof *b->contacts);
+    b->steps = malloc(rows * sizeof *b->steps);
+    b->diverged = malloc(rows * sizeof *b->diverged);
+    b->s = malloc(rows * sizeof *b->s);
+    b->p = calloc(vec, sizeof *b->p);
+    b->v = calloc(vec, sizeof *b->v);
+    b->q = calloc(vec, sizeof *b->q);
+    b->impulse = calloc(rows * (size_t)capacity, sizeof *b->impulse);
+    if (b->n && b->contacts && b->steps && b->diverged && b->s && b->p && b->v && b->q && b->impulse)
+        return true;
+    block_free(b);
+    return false;
+}
+
+/* Rope j of a block seen as a rope state (pointers into the block). */
+static sk_rope_state block_state(const rope_block *b, size_t j, unsigned fields)
+{
+    const size_t vec = (size_t)b->capacity * 3;
+    return (sk_rope_state){
+        .p = b->p + j * vec,
+        .v = fields & SK_STATE_VELOCITY ? b->v + j * vec : NULL,
+        .q = fields & SK_STATE_PREVIOUS ? b->q + j * vec : NULL,
+        .impulse = fields & SK_STATE_CONTACTS ? b->impulse + j * (size_t)b->capacity : NULL,
+    };
+}
+
+static size_t block_rows(const sk_group *g)
+{
+    const size_t per_rope = (size_t)g->particles * 3 * sizeof(sk_real);
+    const size_t rows = BLOCK_BYTES / per_rope;
+    return rows < 1 ? 1 : rows > g->count ? g->count : rows;
+}
+
+/* The datasets of one group: which exist follows the fields. */
+typedef struct group_sets {
+    hid_t id[SET_COUNT];
+} group_sets;
+
+static void sets_close(group_sets *gs)
+{
+    for (int k = 0; k < SET_COUNT; k++)
+        sk_h5_close(&gs->id[k], H5Dclose);
+}
+
+static bool set_used(int k, unsigned fields)
+{
+    if (k == SET_V)
+        return fields & SK_STATE_VELOCITY;
+    if (k == SET_Q)
+        return fields & SK_STATE_PREVIOUS;
+    if (k == SET_IMPULSE || k == SET_CONTACTS)
+        return fields & SK_STATE_CONTACTS;
+    return true;
+}
+
+static hid_t set_type(int k)
+{
+    switch (k) {
+    case SET_N:
+    case SET_CONTACTS: return H5T_NATIVE_INT32;
+    case SET_STEPS:
+    case SET_DIVERGED: return H5T_NATIVE_INT64;
+    default: return H5T_REAL;
+    }
+}
+
+/* Buffer of dataset k in a block. */
+static void *set_buffer(const rope_block *b, int k)
+{
+    void *const buffers[SET_COUNT] = {b->n, b->s, b->steps, b->diverged, b->p, b->v, b->q, b->impulse, b->contacts};
+    return buffers[k];
+}
+
+static void set_shape(int k, const sk_group *g, int *rank, hsize_t dims[3])
+{
+    dims[0] = g->count;
+    dims[1] = (hsize_t)g->particles;
+    dims[2] = 3;
+    *rank = 1;
+    if (k == SET_P || k == SET_V || k == SET_Q)
+        *rank = 3;
+    else if (k == SET_IMPULSE)
+        *rank = 2;
+    else if (k == SET_CONTACTS) {
+        *rank = 2;
+        dims[1] = 2;
+    }
+}
+
+static int write_group(hid_t groups, const sk_engine *e, int gi)
+{
+    const sk_group *g = &e->scenario->groups[gi];
+    const unsigned fields = sk_engine_state_fields(e, gi);
+    char name[32];
+    snprintf(name, sizeof name, "%d", gi);
+    hid_t gid = H5Gcreate2(groups, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    group_sets gs;
+    for (int k = 0; k < SET_COUNT; k++)
+        gs.id[k] = H5I_INVALID_HID;
+    rope_block b;
+    const size_t rows = block_rows(g);
+    if (!block_alloc(&b, rows, g->particles)) {
+        sk_h5_close(&gid, H5Gclose);
+        sk_h5_note("out of memory");
+        return -1;
+    }
+    int rc = gid < 0 ? sk_h5_failed() : 0;
+    if (rc == 0)
+        rc = sk_h5_set_i64(gid, "count", (int64_t)g->count) || sk_h5_set_i64(gid, "particles", g->particles) ||
+                     sk_h5_set_i64(gid, "fields", fields)
+                 ? -1
+                 : 0;
+    for (int k = 0; rc == 0 && k < SET_COUNT; k++) {
+        if (!set_used(k, fields))
+            continue;
+        int rank;
+        hsize_t dims[3];
+        set_shape(k, g, &rank, dims);
+        if ((gs.id[k] = make_set(gid, set_names[k], set_type(k), rank, dims, rows)) < 0)
+            rc = -1;
+    }
+    for (size_t r0 = 0; rc == 0 && r0 < g->count; r0 += rows) {
+        const size_t nb = g->count - r0 < rows ? g->count - r0 : rows;
+        for (size_t j = 0; j < nb; j++) {
+            sk_rope_state st = block_state(&b, j, fields);
+            if (!sk_engine_export_rope(e, g->first_rope + r0 + j, &st)) {
+                sk_h5_note("the %s engine cannot save its ropes", sk_engine_kind(e));
+                rc = -1;
+                break;
+            }
+            b.n[j] = st.n;
+            b.s[j] = st.s;
+            b.steps[j] = st.steps;
+            b.diverged[j] = st.diverged;
+            b.contacts[2 * j] = st.contacts;
+            b.contacts[2 * j + 1] = st.iterations;
+        }
+        for (int k = 0; rc == 0 && k < SET_COUNT; k++)
+            if (set_used(k, fields))
+                rc = rows_io(gs.id[k], set_type(k), r0, nb, set_buffer(&b, k), true);
+    }
+    block_free(&b);
+    sets_close(&gs);
+    sk_h5_close(&gid, H5Gclose);
+    return rc;
+}
+
+static int write_contents(hid_t file, const sk_engine *e, const sk_checkpoint_info *info)
+{
+    const sk_scenario *s = e->scenario;
+    if (sk_h5_set_text(file, "format", FORMAT_NAME) || sk_h5_set_i64(file, "version", FORMAT_VERSION) ||
+        sk_h5_set_text(file, "real", SK_REAL_NAME) || sk_h5_set_text(file, "engine", sk_engine_kind(e)) ||
+        sk_h5_set_text(file, "isa", sk_engine_isa(e)) || sk_h5_set_text(file, "scenario", s->normalized_json) ||
+        sk_h5_set_text(file, "source", s->source) || sk_h5_set_i64(file, "step", sk_engine_step(e)) ||
+        sk_h5_set_i64(file, "steps", info->steps) || sk_h5_set_i64(file, "every", info->every) ||
+        sk_h5_set_i64(file, "checkpoint_every", info->checkpoint_every) || sk_h5_set_text(file, "csv", info->csv) ||
+        sk_h5_set_text(file, "h5", info->h5) || set_u64(file, "journal_id", info->journal_id) ||
+        set_u64(file, "journal_bytes", info->journal_bytes) ||
+        sk_h5_set_i64(file, "journal_frames", info->journal_frames))
+        return -1;
+
+    uint64_t *ropes = malloc((info->n_ropes ? info->n_ropes : 1) * sizeof *ropes);
+    double *totals = calloc((size_t)(s->n_groups > 0 ? s->n_groups : 1) * TOTALS, sizeof *totals);
+    if (!ropes || !totals) {
+        free(ropes);
+        free(totals);
+        sk_h5_note("out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < info->n_ropes; i++)
+        ropes[i] = info->ropes[i];
+    for (int g = 0; info->start && g < s->n_groups; g++) {
+        const sk_group_totals *t = &info->start[g];
+        const double row[TOTALS] = {(double)t->ropes, (double)t->particles, (double)t->diverged, t->kinetic,
+                                    t->gravity,       t->elastic,           t->has_links ? 1 : 0, t->max_tension};
+        memcpy(totals + (size_t)g * TOTALS, row, sizeof row);
+    }
+    const hsize_t rdims[1] = {info->n_ropes}, tdims[2] = {(hsize_t)s->n_groups, TOTALS};
+    hid_t d = make_set(file, "ropes", H5T_NATIVE_UINT64, 1, rdims, 1 << 16);
+    int rc = d < 0 ? -1 : rows_io(d, H5T_NATIVE_UINT64, 0, info->n_ropes, ropes, true);
+    sk_h5_close(&d, H5Dclose);
+    if (rc == 0) {
+        d = make_set(file, "summary_start", H5T_NATIVE_DOUBLE, 2, tdims, tdims[0] ? tdims[0] : 1);
+        rc = d < 0 ? -1 : rows_io(d, H5T_NATIVE_DOUBLE, 0, tdims[0], totals, true);
+        sk_h5_close(&d, H5Dclose);
+    }
+    free(ropes);
+    free(totals);
+    hid_t groups = rc == 0 ? H5Gcreate2(file, "groups", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT) : H5I_INVALID_HID;
+    if (rc == 0 && groups < 0)
+        rc = sk_h5_failed();
+    for (int g = 0; rc == 0 && g < s->n_groups; g++)
+        rc = write_group(groups, e, g);
+    sk_h5_close(&groups, H5Gclose);
+    return rc;
+}
+
+/* The directory holding path, malloc'd ("." for a bare name). */
+static char *directory_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return strdup(".");
+    return slash == path ? strdup("/") : strndup(path, (size_t)(slash - path));
+}
+
+/* About how many bytes the checkpoint takes (a little more rather than less): the ropes' data, the scenario,
+ * the ropes written and HDF5's own metadata. */
+static uint64_t estimated_bytes(const sk_engine *e, const sk_checkpoint_info *info)
+{
+    const sk_scenario *s = e->scenario;
+    uint64_t bytes = ((uint64_t)1 << 20) + (s->normalized_json ? strlen(s->normalized_json) : 0) +
+                     8 * (uint64_t)info->n_ropes + 8 * TOTALS * (uint64_t)s->n_groups;
+    for (int g = 0; g < s->n_groups; g++) {
+        const unsigned fields = sk_engine_state_fields(e, g);
+        const uint64_t cap = (uint64_t)s->groups[g].particles, vec = cap * 3 * sizeof(sk_real);
+        uint64_t rope = 4 + sizeof(sk_real) + 16 + vec * (1 + !!(fields & SK_STATE_VELOCITY) + !!(fields & SK_STATE_PREVIOUS));
+        if (fields & SK_STATE_CONTACTS)
+            rope += cap * sizeof(sk_real) + 8;
+        bytes += rope * s->groups[g].count + 9 * 256 * (s->groups[g].count / block_rows(&s->groups[g]) + 1);
+    }
+    return bytes + bytes / 20;
+}
+
+/* Whether the checkpoint fits: the file system's free space and the process's file size limit, checked
+ * before HDF5 writes anything (HDF5 1.10 leaks its buffers when a write fails while a file closes, and a
+ * full disk found early is a clearer message). 0 or an errno value; need and free in *need, *avail. */
+static int room_for(const char *path, uint64_t need, uint64_t *avail)
+{
+    struct rlimit rl;
+    *avail = UINT64_MAX;
+    if (getrlimit(RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && need > (uint64_t)rl.rlim_cur) {
+        *avail = (uint64_t)rl.rlim_cur;
+        return EFBIG;
+    }
+    char *dir = directory_of(path);
+    struct statvfs v;
+    const bool known = dir && statvfs(dir, &v) == 0;
+    free(dir);
+    if (known) {
+        *avail = (uint64_t)v.f_bavail * (uint64_t)v.f_frsize;
+        if (need > *avail)
+            return ENOSPC;
+    }
+    return 0;
+}
+
+/* fsync of the directory holding path, so that a rename in it is durable. */
+static int sync_directory(const char *name)
+{
+    const int fd = open(name, O_RDONLY | O_DIRECTORY);
+    if (fd < 0)
+        return errno;
+    int e = fsync(fd) != 0 ? errno : 0;
+    close(fd);
+    /* some file systems cannot sync a directory; a rename there is as durable as they make it */
+    return e == EINVAL || e == EROFS ? 0 : e;
+}
+
+static int sync_directory_of(const char *path)
+{
+    char *dir = directory_of(path);
+    if (!dir)
+        return ENOMEM;
+    const int e = sync_directory(dir);
+    free(dir);
+    return e;
+}
+
+int sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoint_info *info, sk_error *err)
+{
+    quiet_hdf5();
+    uint64_t avail;
+    const uint64_t need = estimated_bytes(e, info);
+    const int room = room_for(path, need, &avail);
+    if (room)
+        return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot write the checkpoint: %s (it needs about %.1f MB, %.1f MB %s)",
+                       path, strerror(room), (double)need / 1e6, (double)avail / 1e6,
+                       room == EFBIG ? "is the file size limit" : "are free");
+    const size_t len = strlen(path);
+    char *temp = malloc(len + sizeof ".tmp.XXXXXX");
+    if (!temp)
+        return sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory for the checkpoint", path);
+    memcpy(temp, path, len);
+    memcpy(temp + len, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
+    const int fd = mkstemp(temp);
+    if (fd < 0) {
+        const int e0 = errno;
+        free(temp);
+        return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot write the checkpoint: %s", path, strerror(e0));
+    }
+    const mode_t mask = umask(0);
+    umask(mask);
+    int rc = fchmod(fd, 0666 & ~mask) != 0 ? errno : 0;
+    close(fd);
+    if (rc) {
+        unlink(temp);
+        free(temp);
+        return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot write the checkpoint: %s", path, strerror(rc));
+    }
+
+    /* The latest format: its metadata carries checksums. A user block holds the seal. */
+    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS), fcpl = H5Pcreate(H5P_FILE_CREATE), file = H5I_INVALID_HID;
+    if (fapl >= 0 && fcpl >= 0 && H5Pset_libver_bounds(fapl, H5F_LIBVER_LATEST, H5F_LIBVER_LATEST) >= 0 &&
+        H5Pset_userblock(fcpl, SEAL_BYTES) >= 0)
+        file = H5Fcreate(temp, H5F_ACC_TRUNC, fcpl, fapl);
+    sk_h5_close(&fapl, H5Pclose);
+    sk_h5_close(&fcpl, H5Pclose);
+    rc = file < 0 ? sk_h5_failed() : write_contents(file, e, info);
+    if (file >= 0 && H5Fclose(file) < 0 && rc == 0)
+        rc = sk_h5_failed();
+    char why[256] = "";
+    if (rc)
+        take_reason(why, sizeof why);
+    int sys = 0;
+    if (rc == 0 && (sys = sk_checkpoint_seal(temp)) != 0) /* writes the seal and syncs the file */
+        snprintf(why, sizeof why, "%s", strerror(sys));
+    else if (rc == 0 && rename(temp, path) != 0)
+        snprintf(why, sizeof why, "cannot rename it into place: %s", strerror(sys = errno));
+    if (rc || sys) {
+        unlink(temp);
+        free(temp);
+        return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot write the checkpoint: %s", path, why);
+    }
+    free(temp);
+    if ((sys = sync_directory_of(path)) != 0)
+        return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot sync the directory of the checkpoint: %s", path,
+                       strerror(sys));
+    return 0;
+}
+
+/* ---- reading ----------------------------------------------------------------------------------------- */
+
+struct sk_checkpoint {
+    char *path;
+    hid_t file;
+    const sk_scenario *scenario;
+    sk_checkpoint_info info;
+    char *csv, *h5;
+    size_t *ropes;
+    sk_group_totals *start;
+};
+
+static int refuse(const sk_checkpoint *c, sk_error *err, const char *what)
+{
+    return sk_fail(err, SK_EXIT_USAGE, "%s: %s", c->path, what);
+}
+
+/* HDF5 found the file damaged: its reason, for the one line. */
+static int damaged(const sk_checkpoint *c, sk_error *err, const char *what)
+{
+    char why[256];
+    take_reason(why, sizeof why);
+    return sk_fail(err, SK_EXIT_USAGE, "%s: the checkpoint is damaged or cut short (%s: %s)", c->path, what, why);
+}
+
+/* A string attribute, malloc'd; NULL when absent or not a string. */
+static char *get_text(hid_t loc, const char *name)
+{
+    if (H5Aexists(loc, name) <= 0)
+        return NULL;
+    hid_t a = H5Aopen(loc, name, H5P_DEFAULT), type = a >= 0 ? H5Aget_type(a) : H5I_INVALID_HID;
+    char *value = NULL, *copy = NULL;
+    if (type >= 0 && H5Tget_class(type) == H5T_STRING && H5Tis_variable_str(type) > 0 &&
+        H5Aread(a, type, &value) >= 0 && value) {
+        copy = strdup(value);
+        H5free_memory(value);
+    } else {
+        sk_h5_failed();
+    }
+    sk_h5_close(&type, H5Tclose);
+    sk_h5_close(&a, H5Aclose);
+    return copy;
+}
+
+/* Reads a scalar attribute of the given memory type; false when it is missing or unreadable. */
+static bool get_scalar(hid_t loc, const char *name, hid_t type, void *out)
+{
+    if (H5Aexists(loc, name) <= 0)
+        return false;
+    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
+    const bool ok = a >= 0 && H5Aread(a, type, out) >= 0;
+    if (!ok)
+        sk_h5_failed();
+    sk_h5_close(&a, H5Aclose);
+    return ok;
+}
+
+static bool get_i64(hid_t loc, const char *name, int64_t *out)
+{
+    return get_scalar(loc, name, H5T_NATIVE_INT64, out);
+}
+
+static bool get_u64(hid_t loc, const char *name, uint64_t *out)
+{
+    return get_scalar(loc, name, H5T_NATIVE_UINT64, out);
+}
+
+/* Opens dataset name of loc, checking its rank and shape. */
+static hid_t open_set(hid_t loc, const char *name, int rank, const hsize_t *dims)
+{
+    hid_t d = H5Dopen2(loc, name, H5P_DEFAULT), space = d >= 0 ? H5Dget_space(d) : H5I_INVALID_HID;
+    hsize_t got[3];
+    bool ok = space >= 0 && H5Sget_simple_extent_ndims(space) == rank &&
+              H5Sget_simple_extent_dims(space, got, NULL) == rank;
+    for (int i = 0; ok && i < rank; i++)
+        ok = got[i] == dims[i];
+    if (space < 0 || d < 0)
+        sk_h5_failed();
+    sk_h5_close(&space, H5Sclose);
+    if (!ok) {
+        if (!sk_h5_has_failure())
+            sk_h5_note("%s has the wrong shape", name);
+        sk_h5_close(&d, H5Dclose);
+    }
+    return d;
+}
+
+void sk_checkpoint_close(sk_checkpoint *c)
+{
+    if (!c)
+        return;
+    sk_h5_close(&c->file, H5Fclose);
+    H5Eclear2(H5E_DEFAULT);
+    free(c->path);
+    free(c->csv);
+    free(c->h5);
+    free(c->ropes);
+    free(c->start);
+    free(c);
+}
+
+/* The run's place: attributes, the ropes written, the summary's start. */
+static int read_meta(sk_checkpoint *c, sk_error *err)
+{
+    const sk_scenario *s = c->scenario;
+    int64_t step, steps, every, k, frames;
+    uint64_t id, bytes;
+    c->csv = get_text(c->file, "csv");
+    c->h5 = get_text(c->file, "h5");
+    if (!c->csv || !c->h5 || !get_i64(c->file, "step", &step) || !get_i64(c->file, "steps", &steps) ||
+        !get_i64(c->file, "every", &every) || !get_i64(c->file, "checkpoint_every", &k) ||
+        !get_u64(c->file, "journal_id", &id) || !get_u64(c->file, "journal_bytes", &bytes) ||
+        !get_i64(c->file, "journal_frames", &frames))
+        return damaged(c, err, "its attributes");
+    if (step < 0 || steps < step || every < 1 || k < 1 || frames < 0)
+        return refuse(c, err, "the checkpoint is damaged (its step, plan or journal make no sense)");
+    c->info = (sk_checkpoint_info){.step = step, .steps = steps, .every = every, .checkpoint_every = k,
+                                   .csv = c->csv[0] ? c->csv : NULL, .h5 = c->h5[0] ? c->h5 : NULL,
+                                   .journal_id = id, .journal_bytes = bytes, .journal_frames = frames};
+
+    hid_t d = H5Dopen2(c->file, "ropes", H5P_DEFAULT), space = d >= 0 ? H5Dget_space(d) : H5I_INVALID_HID;
+    hsize_t n = 0;
+    bool ok = space >= 0 && H5Sget_simple_extent_ndims(space) == 1 && H5Sget_simple_extent_dims(space, &n, NULL) == 1 &&
+              n <= s->total_ropes;
+    if (!ok)
+        sk_h5_failed();
+    sk_h5_close(&space, H5Sclose);
+    uint64_t *ropes = ok ? malloc((n ? n : 1) * sizeof *ropes) : NULL;
+    c->ropes = ok ? malloc((n ? n : 1) * sizeof *c->ropes) : NULL;
+    if (ok && (!ropes || !c->ropes)) {
+        free(ropes);
+        sk_h5_close(&d, H5Dclose);
+        return sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", c->path);
+    }
+    ok = ok && rows_io(d, H5T_NATIVE_UINT64, 0, n, ropes, false) == 0;
+    sk_h5_close(&d, H5Dclose);
+    for (hsize_t i = 0; ok && i < n; i++) {
+        ok = ropes[i] < s->total_ropes && (i == 0 || ropes[i] > ropes[i - 1]);
+        c->ropes[i] = (size_t)ropes[i];
+    }
+    free(ropes);
+    if (!ok)
+        return damaged(c, err, "its list of ropes");
+    c->info.ropes = c->ropes;
+    c->info.n_ropes = (size_t)n;
+
+    const hsize_t tdims[2] = {(hsize_t)s->n_groups, TOTALS};
+    double *totals = malloc((size_t)(s->n_groups > 0 ? s->n_groups : 1) * TOTALS * sizeof *totals);
+    c->start = calloc((size_t)(s->n_groups > 0 ? s->n_groups : 1), sizeof *c->start);
+    if (!totals || !c->start) {
+        free(totals);
+        return sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", c->path);
+    }
+    d = open_set(c->file, "summary_start", 2, tdims);
+    ok = d >= 0 && rows_io(d, H5T_NATIVE_DOUBLE, 0, tdims[0], totals, false) == 0;
+    sk_h5_close(&d, H5Dclose);
+    for (int g = 0; ok && g < s->n_groups; g++) {
+        const double *t = totals + (size_t)g * TOTALS;
+        c->start[g] = (sk_group_totals){.ropes = (size_t)t[0], .particles = (size_t)t[1], .diverged = (size_t)t[2],
+                                        .kinetic = t[3], .gravity = t[4], .elastic = t[5], .has_links = t[6] != 0,
+                                        .max_tension = t[7]};
+    }
+    free(totals);
+    if (!ok)
+        return damaged(c, err, "the summary's start");
+    c->info.start = c->start;
+    return 0;
+}
+
+sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, const char *engine, sk_error *err)
+{
+    quiet_hdf5();
+    sk_checkpoint *c = calloc(1, sizeof *c);
+    if (!c || !(c->path = strdup(path))) {
+        free(c);
+        sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", path);
+        return NULL;
+    }
+    c->file = H5I_INVALID_HID;
+    c->scenario = s;
+    int rc = 0;
+    char *text = NULL;
+    if ((rc = check_seal(path, err)))
+        goto done;
+    if ((c->file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT)) < 0) {
+        char why[256];
+        take_reason(why, sizeof why);
+        rc = sk_fail(err, SK_EXIT_USAGE, "%s: not a skein checkpoint, or damaged or cut short (%s)", path, why);
+        goto done;
+    }
+    int64_t version = 0;
+    text = get_text(c->file, "format");
+    if (!text || strcmp(text, FORMAT_NAME) != 0) {
+        rc = refuse(c, err, "not a skein checkpoint (no format attribute \"" FORMAT_NAME "\")");
+        goto done;
+    }
+    if (!get_i64(c->file, "version", &version) || version != FORMAT_VERSION) {
+        rc = sk_fail(err, SK_EXIT_USAGE, "%s: checkpoint format version %lld; this skein reads version %d", path,
+                     (long long)version, FORMAT_VERSION);
+        goto done;
+    }
+    free(text);
+    if (!(text = get_text(c->file, "real")) || strcmp(text, SK_REAL_NAME) != 0) {
+        rc = sk_fail(err, SK_EXIT_USAGE, "%s: written by a skein that computes in %s; this one computes in %s", path,
+                     text ? text : "an unknown real type", SK_REAL_NAME);
+        goto done;
+    }
+    free(text);
+    if (!(text = get_text(c->file, "scenario")) || !s->normalized_json || strcmp(text, s->normalized_json) != 0) {
+        rc = sk_fail(err, SK_EXIT_USAGE,
+                     "%s: written for another scenario than %s (the file, or its --set overrides, differ)", path,
+                     s->source);
+        goto done;
+    }
+    free(text);
+    if (!(text = get_text(c->file, "engine")) || strcmp(text, engine) != 0) {
+        rc = sk_fail(err, SK_EXIT_USAGE, "%s: written by the %s engine; resume it with --engine %s", path,
+                     text ? text : "unknown", text ? text : "of the run that wrote it");
+        goto done;
+    }
+    rc = read_meta(c, err);
+done:
+    free(text);
+    if (rc) {
+        sk_checkpoint_close(c);
+        return NULL;
+    }
+    return c;
+}
+
+const sk_checkpoint_info *sk_checkpoint_meta(const sk_checkpoint *c) { return &c->info; }
+
+/* A rope's marks must fit the checkpoint's step: a sound rope stands at it, a diverged one holds an earlier
+ * frame than the one it was marked at. */
+static bool marks_fit(long step, long steps, long diverged)
+{
+    if (diverged < 0)
+        return diverged == -1 && steps == step;
+    return diverged <= step && steps <= diverged;
+}
+
+static int restore_group(sk_checkpoint *c, sk_engine *e, int gi, sk_error *err)
+{
+    const sk_group *g = &c->scenario->groups[gi];
+    const unsigned fields = sk_engine_state_fields(e, gi);
+    char name[48];
+    snprintf(name, sizeof name, "groups/%d", gi);
+    hid_t gid = H5Gopen2(c->file, name, H5P_DEFAULT);
+    if (gid < 0)
+        return damaged(c, err, name);
+    int64_t count = -1, particles = -1, have = -1;
+    if (!get_i64(gid, "count", &count) || !get_i64(gid, "particles", &particles) || !get_i64(gid, "fields", &have) ||
+        count != (int64_t)g->count || particles != g->particles || have != (int64_t)fields) {
+        sk_h5_close(&gid, H5Gclose);
+        return damaged(c, err, name);
+    }
+    group_sets gs;
+    for (int k = 0; k < SET_COUNT; k++)
+        gs.id[k] = H5I_INVALID_HID;
+    int rc = 0;
+    for (int k = 0; rc == 0 && k < SET_COUNT; k++) {
+        if (!set_used(k, fields))
+            continue;
+        int rank;
+        hsize_t dims[3];
+        set_shape(k, g, &rank, dims);
+        if ((gs.id[k] = open_set(gid, set_names[k], rank, dims)) < 0)
+            rc = damaged(c, err, name);
+    }
+    rope_block b = {0};
+    const size_t rows = block_rows(g);
+    if (rc == 0 && !block_alloc(&b, rows, g->particles)) {
+        sets_close(&gs);
+        sk_h5_close(&gid, H5Gclose);
+        return sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", c->path);
+    }
+    for (size_t r0 = 0; rc == 0 && r0 < g->count; r0 += rows) {
+        const size_t nb = g->count - r0 < rows ? g->count - r0 : rows;
+        for (int k = 0; rc == 0 && k < SET_COUNT; k++)
+            if (set_used(k, fields) && rows_io(gs.id[k], set_type(k), r0, nb, set_buffer(&b, k), false))
+                rc = damaged(c, err, name);
+        for (size_t j = 0; rc == 0 && j < nb; j++) {
+            sk_rope_state st = block_state(&b, j, fields);
+            st.n = b.n[j];
+            st.s = b.s[j];
+            st.steps = (long)b.steps[j];
+            st.diverged = (long)b.diverged[j];
+            st.contacts = b.contacts[2 * j];
+            st.iterations = b.contacts[2 * j + 1];
+            if (!marks_fit(c->info.step, st.steps, st.diverged) ||
+                !sk_engine_import_rope(e, g->first_rope + r0 + j, &st))
+                rc = sk_fail(err, SK_EXIT_USAGE, "%s: the checkpoint is damaged (rope %zu's state cannot be a rope of %s)",
+                             c->path, g->first_rope + r0 + j, c->scenario->source);
+        }
+    }
+    block_free(&b);
+    sets_close(&gs);
+    sk_h5_close(&gid, H5Gclose);
+    return rc;
+}
+
+int sk_checkpoint_restore(sk_checkpoint *c, sk_engine *e, sk_error *err)
+{
+    for (int g = 0; g < c->scenario->n_groups; g++) {
+        int rc = restore_group(c, e, g, err);
+        if (rc)
+            return rc;
+    }
+    if (!sk_engine_resume_at(e, c->info.step))
+        return sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory for the frame snapshot", c->path);
+    return 0;
+}

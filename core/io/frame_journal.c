@@ -1,0 +1,498 @@
+/* The frame journal of a checkpointed run: frames appended as checksummed records, checked, cut back to
+ * what a checkpoint recorded and handed to the outputs again by a resumed run (skein/frame_journal.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "engine/engine_impl.h"
+#include "skein/frame_journal.h"
+
+/* Records are written through a large stdio buffer: a frame of many small ropes becomes few big writes. */
+#define JOURNAL_BUFFER ((size_t)1 << 20)
+/* A rope's diagnostics as recorded: kinetic, gravity, elastic, anchor force x y z, length, finite (0/1),
+ * then its last step's contacts and resolver iterations (exact integers; 0 for a rope without contacts). */
+#define DIAG_REALS 10
+
+static const char journal_magic[8] = {'s', 'k', 'e', 'i', 'n', 'f', 'r', 'm'};
+enum { JOURNAL_VERSION = 2 }; /* 2: contacts and iterations recorded */
+static const uint32_t record_magic = 0x4d524653u; /* "SFRM" */
+
+typedef struct journal_header {
+    char magic[8];
+    uint32_t version, real_size;
+    uint64_t id, n_ropes, ropes_hash, reserved;
+} journal_header;
+
+/* A record: this header, the payload (counts [R] int32, padded to 8 bytes, marks [R] int64, then per rope
+ * its reals), then the CRC-32 of header and payload and 4 bytes of padding. */
+typedef struct record_header {
+    uint32_t magic, reserved;
+    int64_t step;
+    uint64_t payload;
+} record_header;
+
+struct sk_journal {
+    char *path;
+    FILE *f;
+    char *buffer;
+    size_t *ropes; /* sorted */
+    size_t n_ropes;
+    int capacity; /* the largest group's */
+    long frames;
+    uint64_t bytes;    /* the file's length as written so far */
+    int32_t *n;        /* [n_ropes]: one frame's counts */
+    int64_t *diverged; /* [n_ropes]: one frame's marks */
+    sk_real *rope;     /* one rope's reals */
+};
+
+/* Reals a rope of n particles records: diagnostics, positions, velocities, link tensions. */
+static size_t rope_reals(int n) { return DIAG_REALS + 6 * (size_t)n + (n > 1 ? (size_t)n - 1 : 0); }
+
+static size_t counts_bytes(size_t n_ropes) { return (4 * n_ropes + 7) / 8 * 8; }
+
+static uint64_t ropes_hash(const size_t *ropes, size_t n)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+    for (size_t i = 0; i < n; i++) {
+        uint64_t r = ropes[i];
+        for (int b = 0; b < 8; b++) {
+            h ^= (r >> (8 * b)) & 0xffu;
+            h *= 1099511628211ull;
+        }
+    }
+    return h;
+}
+
+static int io_fail(const sk_journal *j, sk_error *err, const char *what, int e)
+{
+    return sk_fail(err, SK_EXIT_FAILURE, "%s: %s: %s", j->path, what, strerror(e));
+}
+
+static int damaged(const sk_journal *j, sk_error *err, const char *what)
+{
+    return sk_fail(err, SK_EXIT_USAGE, "%s: the frame journal the checkpoint refers to %s", j->path, what);
+}
+
+void sk_journal_close(sk_journal *j)
+{
+    if (!j)
+        return;
+    if (j->f)
+        fclose(j->f);
+    free(j->path);
+    free(j->buffer);
+    free(j->ropes);
+    free(j->n);
+    free(j->diverged);
+    free(j->rope);
+    free(j);
+}
+
+static sk_journal *journal_new(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
+                               sk_error *err)
+{
+    sk_journal *j = calloc(1, sizeof *j);
+    int capacity = 1;
+    for (int g = 0; g < s->n_groups; g++)
+        capacity = s->groups[g].particles > capacity ? s->groups[g].particles : capacity;
+    const size_t rn = n_ropes ? n_ropes : 1;
+    if (j) {
+        j->path = strdup(path);
+        j->buffer = malloc(JOURNAL_BUFFER);
+        j->ropes = malloc(rn * sizeof *j->ropes);
+        j->n = malloc(rn * sizeof *j->n);
+        j->diverged = malloc(rn * sizeof *j->diverged);
+        j->rope = malloc(rope_reals(capacity) * sizeof *j->rope);
+    }
+    if (!j || !j->path || !j->buffer || !j->ropes || !j->n || !j->diverged || !j->rope) {
+        sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", path);
+        sk_journal_close(j);
+        return NULL;
+    }
+    if (n_ropes)
+        memcpy(j->ropes, ropes, n_ropes * sizeof *ropes);
+    j->n_ropes = n_ropes;
+    j->capacity = capacity;
+    return j;
+}
+
+static journal_header header_of(const sk_journal *j, uint64_t id)
+{
+    journal_header h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, journal_magic, sizeof h.magic);
+    h.version = JOURNAL_VERSION;
+    h.real_size = sizeof(sk_real);
+    h.id = id;
+    h.n_ropes = j->n_ropes;
+    h.ropes_hash = ropes_hash(j->ropes, j->n_ropes);
+    return h;
+}
+
+sk_journal *sk_journal_create(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
+                              uint64_t id, sk_error *err)
+{
+    sk_journal *j = journal_new(path, s, ropes, n_ropes, err);
+    if (!j)
+        return NULL;
+    if (!(j->f = fopen(path, "wb"))) {
+        io_fail(j, err, "cannot create", errno);
+        sk_journal_close(j);
+        return NULL;
+    }
+    setvbuf(j->f, j->buffer, _IOFBF, JOURNAL_BUFFER);
+    const journal_header h = header_of(j, id);
+    if (fwrite(&h, sizeof h, 1, j->f) != 1) {
+        io_fail(j, err, "write failed", errno);
+        sk_journal_close(j);
+        return NULL;
+    }
+    j->bytes = sizeof h;
+    return j;
+}
+
+/* ---- appending ------------------------------------------------------------------------------------- */
+
+static int put(sk_journal *j, uLong *crc, const void *data, size_t len, sk_error *err)
+{
+    if (len && fwrite(data, 1, len, j->f) != len)
+        return io_fail(j, err, "write failed", errno);
+    *crc = crc32_z(*crc, data, len);
+    j->bytes += len;
+    return 0;
+}
+
+int sk_journal_append(sk_journal *j, const sk_engine *e, long step, sk_error *err)
+{
+    const size_t R = j->n_ropes;
+    uint64_t payload = counts_bytes(R) + 8 * (uint64_t)R;
+    for (size_t r = 0; r < R; r++) {
+        const int n = sk_engine_rope_particles(e, j->ropes[r]);
+        if (n < 0 || n > j->capacity)
+            return sk_fail(err, SK_EXIT_FAILURE, "%s: rope %zu holds %d particles, more than its capacity", j->path,
+                           j->ropes[r], n);
+        j->n[r] = n;
+        j->diverged[r] = sk_engine_rope_diverged(e, j->ropes[r]);
+        payload += rope_reals(n) * sizeof(sk_real);
+    }
+    const record_header h = {record_magic, 0, step, payload};
+    const char pad[8] = {0};
+    uLong crc = crc32_z(0L, Z_NULL, 0);
+    int rc = put(j, &crc, &h, sizeof h, err);
+    if (rc == 0)
+        rc = put(j, &crc, j->n, 4 * R, err);
+    if (rc == 0)
+        rc = put(j, &crc, pad, counts_bytes(R) - 4 * R, err);
+    if (rc == 0)
+        rc = put(j, &crc, j->diverged, 8 * R, err);
+    for (size_t r = 0; rc == 0 && r < R; r++) {
+        const int n = j->n[r];
+        sk_real *d = j->rope;
+        sk_rope_diagnostics diag;
+        if (!sk_engine_rope_diagnostics(e, j->ropes[r], &diag, n > 1 ? d + DIAG_REALS + 6 * (size_t)n : NULL))
+            return sk_fail(err, SK_EXIT_FAILURE, "%s: the engine (%s) gives no diagnostics", j->path,
+                           sk_engine_isa(e));
+        int contacts = 0, iterations = 0;
+        sk_engine_rope_contacts(e, j->ropes[r], &contacts, &iterations);
+        const sk_real values[DIAG_REALS] = {diag.kinetic,        diag.gravity,        diag.elastic,
+                                            diag.anchor_force.x, diag.anchor_force.y, diag.anchor_force.z,
+                                            diag.length,         diag.finite ? 1 : 0, (sk_real)contacts,
+                                            (sk_real)iterations};
+        memcpy(d, values, sizeof values);
+        sk_engine_read_rope(e, j->ropes[r], d + DIAG_REALS, d + DIAG_REALS + 3 * (size_t)n);
+        rc = put(j, &crc, d, rope_reals(n) * sizeof(sk_real), err);
+    }
+    const uint32_t tail[2] = {(uint32_t)crc, 0};
+    if (rc == 0 && fwrite(tail, sizeof tail, 1, j->f) != 1)
+        rc = io_fail(j, err, "write failed", errno);
+    if (rc)
+        return rc;
+    j->bytes += sizeof tail;
+    j->frames++;
+    return 0;
+}
+
+int sk_journal_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err)
+{
+    return sk_journal_append(ctx, e, step, err);
+}
+
+int sk_journal_sync(sk_journal *j, uint64_t *bytes, long *frames, sk_error *err)
+{
+    if (fflush(j->f) != 0)
+        return io_fail(j, err, "write failed", errno);
+    if (fsync(fileno(j->f)) != 0)
+        return io_fail(j, err, "fsync failed", errno);
+    if (bytes)
+        *bytes = j->bytes;
+    if (frames)
+        *frames = j->frames;
+    return 0;
+}
+
+const char *sk_journal_path(const sk_journal *j) { return j->path; }
+
+long sk_journal_frames(const sk_journal *j) { return j->frames; }
+
+/* ---- reading back: a stand-in engine whose ropes are one recorded frame's ---------------------------- */
+
+typedef struct recorded_engine {
+    struct sk_engine base;
+    sk_journal *j;
+    uint64_t *offset; /* [n_ropes]: where each rope's reals start in the file */
+    size_t loaded;    /* the rope whose reals j->rope holds (n_ropes: none) */
+    bool failed;      /* a read failed: the frame is not handed on */
+} recorded_engine;
+
+static bool read_at(const sk_journal *j, void *buf, size_t len, uint64_t at)
+{
+    char *p = buf;
+    while (len > 0) {
+        const ssize_t got = pread(fileno(j->f), p, len, (off_t)at);
+        if (got <= 0) {
+            if (got < 0 && errno == EINTR)
+                continue;
+            return false;
+        }
+        p += got;
+        len -= (size_t)got;
+        at += (uint64_t)got;
+    }
+    return true;
+}
+
+static size_t index_of(const sk_journal *j, size_t rope)
+{
+    size_t lo = 0, hi = j->n_ropes;
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (j->ropes[mid] < rope)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < j->n_ropes && j->ropes[lo] == rope ? lo : j->n_ropes;
+}
+
+/* The recorded reals of a rope (the frame's data is read a rope at a time: a frame of every rope of a big
+ * batch need not fit in memory). NULL for a rope not recorded, or when the read fails. */
+static const sk_real *rope_data(const sk_engine *e, size_t rope)
+{
+    recorded_engine *c = (recorded_engine *)e; /* the cache is not part of what the engine answers */
+    const size_t i = index_of(c->j, rope);
+    if (i == c->j->n_ropes)
+        return NULL;
+    if (c->loaded != i) {
+        if (!read_at(c->j, c->j->rope, rope_reals(c->j->n[i]) * sizeof(sk_real), c->offset[i])) {
+            c->failed = true;
+            return NULL;
+        }
+        c->loaded = i;
+    }
+    return c->j->rope;
+}
+
+static uint64_t recorded_advance(sk_engine *e, long steps)
+{
+    (void)e;
+    (void)steps;
+    return 0; /* a recorded frame does not move */
+}
+
+static int recorded_particles(const sk_engine *e, size_t rope)
+{
+    const recorded_engine *c = (const recorded_engine *)e;
+    const size_t i = index_of(c->j, rope);
+    return i < c->j->n_ropes ? c->j->n[i] : 0;
+}
+
+static void recorded_read(const sk_engine *e, size_t rope, sk_real *p, sk_real *v)
+{
+    const sk_real *d = rope_data(e, rope);
+    const int n = recorded_particles(e, rope);
+    if (!d)
+        return;
+    if (p)
+        memcpy(p, d + DIAG_REALS, 3 * (size_t)n * sizeof *p);
+    if (v)
+        memcpy(v, d + DIAG_REALS + 3 * (size_t)n, 3 * (size_t)n * sizeof *v);
+}
+
+static void recorded_destroy(sk_engine *e) { (void)e; }
+
+static long recorded_diverged(const sk_engine *e, size_t rope)
+{
+    const recorded_engine *c = (const recorded_engine *)e;
+    const size_t i = index_of(c->j, rope);
+    return i < c->j->n_ropes ? (long)c->j->diverged[i] : -1;
+}
+
+static void recorded_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension)
+{
+    const sk_real *d = rope_data(e, rope);
+    const int n = recorded_particles(e, rope);
+    if (!d) {
+        *out = (sk_rope_diagnostics){.finite = false};
+        return;
+    }
+    *out = (sk_rope_diagnostics){.kinetic = d[0],
+                                 .gravity = d[1],
+                                 .elastic = d[2],
+                                 .anchor_force = {d[3], d[4], d[5]},
+                                 .length = d[6],
+                                 .finite = d[7] != 0};
+    if (tension && n > 1)
+        memcpy(tension, d + DIAG_REALS + 6 * (size_t)n, ((size_t)n - 1) * sizeof *tension);
+}
+
+static void recorded_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations)
+{
+    const sk_real *d = rope_data(e, rope);
+    *contacts = d ? (int)d[8] : 0;
+    *iterations = d ? (int)d[9] : 0;
+}
+
+static const sk_engine_vtbl recorded_vtbl = {recorded_advance, recorded_particles, recorded_read, recorded_destroy};
+static const sk_engine_ext recorded_ext = {.rope_diverged = recorded_diverged,
+                                           .rope_diagnostics = recorded_diagnostics,
+                                           .rope_contacts = recorded_contacts};
+
+/* Checks the record at `at` (header, bounds, CRC) within the first `end` bytes, reading through scratch
+ * (JOURNAL_BUFFER bytes); *next gets the record after it. */
+static int check_record(sk_journal *j, unsigned char *scratch, uint64_t at, uint64_t end, uint64_t *next,
+                        sk_error *err)
+{
+    record_header h;
+    if (end - at < sizeof h + 8 || !read_at(j, &h, sizeof h, at))
+        return damaged(j, err, "is cut short");
+    if (h.magic != record_magic || h.payload > end - at - sizeof h - 8)
+        return damaged(j, err, "is damaged (a record's header)");
+    uLong crc = crc32_z(crc32_z(0L, Z_NULL, 0), (const Bytef *)&h, sizeof h);
+    uint64_t pos = at + sizeof h, left = h.payload;
+    while (left > 0) {
+        const size_t len = left < JOURNAL_BUFFER ? (size_t)left : JOURNAL_BUFFER;
+        if (!read_at(j, scratch, len, pos))
+            return damaged(j, err, "is cut short");
+        crc = crc32_z(crc, scratch, len);
+        pos += len;
+        left -= len;
+    }
+    uint32_t tail[2];
+    if (!read_at(j, tail, sizeof tail, pos))
+        return damaged(j, err, "is cut short");
+    if (tail[0] != (uint32_t)crc)
+        return damaged(j, err, "is damaged (a checksum does not match)");
+    *next = pos + sizeof tail;
+    return 0;
+}
+
+/* Hands the frame recorded at `at` to the sinks. */
+static int replay_record(recorded_engine *c, uint64_t at, const sk_frame_sink *sinks, int n_sinks, sk_error *err)
+{
+    sk_journal *j = c->j;
+    const size_t R = j->n_ropes;
+    record_header h;
+    if (!read_at(j, &h, sizeof h, at) || (R && !read_at(j, j->n, 4 * R, at + sizeof h)) ||
+        (R && !read_at(j, j->diverged, 8 * R, at + sizeof h + counts_bytes(R))))
+        return io_fail(j, err, "read failed", errno ? errno : EIO);
+    uint64_t off = at + sizeof h + counts_bytes(R) + 8 * (uint64_t)R, size = counts_bytes(R) + 8 * (uint64_t)R;
+    for (size_t r = 0; r < R; r++) {
+        if (j->n[r] < 0 || j->n[r] > j->capacity)
+            return damaged(j, err, "is damaged (a particle count)");
+        c->offset[r] = off;
+        off += rope_reals(j->n[r]) * sizeof(sk_real);
+        size += rope_reals(j->n[r]) * sizeof(sk_real);
+    }
+    if (size != h.payload)
+        return damaged(j, err, "is damaged (a record's length)");
+    c->base.step = (long)h.step;
+    c->loaded = R;
+    c->failed = false;
+    for (int i = 0; i < n_sinks; i++) {
+        int rc = sinks[i].frame(sinks[i].ctx, &c->base, (long)h.step, err);
+        if (rc == 0 && c->failed)
+            rc = io_fail(j, err, "read failed", errno ? errno : EIO);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
+                              uint64_t id, uint64_t bytes, long frames, const sk_frame_sink *sinks, int n_sinks,
+                              int threads, sk_error *err)
+{
+    sk_journal *j = journal_new(path, s, ropes, n_ropes, err);
+    if (!j)
+        return NULL;
+    uint64_t *starts = NULL;
+    unsigned char *scratch = NULL;
+    recorded_engine c = {.j = j};
+    int rc = 0;
+    if (!(j->f = fopen(path, "r+b"))) {
+        rc = sk_fail(err, errno == ENOENT ? SK_EXIT_USAGE : SK_EXIT_FAILURE,
+                     "%s: cannot open the frame journal the checkpoint refers to: %s", path, strerror(errno));
+        goto done;
+    }
+    setvbuf(j->f, j->buffer, _IOFBF, JOURNAL_BUFFER);
+    journal_header h, want = header_of(j, id);
+    if (!read_at(j, &h, sizeof h, 0) || memcmp(h.magic, want.magic, sizeof h.magic) != 0 ||
+        h.version != JOURNAL_VERSION) {
+        rc = damaged(j, err, "is not a skein frame journal, or is damaged");
+        goto done;
+    }
+    if (h.real_size != want.real_size || h.id != want.id || h.n_ropes != want.n_ropes ||
+        h.ropes_hash != want.ropes_hash) {
+        rc = damaged(j, err, "belongs to another run");
+        goto done;
+    }
+    /* Every frame the checkpoint counted, checked before any is handed on. */
+    starts = malloc((size_t)(frames > 0 ? frames : 1) * sizeof *starts);
+    c.offset = malloc((n_ropes ? n_ropes : 1) * sizeof *c.offset);
+    scratch = malloc(JOURNAL_BUFFER);
+    if (!starts || !c.offset || !scratch) {
+        rc = sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", path);
+        goto done;
+    }
+    uint64_t at = sizeof h;
+    for (long k = 0; rc == 0 && k < frames; k++) {
+        starts[k] = at;
+        rc = check_record(j, scratch, at, bytes, &at, err);
+    }
+    if (rc)
+        goto done;
+    if (at != bytes) {
+        rc = damaged(j, err, "does not end where the checkpoint says");
+        goto done;
+    }
+    /* What the interrupted run wrote after its checkpoint goes: the resumed run writes it again. */
+    if (ftruncate(fileno(j->f), (off_t)bytes) != 0) {
+        rc = io_fail(j, err, "cannot cut back to the checkpoint", errno);
+        goto done;
+    }
+    c.base.vt = &recorded_vtbl;
+    c.base.ext = &recorded_ext;
+    c.base.scenario = s;
+    c.base.isa = "journal";
+    c.base.threads = threads > 0 ? threads : 1;
+    for (long k = 0; rc == 0 && k < frames; k++)
+        rc = replay_record(&c, starts[k], sinks, n_sinks, err);
+    if (rc == 0 && fseeko(j->f, (off_t)bytes, SEEK_SET) != 0)
+        rc = io_fail(j, err, "seek failed", errno);
+    j->bytes = bytes;
+    j->frames = frames;
+done:
+    free(starts);
+    free(scratch);
+    free(c.offset);
+    if (rc) {
+        sk_journal_close(j);
+        return NULL;
+    }
+    return j;
+}

@@ -1,0 +1,52 @@
+/* Per-rope constants, computed once per rope with libm: the single source of these numbers for
+ * every engine (the operation order is part of the contract, see rope_constants.h). */
+#include "model/rope_constants.h"
+
+#include "model/real_math.h"
+#include "model/vec3.h"
+
+void sk_rope_constants_compute(const sk_scenario *s, const sk_group *g, const sk_rope_params *p,
+                               sk_rope_constants *out)
+{
+    sk_rope_constants c;
+    c.dt = s->dt;
+    c.inv_dt = (sk_real)1 / s->dt;
+    c.inv_dt2 = (sk_real)1 / (s->dt * s->dt);
+
+    c.w = (sk_real)1 / p->mass;
+    c.mass_back = (sk_real)1 / c.w;
+    c.damp = SK_POW(p->damping, s->dt);
+    c.verlet_keep = (sk_real)1 - p->verlet_damping;
+
+    c.accel = s->gravity_as == SK_GRAVITY_ACCELERATION ? s->gravity : sk_vec3_zero();
+    c.gravity_force = sk_vec3_scale(s->gravity, c.mass_back);
+
+    /* "auto": the initial spacing |end - start| / (n0 - 1) of the particles laid at the start. */
+    int n0 = g->deploys ? g->deploy_initial : g->particles;
+    c.link_length = p->link_length;
+    if (g->link_length_auto && n0 > 1)
+        c.link_length = sk_vec3_length(sk_vec3_sub(p->end, p->start)) / (sk_real)(n0 - 1);
+
+    sk_real k = p->anchor_stiffness, damping = p->anchor_damping;
+    c.fake_gamma = (sk_real)0.5 * SK_SQRT((sk_real)4 * k - damping * damping);
+    /* gamma is NaN when 4k < c^2 (overdamped: no oscillation to integrate) and 0 at critical damping. */
+    c.fake_active = isfinite(c.fake_gamma) && c.fake_gamma != 0;
+    if (c.fake_active) {
+        c.fake_cr = damping / ((sk_real)2 * c.fake_gamma);
+        c.fake_cv = (sk_real)1 / c.fake_gamma;
+        c.fake_cos = SK_COS(c.fake_gamma * s->dt);
+        c.fake_sin = SK_SIN(c.fake_gamma * s->dt);
+        c.fake_exp = SK_EXP(((sk_real)-0.5 * s->dt) * damping);
+    } else {
+        c.fake_cr = c.fake_cv = c.fake_cos = c.fake_sin = c.fake_exp = 0;
+    }
+    *out = c;
+}
+
+sk_vec3 sk_rope_layout_position(const sk_rope_params *p, int i, int n)
+{
+    if (n <= 1)
+        return p->start;
+    sk_real fraction = (sk_real)i / (sk_real)(n - 1);
+    return sk_vec3_add(p->start, sk_vec3_scale(sk_vec3_sub(p->end, p->start), fraction));
+}

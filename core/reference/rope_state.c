@@ -1,0 +1,108 @@
+/* Reference engine: a rope's complete state copied out and put back (checkpoints, skein/rope_state.h). */
+#include <math.h>
+
+#include "reference/rope_impl.h"
+
+unsigned sk_ref_rope_state_fields(const sk_scenario *s, const sk_group *g)
+{
+    return SK_STATE_VELOCITY | SK_STATE_PREVIOUS | (sk_group_has_contacts(s, g) ? SK_STATE_CONTACTS : 0u);
+}
+
+/* A link's recorded impulse that a contact must give back: anything but +0. */
+static bool link_seen(sk_real impulse) { return impulse != 0 || signbit(impulse); }
+
+static void put3(sk_real *out, int i, sk_vec3 x)
+{
+    out[3 * i + 0] = x.x;
+    out[3 * i + 1] = x.y;
+    out[3 * i + 2] = x.z;
+}
+
+static sk_vec3 get3(const sk_real *in, int i) { return (sk_vec3){in[3 * i + 0], in[3 * i + 1], in[3 * i + 2]}; }
+
+void sk_ref_rope_export(const sk_ref_rope *r, sk_rope_state *st)
+{
+    const sk_world *w = &r->world;
+    st->n = w->count;
+    st->s = r->deploy_rest;
+    st->steps = r->steps;
+    for (int i = 0; i < w->capacity; i++) {
+        put3(st->p, i, w->particles[i].p);
+        put3(st->v, i, w->particles[i].v);
+        put3(st->q, i, w->particles[i].q);
+    }
+    if (!st->impulse)
+        return;
+    /* What its observers see of the last step's contacts: the links' impulses, negative (-0 included) for a
+     * rod that pushes, as the batch engine keeps them (a link's tension is that over dt), the count and the
+     * iterations. The next step generates its contacts afresh. */
+    for (int i = 0; i < w->capacity; i++)
+        st->impulse[i] = 0;
+    for (int c = 0; c < w->used_contacts; c++) {
+        const sk_contact *contact = &w->contacts[c];
+        if (contact->particle[1])
+            st->impulse[contact->particle[0] - w->particles] = contact->pushes ? -contact->impulse : contact->impulse;
+    }
+    st->contacts = w->used_contacts;
+    st->iterations = w->resolver.iterations_used;
+}
+
+bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st)
+{
+    const sk_group *g = r->group;
+    sk_world *w = &r->world;
+    const bool contacts = sk_group_has_contacts(r->scenario, g);
+    const int n = st->n;
+    if (n < 1 || n > w->capacity || (!g->deploys && n != w->capacity) || (g->deploys && n < g->deploy_initial) ||
+        st->steps < 0)
+        return false;
+    int links_pulled = 0;
+    if (contacts) {
+        if (!st->impulse || st->contacts < 0 || st->contacts > w->max_contacts || st->iterations < 0)
+            return false;
+        for (int i = 0; i + 1 < n; i++)
+            links_pulled += link_seen(st->impulse[i]);
+        if (links_pulled > st->contacts)
+            return false;
+    }
+
+    /* Particles as sk_ref_rope_place leaves them (mass, damping and acceleration are the rope's); the slots
+     * past n as a fresh rope has them, but for what the state says they hold. */
+    for (int i = 0; i < w->capacity; i++) {
+        sk_particle *p = &w->particles[i];
+        bool pinned = false;
+        for (int k = 0; k < g->n_pinned; k++)
+            pinned = pinned || g->pinned[k] == i;
+        *p = (sk_particle){.p = get3(st->p, i), .v = get3(st->v, i), .q = get3(st->q, i)};
+        if (i < n) {
+            p->a = r->c.accel;
+            p->w = pinned ? 0 : r->c.w;
+        }
+    }
+    w->count = n;
+    r->steps = st->steps;
+    r->deploy_rest = st->s;
+    r->anchor_spring.rest_length = st->s;
+    /* x(t) of the last step taken (sk_ref_rope_step sets it at the step's start), x(0) before any */
+    r->anchor = sk_anchor_position(g, &r->params, st->steps > 0 ? (sk_real)(st->steps - 1) * r->c.dt : 0);
+    sk_ref_rope_register(r);
+
+    /* The contacts as their observers see them: a contact per link whose tension is not +0 (an impulse, or
+     * a pushing rod's -0), then contacts with the world up to the count (the diagnostics read only the
+     * links'; a link without a contact and one with a +0 impulse both have the tension +0). */
+    w->used_contacts = 0;
+    w->resolver.iterations_used = 0;
+    if (contacts) {
+        int k = 0;
+        for (int i = 0; i + 1 < n; i++)
+            if (link_seen(st->impulse[i]))
+                w->contacts[k++] = (sk_contact){.particle = {&w->particles[i], &w->particles[i + 1]},
+                                                .impulse = fabs(st->impulse[i]),
+                                                .pushes = signbit(st->impulse[i]) != 0};
+        while (k < st->contacts)
+            w->contacts[k++] = (sk_contact){.particle = {&w->particles[0], NULL}};
+        w->used_contacts = st->contacts;
+        w->resolver.iterations_used = st->iterations;
+    }
+    return true;
+}

@@ -1,0 +1,303 @@
+/* Parsing and validation of one rope group of a scenario: structure, links, anchor, forces, deployment. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenario/scenario_impl.h"
+
+const char *const sk_scn_link_names[] = {"spring", "bungee", "rod", "cable", NULL};
+const char *const sk_scn_anchor_names[] = {"anchored_spring", "anchored_bungee", "fake_spring", "rod",
+                                           "cable", NULL};
+const char *const sk_scn_insert_names[] = {"seed", "along", NULL};
+
+static const char *const group_keys[] = {"count",  "particles", "start", "end",      "mass",
+                                         "damping", "verlet_damping", "velocity", "pinned", "link",
+                                         "anchor", "drag",      "buoyancy", "deploy", "sweep", NULL};
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static int parse_pinned(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
+{
+    char p[SK_SCN_PATH_MAX];
+    sk_scn_path_key(p, path, "pinned");
+    json_t *v = json_object_get(obj, "pinned");
+    if (!v)
+        return 0;
+    if (!json_is_array(v))
+        return sk_scn_fail(c, p, "must be an array of particle indices");
+    size_t n = json_array_size(v);
+    if (n == 0)
+        return 0;
+    g->pinned = malloc(n * sizeof *g->pinned);
+    if (!g->pinned)
+        return sk_fail(c->err, SK_EXIT_FAILURE, "%s: out of memory", c->name);
+    for (size_t i = 0; i < n; i++) {
+        char pi[SK_SCN_PATH_MAX];
+        sk_scn_path_index(pi, p, i);
+        long long x;
+        int rc = sk_scn_int_value(c, pi, json_array_get(v, i), 0, g->particles - 1, &x);
+        if (rc)
+            return rc;
+        g->pinned[i] = (int)x;
+    }
+    qsort(g->pinned, n, sizeof *g->pinned, cmp_int);
+    int kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (kept == 0 || g->pinned[kept - 1] != g->pinned[i])
+            g->pinned[kept++] = g->pinned[i];
+    g->n_pinned = kept;
+    return 0;
+}
+
+static int parse_deploy(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
+{
+    static const char *const keys[] = {"velocity", "initial_particles", "insert_velocity", "max_length",
+                                       NULL};
+    json_t *d;
+    int rc = sk_scn_read_object(c, path, obj, "deploy", false, &d);
+    if (rc || !d)
+        return rc;
+    char p[SK_SCN_PATH_MAX];
+    sk_scn_path_key(p, path, "deploy");
+    if ((rc = sk_scn_check_keys(c, p, d, keys)))
+        return rc;
+    g->deploys = true;
+    long long n0;
+    int iv;
+    if ((rc = sk_scn_read_real(c, p, d, "velocity", true, 0, SK_RANGE_GT0, &g->base.deploy_velocity)) ||
+        (rc = sk_scn_read_int(c, p, d, "initial_particles", false, 1, 1, g->particles, &n0)) ||
+        (rc = sk_scn_read_enum(c, p, d, "insert_velocity", sk_scn_insert_names, SK_INSERT_SEED, &iv)))
+        return rc;
+    g->deploy_initial = (int)n0;
+    g->insert_velocity = (sk_insert_velocity)iv;
+    if (json_object_get(d, "max_length")) {
+        g->deploy_has_max_length = true;
+        rc = sk_scn_read_real(c, p, d, "max_length", true, 0, SK_RANGE_GT0, &g->base.deploy_max_length);
+    }
+    return rc;
+}
+
+/* A key the type at hand does not use: an error, so that a typo'd type does not silently drop it. */
+static int not_allowed(const sk_scn_ctx *c, const char *path, json_t *obj, const char *key,
+                       const char *type, const char *what)
+{
+    if (!json_object_get(obj, key))
+        return 0;
+    char p[SK_SCN_PATH_MAX];
+    sk_scn_path_key(p, path, key);
+    return sk_scn_fail(c, p, "not allowed for %s %s %s", sk_scn_article(type), type, what);
+}
+
+static int parse_link(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
+{
+    static const char *const keys[] = {"type", "stiffness", "length", "restitution", NULL};
+    char p[SK_SCN_PATH_MAX];
+    sk_scn_path_key(p, path, "link");
+    json_t *l;
+    bool needed = g->particles > 1 || g->deploys;
+    int rc = sk_scn_read_object(c, path, obj, "link", needed, &l);
+    if (rc)
+        return rc;
+    if (!needed) {
+        g->link = SK_LINK_NONE;
+        return l ? sk_scn_fail(c, p, "not allowed: a rope of one particle that does not deploy has no links")
+                 : 0;
+    }
+    if ((rc = sk_scn_check_keys(c, p, l, keys)))
+        return rc;
+    int t;
+    if ((rc = sk_scn_read_enum(c, p, l, "type", sk_scn_link_names, -1, &t)))
+        return rc;
+    g->link = (sk_link_type)(t + 1);
+    const char *name = sk_scn_link_names[t];
+    char pt[SK_SCN_PATH_MAX];
+    sk_scn_path_key(pt, p, "type");
+    if (g->deploys && g->link != SK_LINK_SPRING)
+        return sk_scn_fail(c, pt, "must be spring for a deploying group");
+
+    if (g->link == SK_LINK_SPRING || g->link == SK_LINK_BUNGEE)
+        rc = sk_scn_read_real(c, p, l, "stiffness", true, 0, SK_RANGE_GT0, &g->base.link_stiffness);
+    else
+        rc = not_allowed(c, p, l, "stiffness", name, "link");
+    if (rc)
+        return rc;
+
+    char pl[SK_SCN_PATH_MAX];
+    sk_scn_path_key(pl, p, "length");
+    json_t *len = json_object_get(l, "length");
+    if (!len || (json_is_string(len) && strcmp(json_string_value(len), "auto") == 0)) {
+        g->link_length_auto = true;
+        if (sk_group_initial_particles(g) == 1)
+            return sk_scn_fail(c, pl,
+                               "must be a number: \"auto\" (the default) needs deploy.initial_particles >= 2");
+    } else if (!json_is_number(len)) {
+        return sk_scn_fail(c, pl, "must be > 0 or \"auto\"");
+    } else if ((rc = sk_scn_real_value(c, pl, len, SK_RANGE_GT0, &g->base.link_length))) {
+        return rc;
+    }
+
+    if (g->link == SK_LINK_CABLE)
+        return sk_scn_read_real(c, p, l, "restitution", false, 0, SK_RANGE_UNIT, &g->base.link_restitution);
+    return not_allowed(c, p, l, "restitution", name, "link");
+}
+
+static int parse_motion(const sk_scn_ctx *c, const char *path, json_t *a, sk_group *g)
+{
+    static const char *const keys[] = {"amplitude", "omega", "phase", NULL};
+    json_t *m;
+    int rc = sk_scn_read_object(c, path, a, "motion", false, &m);
+    if (rc || !m)
+        return rc;
+    char p[SK_SCN_PATH_MAX];
+    sk_scn_path_key(p, path, "motion");
+    g->anchor_driven = true;
+    sk_rope_params *b = &g->base;
+    if ((rc = sk_scn_check_keys(c, p, m, keys)) ||
+        (rc = sk_scn_read_vec3(c, p, m, "amplitude", true, (sk_vec3){0, 0, 0}, &b->motion_amplitude)) ||
+        (rc = sk_scn_read_real(c, p, m, "omega", true, 0, SK_RANGE_ANY, &b->motion_omega)))
+        return rc;
+    return sk_scn_read_real(c, p, m, "phase", false, 0, SK_RANGE_ANY, &b->motion_phase);
+}
+
+static int parse_anchor(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
+{
+    static const char *const keys[] = {"type",   "point",       "stiffness", "length",
+                                       "damping", "restitution", "motion",    NULL};
+    char p[SK_SCN_PATH_MAX];
+    sk_scn_path_key(p, path, "anchor");
+    json_t *a;
+    int rc = sk_scn_read_object(c, path, obj, "anchor", false, &a);
+    if (rc)
+        return rc;
+    if (!a) {
+        g->anchor = SK_ANCHOR_NONE;
+        return g->deploys ? sk_scn_fail(c, p, "required for a deploying group (type anchored_spring)") : 0;
+    }
+    if ((rc = sk_scn_check_keys(c, p, a, keys)))
+        return rc;
+    int t;
+    if ((rc = sk_scn_read_enum(c, p, a, "type", sk_scn_anchor_names, -1, &t)))
+        return rc;
+    g->anchor = (sk_anchor_type)(t + 1);
+    const char *name = sk_scn_anchor_names[t];
+    if (g->deploys && g->anchor != SK_ANCHOR_SPRING) {
+        char pt[SK_SCN_PATH_MAX];
+        sk_scn_path_key(pt, p, "type");
+        return sk_scn_fail(c, pt, "must be anchored_spring for a deploying group");
+    }
+    sk_rope_params *b = &g->base;
+    if ((rc = sk_scn_read_vec3(c, p, a, "point", true, (sk_vec3){0, 0, 0}, &b->anchor_point)))
+        return rc;
+
+    bool rigid = g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE;
+    if (rigid)
+        rc = not_allowed(c, p, a, "stiffness", name, "anchor");
+    else
+        rc = sk_scn_read_real(c, p, a, "stiffness", true, 0, SK_RANGE_GT0, &b->anchor_stiffness);
+    if (rc)
+        return rc;
+
+    if (rigid)
+        rc = sk_scn_read_real(c, p, a, "length", true, 0, SK_RANGE_GT0, &b->anchor_length);
+    else if (g->anchor == SK_ANCHOR_FAKE_SPRING)
+        rc = not_allowed(c, p, a, "length", name, "anchor");
+    else
+        rc = sk_scn_read_real(c, p, a, "length", false, 0, SK_RANGE_GE0, &b->anchor_length);
+    if (rc)
+        return rc;
+
+    if (g->anchor == SK_ANCHOR_FAKE_SPRING)
+        rc = sk_scn_read_real(c, p, a, "damping", false, 0, SK_RANGE_GE0, &b->anchor_damping);
+    else
+        rc = not_allowed(c, p, a, "damping", name, "anchor");
+    if (rc)
+        return rc;
+
+    if (g->anchor == SK_ANCHOR_CABLE)
+        rc = sk_scn_read_real(c, p, a, "restitution", false, 0, SK_RANGE_UNIT, &b->anchor_restitution);
+    else
+        rc = not_allowed(c, p, a, "restitution", name, "anchor");
+    if (rc)
+        return rc;
+    return parse_motion(c, p, a, g);
+}
+
+static int parse_forces(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
+{
+    static const char *const drag_keys[] = {"k1", "k2", NULL};
+    static const char *const buoyancy_keys[] = {"water_height", "max_depth", "density", "volume", NULL};
+    sk_rope_params *b = &g->base;
+    char p[SK_SCN_PATH_MAX];
+    json_t *o;
+    int rc = sk_scn_read_object(c, path, obj, "drag", false, &o);
+    if (rc)
+        return rc;
+    if (o) {
+        sk_scn_path_key(p, path, "drag");
+        g->has_drag = true;
+        if ((rc = sk_scn_check_keys(c, p, o, drag_keys)) ||
+            (rc = sk_scn_read_real(c, p, o, "k1", false, 0, SK_RANGE_GE0, &b->drag_k1)) ||
+            (rc = sk_scn_read_real(c, p, o, "k2", false, 0, SK_RANGE_GE0, &b->drag_k2)))
+            return rc;
+    }
+    if ((rc = sk_scn_read_object(c, path, obj, "buoyancy", false, &o)) || !o)
+        return rc;
+    sk_scn_path_key(p, path, "buoyancy");
+    g->has_buoyancy = true;
+    if ((rc = sk_scn_check_keys(c, p, o, buoyancy_keys)) ||
+        (rc = sk_scn_read_real(c, p, o, "water_height", false, 0, SK_RANGE_ANY, &b->buoyancy_water_height)) ||
+        (rc = sk_scn_read_real(c, p, o, "max_depth", true, 0, SK_RANGE_GT0, &b->buoyancy_max_depth)) ||
+        (rc = sk_scn_read_real(c, p, o, "density", false, 1000, SK_RANGE_GE0, &b->buoyancy_density)))
+        return rc;
+    return sk_scn_read_real(c, p, o, "volume", true, 0, SK_RANGE_GE0, &b->buoyancy_volume);
+}
+
+int sk_scn_parse_group(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
+{
+    if (!json_is_object(obj))
+        return sk_scn_fail(c, path, "must be an object");
+    int rc = sk_scn_check_keys(c, path, obj, group_keys);
+    if (rc)
+        return rc;
+    long long count, particles;
+    sk_rope_params *b = &g->base;
+    const sk_vec3 zero = {0, 0, 0};
+    if ((rc = sk_scn_read_int(c, path, obj, "count", true, 0, 1, LLONG_MAX, &count)) ||
+        (rc = sk_scn_read_int(c, path, obj, "particles", true, 0, 1, INT_MAX, &particles)))
+        return rc;
+    g->count = (size_t)count;
+    g->particles = (int)particles;
+    if ((rc = sk_scn_read_vec3(c, path, obj, "start", true, zero, &b->start)) ||
+        (rc = sk_scn_read_vec3(c, path, obj, "end", true, zero, &b->end)) ||
+        (rc = sk_scn_read_real(c, path, obj, "mass", false, 1, SK_RANGE_MASS, &b->mass)) ||
+        (rc = sk_scn_read_real(c, path, obj, "damping", false, 1, SK_RANGE_UNIT_OPEN0, &b->damping)) ||
+        (rc = sk_scn_read_real(c, path, obj, "verlet_damping", false, 0, SK_RANGE_UNIT_OPEN1,
+                               &b->verlet_damping)) ||
+        (rc = sk_scn_read_vec3(c, path, obj, "velocity", false, zero, &b->velocity)) ||
+        (rc = parse_pinned(c, path, obj, g)) || (rc = parse_deploy(c, path, obj, g)) ||
+        (rc = parse_link(c, path, obj, g)) || (rc = parse_anchor(c, path, obj, g)) ||
+        (rc = parse_forces(c, path, obj, g)))
+        return rc;
+    if (g->link_length_auto) {
+        /* The base holds rope 0's spacing before sweeps; sk_group_rope_params recomputes it per rope. */
+        sk_rope_params r0;
+        sk_group_rope_params(g, 0, &r0);
+        b->link_length = r0.link_length;
+    }
+    return sk_scn_parse_sweeps(c, path, obj, g);
+}
+
+int sk_group_initial_particles(const sk_group *g)
+{
+    return g->deploys ? g->deploy_initial : g->particles;
+}
+
+bool sk_group_has_contacts(const sk_scenario *s, const sk_group *g)
+{
+    return s->has_ground || g->link == SK_LINK_ROD || g->link == SK_LINK_CABLE || g->anchor == SK_ANCHOR_ROD ||
+           g->anchor == SK_ANCHOR_CABLE;
+}

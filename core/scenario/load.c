@@ -1,0 +1,282 @@
+/* Loading a scenario file: JSON syntax, overrides, the top-level keys, output selection, and the order of
+ * checks (structure, memory, then per-rope values). */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenario/scenario_impl.h"
+
+const char *const sk_scn_integrator_names[] = {"cyclone", "euler", "symplectic", "verlet", NULL};
+const char *const sk_scn_gravity_as_names[] = {"acceleration", "force", NULL};
+
+static const char *const top_keys[] = {"skein",      "dt",     "steps",      "duration", "integrator",
+                                       "gravity",    "gravity_as", "ground", "iterations", "groups",
+                                       "output",     NULL};
+
+static int oom(const sk_scn_ctx *c) { return sk_fail(c->err, SK_EXIT_FAILURE, "%s: out of memory", c->name); }
+
+static int parse_steps(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
+{
+    json_t *steps = json_object_get(root, "steps"), *duration = json_object_get(root, "duration");
+    if (steps && duration)
+        return sk_scn_fail(c, "duration", "give steps or duration, not both");
+    if (!steps && !duration)
+        return sk_scn_fail(c, "steps", "required (or duration)");
+    if (steps) {
+        long long n;
+        int rc = sk_scn_int_value(c, "steps", steps, 0, LONG_MAX, &n);
+        s->steps = (long)n;
+        return rc;
+    }
+    if (!json_is_number(duration) || !(json_number_value(duration) >= 0))
+        return sk_scn_fail(c, "duration", "must be >= 0 (seconds)");
+    /* Rounded from the numbers as written, so a float build takes as many steps as a double one. */
+    double n = json_number_value(duration) / json_number_value(json_object_get(root, "dt"));
+    if (!(n < 0x1p62))
+        return sk_scn_fail(c, "duration", "gives too many steps");
+    s->steps = (long)llround(n);
+    return 0;
+}
+
+static int parse_ground(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
+{
+    static const char *const keys[] = {"height", "restitution", NULL};
+    json_t *g;
+    int rc = sk_scn_read_object(c, "", root, "ground", false, &g);
+    if (rc || !g)
+        return rc;
+    s->has_ground = true;
+    if ((rc = sk_scn_check_keys(c, "ground", g, keys)) ||
+        (rc = sk_scn_read_real(c, "ground", g, "height", false, 0, SK_RANGE_ANY, &s->ground_height)))
+        return rc;
+    return sk_scn_read_real(c, "ground", g, "restitution", false, 0, SK_RANGE_UNIT, &s->ground_restitution);
+}
+
+static int parse_groups(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
+{
+    json_t *a = json_object_get(root, "groups");
+    if (!a)
+        return sk_scn_fail(c, "groups", "required");
+    if (!json_is_array(a) || json_array_size(a) == 0)
+        return sk_scn_fail(c, "groups", "must be a non-empty array of groups");
+    size_t n = json_array_size(a);
+    if (n > INT_MAX)
+        return sk_scn_fail(c, "groups", "too many groups");
+    s->groups = calloc(n, sizeof *s->groups);
+    if (!s->groups)
+        return oom(c);
+    s->n_groups = (int)n;
+    size_t total = 0;
+    for (size_t i = 0; i < n; i++) {
+        char p[SK_SCN_PATH_MAX];
+        sk_scn_path_index(p, "groups", i);
+        sk_group *g = &s->groups[i];
+        int rc = sk_scn_parse_group(c, p, json_array_get(a, i), g);
+        if (rc)
+            return rc;
+        g->first_rope = total;
+        /* Saturates: the memory check rejects such a batch before anything depends on the total. */
+        if (__builtin_add_overflow(total, g->count, &total))
+            total = SIZE_MAX;
+    }
+    s->total_ropes = total;
+    return 0;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int parse_output(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
+{
+    static const char *const keys[] = {"every", "ropes", NULL};
+    json_t *o;
+    int rc = sk_scn_read_object(c, "", root, "output", false, &o);
+    if (rc)
+        return rc;
+    long long every = s->steps > 0 ? s->steps : 1;
+    if (o && ((rc = sk_scn_check_keys(c, "output", o, keys)) ||
+              (rc = sk_scn_read_int(c, "output", o, "every", false, every, 1, LONG_MAX, &every))))
+        return rc;
+    s->output_every = (long)every;
+    json_t *ropes = o ? json_object_get(o, "ropes") : NULL;
+    if (!ropes) {
+        s->n_output_ropes = s->total_ropes; /* filled in after the memory check */
+        return 0;
+    }
+    if (!json_is_array(ropes))
+        return sk_scn_fail(c, "output.ropes", "must be an array of rope indices");
+    size_t n = json_array_size(ropes);
+    /* Never NULL once given, even empty: NULL means "every rope" to the memory estimate. */
+    s->output_ropes = malloc((n ? n : 1) * sizeof *s->output_ropes);
+    if (!s->output_ropes)
+        return oom(c);
+    long long last = s->total_ropes > (size_t)LLONG_MAX ? LLONG_MAX : (long long)s->total_ropes - 1;
+    for (size_t i = 0; i < n; i++) {
+        char p[SK_SCN_PATH_MAX];
+        sk_scn_path_index(p, "output.ropes", i);
+        long long r;
+        if ((rc = sk_scn_int_value(c, p, json_array_get(ropes, i), 0, last, &r)))
+            return rc;
+        s->output_ropes[i] = (size_t)r;
+    }
+    qsort(s->output_ropes, n, sizeof *s->output_ropes, cmp_size);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (kept == 0 || s->output_ropes[kept - 1] != s->output_ropes[i])
+            s->output_ropes[kept++] = s->output_ropes[i];
+    s->n_output_ropes = kept;
+    return 0;
+}
+
+static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
+{
+    if (!json_is_object(root))
+        return sk_fail(c->err, SK_EXIT_USAGE, "%s: the scenario must be a JSON object", c->name);
+    int rc = sk_scn_check_keys(c, "", root, top_keys);
+    if (rc)
+        return rc;
+    json_t *version = json_object_get(root, "skein");
+    if (!version)
+        return sk_scn_fail(c, "skein", "required (the format version, 1)");
+    if (!json_is_integer(version) || json_integer_value(version) != 1)
+        return sk_scn_fail(c, "skein", "must be 1");
+    long long iterations;
+    int integrator, gravity_as;
+    if ((rc = sk_scn_read_real(c, "", root, "dt", true, 0, SK_RANGE_TIME_STEP, &s->dt)) ||
+        (rc = parse_steps(c, root, s)) ||
+        (rc = sk_scn_read_enum(c, "", root, "integrator", sk_scn_integrator_names, SK_INTEGRATOR_SYMPLECTIC,
+                               &integrator)) ||
+        (rc = sk_scn_read_vec3(c, "", root, "gravity", false, (sk_vec3){0, (sk_real)-9.81, 0}, &s->gravity)) ||
+        (rc = sk_scn_read_enum(c, "", root, "gravity_as", sk_scn_gravity_as_names, SK_GRAVITY_ACCELERATION,
+                               &gravity_as)) ||
+        (rc = parse_ground(c, root, s)) ||
+        (rc = sk_scn_read_int(c, "", root, "iterations", false, 0, 0, INT_MAX, &iterations)) ||
+        (rc = parse_groups(c, root, s)) || (rc = parse_output(c, root, s)))
+        return rc;
+    s->integrator = (sk_integrator)integrator;
+    s->gravity_as = (sk_gravity_mode)gravity_as;
+    s->iterations = (int)iterations;
+
+    /* Before anything in proportion to the rope count, in time or memory. */
+    if ((rc = sk_scn_check_memory(c, s)))
+        return rc;
+    for (int i = 0; i < s->n_groups; i++) {
+        char p[SK_SCN_PATH_MAX];
+        sk_scn_path_index(p, "groups", (size_t)i);
+        if ((rc = sk_scn_check_ropes(c, p, &s->groups[i])))
+            return rc;
+    }
+    if (!s->output_ropes && s->n_output_ropes > 0) {
+        s->output_ropes = malloc(s->n_output_ropes * sizeof *s->output_ropes);
+        if (!s->output_ropes)
+            return oom(c);
+        for (size_t i = 0; i < s->n_output_ropes; i++)
+            s->output_ropes[i] = i;
+    }
+    s->normalized_json = sk_scn_normalize(s, root);
+    return s->normalized_json ? 0 : oom(c);
+}
+
+/* Messages quote keys, overrides and jansson's text near a syntax error, which may hold control characters:
+ * replaced, so that the message stays one line and cannot drive the terminal. */
+static int one_line(sk_error *err, int rc)
+{
+    if (rc && err)
+        for (char *p = err->message; *p; p++)
+            if ((unsigned char)*p < 0x20 || *p == 0x7f)
+                *p = '?';
+    return rc;
+}
+
+static int load_tree(json_t *root, const char *name, const sk_load_options *opt, sk_scenario *out,
+                     sk_error *err)
+{
+    sk_scn_ctx c = {name, err};
+    int rc = sk_scn_apply_sets(root, opt, err);
+    if (!rc) {
+        out->source = strdup(name);
+        rc = out->source ? validate(&c, root, out) : oom(&c);
+    }
+    json_decref(root);
+    if (rc)
+        sk_scenario_free(out);
+    return one_line(err, rc);
+}
+
+static int syntax_error(const char *name, const json_error_t *je, sk_error *err)
+{
+    return one_line(err, sk_fail(err, SK_EXIT_USAGE, "%s:%d:%d: %s", name, je->line, je->column, je->text));
+}
+
+int sk_scenario_load_file(const char *path, const sk_load_options *opt, sk_scenario *out, sk_error *err)
+{
+    memset(out, 0, sizeof *out);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return sk_fail(err, SK_EXIT_FAILURE, "%s: %s", path, strerror(errno));
+    json_error_t je;
+    json_t *root = json_loadf(f, JSON_REJECT_DUPLICATES, &je);
+    /* A read error (a directory, say) looks like an early end of file to the parser: tell them apart. */
+    int read_errno = ferror(f) ? errno : 0;
+    fclose(f);
+    if (read_errno) {
+        json_decref(root);
+        return sk_fail(err, SK_EXIT_FAILURE, "%s: %s", path, strerror(read_errno));
+    }
+    if (!root)
+        return syntax_error(path, &je, err);
+    return load_tree(root, path, opt, out, err);
+}
+
+int sk_scenario_load_string(const char *text, const char *name, const sk_load_options *opt,
+                            sk_scenario *out, sk_error *err)
+{
+    memset(out, 0, sizeof *out);
+    json_error_t je;
+    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &je);
+    if (!root)
+        return syntax_error(name, &je, err);
+    return load_tree(root, name, opt, out, err);
+}
+
+void sk_scenario_free(sk_scenario *s)
+{
+    for (int i = 0; s->groups && i < s->n_groups; i++) {
+        sk_group *g = &s->groups[i];
+        free(g->pinned);
+        for (int k = 0; k < g->n_sweeps; k++) {
+            free(g->sweeps[k].key);
+            free(g->sweeps[k].values);
+        }
+        free(g->sweeps);
+    }
+    free(s->groups);
+    free(s->output_ropes);
+    free(s->normalized_json);
+    free(s->source);
+    memset(s, 0, sizeof *s);
+}
+
+int sk_scenario_find_rope(const sk_scenario *s, size_t rope, size_t *local)
+{
+    if (rope >= s->total_ropes || s->n_groups == 0)
+        return -1;
+    /* The last group whose first rope is <= rope. */
+    int lo = 0, hi = s->n_groups - 1;
+    while (lo < hi) {
+        int mid = lo + (hi - lo + 1) / 2;
+        if (s->groups[mid].first_rope <= rope)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    if (local)
+        *local = rope - s->groups[lo].first_rope;
+    return lo;
+}

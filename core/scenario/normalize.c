@@ -1,0 +1,139 @@
+/* The normalised scenario: every default filled in, keys in DESIGN.md's order, as indented JSON. */
+#include <stdlib.h>
+
+#include "scenario/scenario_impl.h"
+
+/* Doubles print with 17 significant digits (jansson's default), so every sk_real reads back to its bits. */
+static json_t *num(sk_real x) { return json_real((double)x); }
+
+static json_t *vec(sk_vec3 v)
+{
+    json_t *a = json_array();
+    json_array_append_new(a, num(v.x));
+    json_array_append_new(a, num(v.y));
+    json_array_append_new(a, num(v.z));
+    return a;
+}
+
+static json_t *link_json(const sk_group *g)
+{
+    const sk_rope_params *b = &g->base;
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string(sk_scn_link_names[g->link - 1]));
+    if (g->link == SK_LINK_SPRING || g->link == SK_LINK_BUNGEE)
+        json_object_set_new(o, "stiffness", num(b->link_stiffness));
+    json_object_set_new(o, "length", g->link_length_auto ? json_string("auto") : num(b->link_length));
+    if (g->link == SK_LINK_CABLE)
+        json_object_set_new(o, "restitution", num(b->link_restitution));
+    return o;
+}
+
+static json_t *anchor_json(const sk_group *g)
+{
+    const sk_rope_params *b = &g->base;
+    json_t *o = json_object();
+    bool rigid = g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE;
+    json_object_set_new(o, "type", json_string(sk_scn_anchor_names[g->anchor - 1]));
+    json_object_set_new(o, "point", vec(b->anchor_point));
+    if (!rigid)
+        json_object_set_new(o, "stiffness", num(b->anchor_stiffness));
+    if (g->anchor != SK_ANCHOR_FAKE_SPRING)
+        json_object_set_new(o, "length", num(b->anchor_length));
+    if (g->anchor == SK_ANCHOR_FAKE_SPRING)
+        json_object_set_new(o, "damping", num(b->anchor_damping));
+    if (g->anchor == SK_ANCHOR_CABLE)
+        json_object_set_new(o, "restitution", num(b->anchor_restitution));
+    if (g->anchor_driven) {
+        json_t *m = json_object();
+        json_object_set_new(m, "amplitude", vec(b->motion_amplitude));
+        json_object_set_new(m, "omega", num(b->motion_omega));
+        json_object_set_new(m, "phase", num(b->motion_phase));
+        json_object_set_new(o, "motion", m);
+    }
+    return o;
+}
+
+static json_t *group_json(const sk_group *g, json_t *given)
+{
+    const sk_rope_params *b = &g->base;
+    json_t *o = json_object();
+    json_object_set_new(o, "count", json_integer((json_int_t)g->count));
+    json_object_set_new(o, "particles", json_integer(g->particles));
+    json_object_set_new(o, "start", vec(b->start));
+    json_object_set_new(o, "end", vec(b->end));
+    json_object_set_new(o, "mass", num(b->mass));
+    json_object_set_new(o, "damping", num(b->damping));
+    json_object_set_new(o, "verlet_damping", num(b->verlet_damping));
+    json_object_set_new(o, "velocity", vec(b->velocity));
+    json_t *pinned = json_array();
+    for (int i = 0; i < g->n_pinned; i++)
+        json_array_append_new(pinned, json_integer(g->pinned[i]));
+    json_object_set_new(o, "pinned", pinned);
+    if (g->link != SK_LINK_NONE)
+        json_object_set_new(o, "link", link_json(g));
+    if (g->anchor != SK_ANCHOR_NONE)
+        json_object_set_new(o, "anchor", anchor_json(g));
+    if (g->has_drag) {
+        json_t *d = json_object();
+        json_object_set_new(d, "k1", num(b->drag_k1));
+        json_object_set_new(d, "k2", num(b->drag_k2));
+        json_object_set_new(o, "drag", d);
+    }
+    if (g->has_buoyancy) {
+        json_t *d = json_object();
+        json_object_set_new(d, "water_height", num(b->buoyancy_water_height));
+        json_object_set_new(d, "max_depth", num(b->buoyancy_max_depth));
+        json_object_set_new(d, "density", num(b->buoyancy_density));
+        json_object_set_new(d, "volume", num(b->buoyancy_volume));
+        json_object_set_new(o, "buoyancy", d);
+    }
+    if (g->deploys) {
+        json_t *d = json_object();
+        json_object_set_new(d, "velocity", num(b->deploy_velocity));
+        json_object_set_new(d, "initial_particles", json_integer(g->deploy_initial));
+        json_object_set_new(d, "insert_velocity", json_string(sk_scn_insert_names[g->insert_velocity]));
+        if (g->deploy_has_max_length)
+            json_object_set_new(d, "max_length", num(b->deploy_max_length));
+        json_object_set_new(o, "deploy", d);
+    }
+    /* Sweeps stay as written: their values are computed per rope from exactly these numbers. */
+    json_t *sweep = json_object_get(given, "sweep");
+    if (g->n_sweeps > 0 && sweep)
+        json_object_set_new(o, "sweep", json_deep_copy(sweep));
+    return o;
+}
+
+char *sk_scn_normalize(const sk_scenario *s, json_t *root)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "skein", json_integer(1));
+    json_object_set_new(o, "dt", num(s->dt));
+    json_object_set_new(o, "steps", json_integer(s->steps));
+    json_object_set_new(o, "integrator", json_string(sk_scn_integrator_names[s->integrator]));
+    json_object_set_new(o, "gravity", vec(s->gravity));
+    json_object_set_new(o, "gravity_as", json_string(sk_scn_gravity_as_names[s->gravity_as]));
+    if (s->has_ground) {
+        json_t *g = json_object();
+        json_object_set_new(g, "height", num(s->ground_height));
+        json_object_set_new(g, "restitution", num(s->ground_restitution));
+        json_object_set_new(o, "ground", g);
+    }
+    json_object_set_new(o, "iterations", json_integer(s->iterations));
+    json_t *groups = json_array(), *given = json_object_get(root, "groups");
+    for (int i = 0; i < s->n_groups; i++)
+        json_array_append_new(groups, group_json(&s->groups[i], json_array_get(given, (size_t)i)));
+    json_object_set_new(o, "groups", groups);
+    json_t *out = json_object();
+    json_object_set_new(out, "every", json_integer(s->output_every));
+    /* "ropes" absent means all ropes; writing them out would make the text as long as the batch. */
+    if (json_object_get(json_object_get(root, "output"), "ropes")) {
+        json_t *r = json_array();
+        for (size_t i = 0; i < s->n_output_ropes; i++)
+            json_array_append_new(r, json_integer((json_int_t)s->output_ropes[i]));
+        json_object_set_new(out, "ropes", r);
+    }
+    json_object_set_new(o, "output", out);
+    char *text = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    json_decref(o);
+    return text;
+}

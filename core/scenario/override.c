@@ -1,0 +1,142 @@
+/* Command-line overrides "--set PATH=VALUE", applied to the parsed JSON tree before validation. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenario/scenario_impl.h"
+
+/* Inside a "sweep" object the keys themselves hold dots ("link.stiffness"): take the longest sweepable
+ * or existing key that the rest of the path starts with. */
+static size_t sweep_key_length(json_t *sweep, const char *p)
+{
+    size_t best = 0;
+    for (int i = 0; i < sk_scn_n_sweepables; i++) {
+        size_t n = strlen(sk_scn_sweepables[i].key);
+        if (n > best && strncmp(p, sk_scn_sweepables[i].key, n) == 0 && (p[n] == '.' || p[n] == '\0'))
+            best = n;
+    }
+    const char *key;
+    json_t *v;
+    json_object_foreach(sweep, key, v) {
+        size_t n = strlen(key);
+        if (n > best && strncmp(p, key, n) == 0 && (p[n] == '.' || p[n] == '\0'))
+            best = n;
+    }
+    return best;
+}
+
+static void append(char *done, const char *fmt, const char *key, size_t index)
+{
+    size_t used = strlen(done);
+    if (key)
+        snprintf(done + used, SK_SCN_PATH_MAX - used, fmt, key);
+    else
+        snprintf(done + used, SK_SCN_PATH_MAX - used, fmt, index);
+}
+
+/* Walks PATH from the root, creating missing objects, and stores value at its end. */
+static int set_path(json_t *root, const char *set, const char *p, json_t *value, sk_error *err)
+{
+    json_t *node = root;
+    char done[SK_SCN_PATH_MAX] = "";
+    bool in_sweep = false;
+    for (;;) {
+        size_t klen = in_sweep && json_is_object(node) ? sweep_key_length(node, p) : 0;
+        if (klen == 0)
+            klen = strcspn(p, ".[");
+        if (klen == 0)
+            return sk_fail(err, SK_EXIT_USAGE, "--set %s: malformed path", set);
+        if (!json_is_object(node))
+            return sk_fail(err, SK_EXIT_USAGE, "--set %s: %s is not an object", set,
+                           done[0] ? done : "the top level");
+        char *key = strndup(p, klen);
+        if (!key)
+            return sk_fail(err, SK_EXIT_FAILURE, "--set %s: out of memory", set);
+        p += klen;
+        append(done, done[0] ? ".%s" : "%s", key, 0);
+        in_sweep = strcmp(key, "sweep") == 0;
+        json_t *child = json_object_get(node, key);
+        if (*p == '\0') {
+            int rc = json_object_set(node, key, value);
+            free(key);
+            return rc ? sk_fail(err, SK_EXIT_FAILURE, "--set %s: out of memory", set) : 0;
+        }
+        if (*p == '.' && !child) {
+            child = json_object();
+            if (!child || json_object_set_new(node, key, child)) {
+                free(key);
+                return sk_fail(err, SK_EXIT_FAILURE, "--set %s: out of memory", set);
+            }
+        }
+        free(key);
+        while (*p == '[') {
+            char *end;
+            if (!isdigit((unsigned char)p[1]))
+                return sk_fail(err, SK_EXIT_USAGE, "--set %s: malformed path", set);
+            unsigned long long i = strtoull(p + 1, &end, 10);
+            if (*end != ']')
+                return sk_fail(err, SK_EXIT_USAGE, "--set %s: malformed path", set);
+            p = end + 1;
+            if (!child)
+                return sk_fail(err, SK_EXIT_USAGE, "--set %s: %s does not exist", set, done);
+            if (!json_is_array(child))
+                return sk_fail(err, SK_EXIT_USAGE, "--set %s: %s is not an array", set, done);
+            size_t n = json_array_size(child);
+            if (i >= n)
+                return sk_fail(err, SK_EXIT_USAGE, "--set %s: index %llu out of range (%s has %zu element%s)",
+                               set, i, done, n, n == 1 ? "" : "s");
+            append(done, "[%zu]", NULL, (size_t)i);
+            if (*p == '\0')
+                return json_array_set(child, (size_t)i, value)
+                           ? sk_fail(err, SK_EXIT_FAILURE, "--set %s: out of memory", set)
+                           : 0;
+            child = json_array_get(child, (size_t)i);
+        }
+        if (*p != '.' || p[1] == '\0')
+            return sk_fail(err, SK_EXIT_USAGE, "--set %s: malformed path", set);
+        p++;
+        node = child;
+    }
+}
+
+static int apply_one(json_t *root, const char *set, sk_error *err)
+{
+    const char *eq = strchr(set, '=');
+    if (!eq || eq == set)
+        return sk_fail(err, SK_EXIT_USAGE, "--set %s: expected PATH=VALUE", set);
+    /* Each component may add a level of nesting, which jansson frees recursively: bound the depth (a real
+     * path is a few dozen characters). */
+    if (eq - set > SK_SCN_PATH_MAX)
+        return sk_fail(err, SK_EXIT_USAGE, "--set %.40s...: PATH is longer than %d characters", set,
+                       SK_SCN_PATH_MAX);
+    /* VALUE is JSON when it parses as JSON, a string otherwise (so integrator=verlet needs no quotes). */
+    json_t *value = json_loads(eq + 1, JSON_DECODE_ANY, NULL);
+    if (!value)
+        value = json_string(eq + 1);
+    if (!value)
+        return sk_fail(err, SK_EXIT_USAGE, "--set %s: VALUE is not valid UTF-8", set);
+    /* jansson refuses an object key that is not UTF-8; say so rather than "out of memory". */
+    json_t *utf8 = json_stringn(set, (size_t)(eq - set));
+    if (!utf8) {
+        json_decref(value);
+        return sk_fail(err, SK_EXIT_USAGE, "--set %s: PATH is not valid UTF-8", set);
+    }
+    json_decref(utf8);
+    char *path = strndup(set, (size_t)(eq - set));
+    int rc = path ? set_path(root, set, path, value, err)
+                  : sk_fail(err, SK_EXIT_FAILURE, "--set %s: out of memory", set);
+    free(path);
+    json_decref(value);
+    return rc;
+}
+
+int sk_scn_apply_sets(json_t *root, const sk_load_options *opt, sk_error *err)
+{
+    for (int i = 0; opt && i < opt->n_sets; i++) {
+        int rc = apply_one(root, opt->sets[i], err);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}

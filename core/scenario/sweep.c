@@ -1,0 +1,328 @@
+/* Parameter sweeps: which keys a group may sweep, parsing the specs, per-rope values and their checks. */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenario/scenario_impl.h"
+
+#define OFF(field) offsetof(sk_rope_params, field)
+#define VEC(name, field, range, need)                                                       \
+    {name "[0]", OFF(field.x), range, need}, {name "[1]", OFF(field.y), range, need}, \
+        {name "[2]", OFF(field.z), range, need}
+
+const sk_scn_sweepable sk_scn_sweepables[] = {
+    {"mass", OFF(mass), SK_RANGE_MASS, SK_NEED_NOTHING},
+    {"damping", OFF(damping), SK_RANGE_UNIT_OPEN0, SK_NEED_NOTHING},
+    {"verlet_damping", OFF(verlet_damping), SK_RANGE_UNIT_OPEN1, SK_NEED_NOTHING},
+    VEC("start", start, SK_RANGE_ANY, SK_NEED_NOTHING),
+    VEC("end", end, SK_RANGE_ANY, SK_NEED_NOTHING),
+    VEC("velocity", velocity, SK_RANGE_ANY, SK_NEED_NOTHING),
+    {"link.stiffness", OFF(link_stiffness), SK_RANGE_GT0, SK_NEED_LINK_STIFFNESS},
+    {"link.length", OFF(link_length), SK_RANGE_GT0, SK_NEED_LINK_LENGTH},
+    {"link.restitution", OFF(link_restitution), SK_RANGE_UNIT, SK_NEED_LINK_RESTITUTION},
+    VEC("anchor.point", anchor_point, SK_RANGE_ANY, SK_NEED_ANCHOR),
+    {"anchor.stiffness", OFF(anchor_stiffness), SK_RANGE_GT0, SK_NEED_ANCHOR_STIFFNESS},
+    {"anchor.length", OFF(anchor_length), SK_RANGE_ANCHOR_LENGTH, SK_NEED_ANCHOR_LENGTH},
+    {"anchor.damping", OFF(anchor_damping), SK_RANGE_GE0, SK_NEED_ANCHOR_DAMPING},
+    {"anchor.restitution", OFF(anchor_restitution), SK_RANGE_UNIT, SK_NEED_ANCHOR_RESTITUTION},
+    VEC("anchor.motion.amplitude", motion_amplitude, SK_RANGE_ANY, SK_NEED_MOTION),
+    {"anchor.motion.omega", OFF(motion_omega), SK_RANGE_ANY, SK_NEED_MOTION},
+    {"anchor.motion.phase", OFF(motion_phase), SK_RANGE_ANY, SK_NEED_MOTION},
+    {"drag.k1", OFF(drag_k1), SK_RANGE_GE0, SK_NEED_DRAG},
+    {"drag.k2", OFF(drag_k2), SK_RANGE_GE0, SK_NEED_DRAG},
+    {"buoyancy.water_height", OFF(buoyancy_water_height), SK_RANGE_ANY, SK_NEED_BUOYANCY},
+    {"buoyancy.max_depth", OFF(buoyancy_max_depth), SK_RANGE_GT0, SK_NEED_BUOYANCY},
+    {"buoyancy.density", OFF(buoyancy_density), SK_RANGE_GE0, SK_NEED_BUOYANCY},
+    {"buoyancy.volume", OFF(buoyancy_volume), SK_RANGE_GE0, SK_NEED_BUOYANCY},
+    {"deploy.velocity", OFF(deploy_velocity), SK_RANGE_GT0, SK_NEED_DEPLOY},
+    {"deploy.max_length", OFF(deploy_max_length), SK_RANGE_GT0, SK_NEED_MAX_LENGTH},
+};
+const int sk_scn_n_sweepables = (int)(sizeof sk_scn_sweepables / sizeof sk_scn_sweepables[0]);
+
+static const sk_scn_sweepable *find_sweepable(const char *key)
+{
+    for (int i = 0; i < sk_scn_n_sweepables; i++)
+        if (strcmp(sk_scn_sweepables[i].key, key) == 0)
+            return &sk_scn_sweepables[i];
+    return NULL;
+}
+
+/* Why a key that is not in the table cannot be swept. */
+static const char *not_sweepable(const char *key)
+{
+    static const char *const whole[] = {"count", "particles", "pinned", "link.type", "anchor.type",
+                                        "deploy.initial_particles", "deploy.insert_velocity", "sweep",
+                                        NULL};
+    static const char *const vectors[] = {"start", "end", "velocity", "anchor.point",
+                                          "anchor.motion.amplitude", NULL};
+    for (int i = 0; whole[i]; i++)
+        if (strcmp(key, whole[i]) == 0)
+            return "cannot be swept (not a real number)";
+    for (int i = 0; vectors[i]; i++)
+        if (strcmp(key, vectors[i]) == 0)
+            return "name one component, e.g. start[0]";
+    return "unknown key";
+}
+
+/* Whether the group has the parameter; NULL when it does, else why not. */
+static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *buf, size_t size)
+{
+    const char *link = g->link ? sk_scn_link_names[g->link - 1] : "";
+    const char *anchor = g->anchor ? sk_scn_anchor_names[g->anchor - 1] : "";
+    switch (e->need) {
+    case SK_NEED_NOTHING: return NULL;
+    case SK_NEED_LINK_STIFFNESS:
+    case SK_NEED_LINK_LENGTH:
+    case SK_NEED_LINK_RESTITUTION:
+        if (g->link == SK_LINK_NONE)
+            return "the group has no link";
+        if (e->need == SK_NEED_LINK_STIFFNESS && g->link != SK_LINK_SPRING && g->link != SK_LINK_BUNGEE)
+            snprintf(buf, size, "%s %s link has no stiffness", sk_scn_article(link), link);
+        else if (e->need == SK_NEED_LINK_RESTITUTION && g->link != SK_LINK_CABLE)
+            snprintf(buf, size, "%s %s link has no restitution", sk_scn_article(link), link);
+        else if (e->need == SK_NEED_LINK_LENGTH && g->link_length_auto)
+            return "the group's link.length is \"auto\"; give it a number to sweep it";
+        else
+            return NULL;
+        return buf;
+    case SK_NEED_ANCHOR:
+    case SK_NEED_ANCHOR_STIFFNESS:
+    case SK_NEED_ANCHOR_LENGTH:
+    case SK_NEED_ANCHOR_DAMPING:
+    case SK_NEED_ANCHOR_RESTITUTION:
+    case SK_NEED_MOTION:
+        if (g->anchor == SK_ANCHOR_NONE)
+            return "the group has no anchor";
+        if (e->need == SK_NEED_ANCHOR_STIFFNESS && (g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE))
+            snprintf(buf, size, "%s %s anchor has no stiffness", sk_scn_article(anchor), anchor);
+        else if (e->need == SK_NEED_ANCHOR_LENGTH && g->anchor == SK_ANCHOR_FAKE_SPRING)
+            snprintf(buf, size, "%s %s anchor has no length", sk_scn_article(anchor), anchor);
+        else if (e->need == SK_NEED_ANCHOR_DAMPING && g->anchor != SK_ANCHOR_FAKE_SPRING)
+            snprintf(buf, size, "%s %s anchor has no damping", sk_scn_article(anchor), anchor);
+        else if (e->need == SK_NEED_ANCHOR_RESTITUTION && g->anchor != SK_ANCHOR_CABLE)
+            snprintf(buf, size, "%s %s anchor has no restitution", sk_scn_article(anchor), anchor);
+        else if (e->need == SK_NEED_MOTION && !g->anchor_driven)
+            return "the group's anchor has no motion";
+        else
+            return NULL;
+        return buf;
+    case SK_NEED_DRAG: return g->has_drag ? NULL : "the group has no drag";
+    case SK_NEED_BUOYANCY: return g->has_buoyancy ? NULL : "the group has no buoyancy";
+    case SK_NEED_DEPLOY: return g->deploys ? NULL : "the group does not deploy";
+    case SK_NEED_MAX_LENGTH:
+        if (!g->deploys)
+            return "the group does not deploy";
+        return g->deploy_has_max_length ? NULL : "the group has no deploy.max_length";
+    }
+    return NULL;
+}
+
+static sk_scn_range resolve_range(sk_scn_range r, const sk_group *g)
+{
+    if (r != SK_RANGE_ANCHOR_LENGTH)
+        return r;
+    return g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE ? SK_RANGE_GT0 : SK_RANGE_GE0;
+}
+
+/* A number given in a sweep spec: any finite JSON number (the per-rope check judges the values). */
+static int read_number(const sk_scn_ctx *c, const char *path, json_t *obj, const char *key, double *out)
+{
+    char p[SK_SCN_PATH_MAX];
+    sk_scn_path_key(p, path, key);
+    json_t *v = json_object_get(obj, key);
+    if (!v)
+        return sk_scn_fail(c, p, "required");
+    if (!json_is_number(v))
+        return sk_scn_fail(c, p, "must be a number");
+    *out = json_number_value(v);
+    return 0;
+}
+
+static int parse_spec(const sk_scn_ctx *c, const char *path, json_t *spec, const sk_group *g, sk_sweep *sw)
+{
+    static const char *const keys[] = {"from", "to", "values", "random", NULL};
+    static const char *const random_keys[] = {"min", "max", "seed", NULL};
+    if (!json_is_object(spec))
+        return sk_scn_fail(c, path, "must be an object");
+    int rc = sk_scn_check_keys(c, path, spec, keys);
+    if (rc)
+        return rc;
+    json_t *values = json_object_get(spec, "values"), *random = json_object_get(spec, "random");
+    bool linear = json_object_get(spec, "from") || json_object_get(spec, "to");
+    if (linear + !!values + !!random != 1)
+        return sk_scn_fail(c, path, "give one of: from and to, values, random");
+    char p[SK_SCN_PATH_MAX];
+    if (linear) {
+        sw->kind = SK_SWEEP_LINEAR;
+        if ((rc = read_number(c, path, spec, "from", &sw->from)))
+            return rc;
+        return read_number(c, path, spec, "to", &sw->to);
+    }
+    if (values) {
+        sw->kind = SK_SWEEP_VALUES;
+        sk_scn_path_key(p, path, "values");
+        if (!json_is_array(values))
+            return sk_scn_fail(c, p, "must be an array of numbers, one per rope");
+        size_t n = json_array_size(values);
+        if (n != g->count)
+            return sk_scn_fail(c, p, "must hold %zu numbers (one per rope), not %zu", g->count, n);
+        sw->values = malloc(n * sizeof *sw->values);
+        if (!sw->values)
+            return sk_fail(c->err, SK_EXIT_FAILURE, "%s: out of memory", c->name);
+        for (size_t i = 0; i < n; i++) {
+            json_t *v = json_array_get(values, i);
+            if (!json_is_number(v)) {
+                char pi[SK_SCN_PATH_MAX];
+                sk_scn_path_index(pi, p, i);
+                return sk_scn_fail(c, pi, "must be a number");
+            }
+            sw->values[i] = json_number_value(v);
+        }
+        return 0;
+    }
+    sw->kind = SK_SWEEP_RANDOM;
+    sk_scn_path_key(p, path, "random");
+    if (!json_is_object(random))
+        return sk_scn_fail(c, p, "must be an object");
+    long long seed;
+    if ((rc = sk_scn_check_keys(c, p, random, random_keys)) ||
+        (rc = read_number(c, p, random, "min", &sw->min)) ||
+        (rc = read_number(c, p, random, "max", &sw->max)) ||
+        (rc = sk_scn_read_int(c, p, random, "seed", true, 0, 0, LLONG_MAX, &seed)))
+        return rc;
+    sw->seed = (uint64_t)seed;
+    return 0;
+}
+
+int sk_scn_parse_sweeps(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
+{
+    json_t *so;
+    int rc = sk_scn_read_object(c, path, obj, "sweep", false, &so);
+    if (rc || !so || json_object_size(so) == 0)
+        return rc;
+    char p[SK_SCN_PATH_MAX];
+    sk_scn_path_key(p, path, "sweep");
+    g->sweeps = calloc(json_object_size(so), sizeof *g->sweeps);
+    if (!g->sweeps)
+        return sk_fail(c->err, SK_EXIT_FAILURE, "%s: out of memory", c->name);
+    const char *key;
+    json_t *spec;
+    json_object_foreach(so, key, spec) {
+        char pk[SK_SCN_PATH_MAX], why[160];
+        sk_scn_path_key(pk, p, key);
+        const sk_scn_sweepable *e = find_sweepable(key);
+        if (!e)
+            return sk_scn_fail(c, pk, "%s", not_sweepable(key));
+        const char *no = missing(e, g, why, sizeof why);
+        if (no)
+            return sk_scn_fail(c, pk, "%s", no);
+        sk_sweep *sw = &g->sweeps[g->n_sweeps++];
+        sw->offset = e->offset;
+        sw->key = strdup(key);
+        if (!sw->key)
+            return sk_fail(c->err, SK_EXIT_FAILURE, "%s: out of memory", c->name);
+        if ((rc = parse_spec(c, pk, spec, g, sw)))
+            return rc;
+    }
+    return 0;
+}
+
+double sk_scn_sweep_value(const sk_sweep *sw, size_t r, size_t count)
+{
+    switch (sw->kind) {
+    case SK_SWEEP_LINEAR:
+        if (count <= 1)
+            return sw->from;
+        return sw->from + ((sw->to - sw->from) * (double)r) / (double)(count - 1);
+    case SK_SWEEP_VALUES: return sw->values[r];
+    case SK_SWEEP_RANDOM: {
+        /* SplitMix64: the state after r + 1 steps is seed + (r + 1) * gamma, so rope r jumps there. */
+        uint64_t z = sw->seed + (uint64_t)(r + 1) * UINT64_C(0x9E3779B97F4A7C15);
+        z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+        z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+        z ^= z >> 31;
+        return sw->min + (sw->max - sw->min) * (double)(z >> 11) * 0x1p-53;
+    }
+    }
+    return 0;
+}
+
+#ifdef SKEIN_REAL_FLOAT
+#define SK_SQRT sqrtf
+#else
+#define SK_SQRT sqrt
+#endif
+
+void sk_group_rope_params(const sk_group *g, size_t r, sk_rope_params *out)
+{
+    *out = g->base;
+    for (int i = 0; i < g->n_sweeps; i++) {
+        sk_real x = (sk_real)sk_scn_sweep_value(&g->sweeps[i], r, g->count);
+        memcpy((char *)out + g->sweeps[i].offset, &x, sizeof x);
+    }
+    int n0 = sk_group_initial_particles(g);
+    if (g->link_length_auto && n0 > 1) {
+        sk_real x = out->end.x - out->start.x, y = out->end.y - out->start.y, z = out->end.z - out->start.z;
+        sk_real len = SK_SQRT(x * x + y * y + z * z);
+        out->link_length = len / (sk_real)(n0 - 1);
+    }
+}
+
+static bool sweeps_ends(const sk_group *g)
+{
+    for (int i = 0; i < g->n_sweeps; i++) {
+        size_t o = g->sweeps[i].offset;
+        if (o - OFF(start) < sizeof(sk_vec3) || o - OFF(end) < sizeof(sk_vec3)) /* unsigned: below wraps */
+            return true;
+    }
+    return false;
+}
+
+/* rope < 0: the unswept base, whose spacing every rope shares. */
+static int check_auto_length(const sk_scn_ctx *c, const char *path, sk_real len, long long rope)
+{
+    if (isfinite(len) && len > 0)
+        return 0;
+    char p[SK_SCN_PATH_MAX], which[48] = "";
+    sk_scn_path_key(p, path, "link.length");
+    if (rope >= 0)
+        snprintf(which, sizeof which, " for rope %lld", rope);
+    if (len == 0)
+        return sk_scn_fail(c, p, "\"auto\" gives a zero spacing%s (start == end); give a number", which);
+    return sk_scn_fail(c, p, "\"auto\" gives a spacing%s out of range for %s", which, SK_REAL_NAME);
+}
+
+int sk_scn_check_ropes(const sk_scn_ctx *c, const char *path, const sk_group *g)
+{
+    char ps[SK_SCN_PATH_MAX];
+    sk_scn_path_key(ps, path, "sweep");
+    for (int i = 0; i < g->n_sweeps; i++) {
+        const sk_sweep *sw = &g->sweeps[i];
+        sk_scn_range range = resolve_range(find_sweepable(sw->key)->range, g);
+        char p[SK_SCN_PATH_MAX];
+        sk_scn_path_key(p, ps, sw->key);
+        for (size_t r = 0; r < g->count; r++) {
+            double v = sk_scn_sweep_value(sw, r, g->count);
+            if (!sk_scn_fits_real(v))
+                return sk_scn_fail(c, p, "value %g for rope %zu is out of range for %s", v, r, SK_REAL_NAME);
+            sk_real x = (sk_real)v;
+            if (!sk_scn_range_ok(range, (double)x))
+                return sk_scn_fail(c, p, "value " SK_REAL_FMT " for rope %zu %s", x, r,
+                                   sk_scn_range_text(range, (double)x));
+        }
+    }
+    if (!g->link_length_auto)
+        return 0;
+    if (!sweeps_ends(g))
+        return check_auto_length(c, path, g->base.link_length, -1);
+    for (size_t r = 0; r < g->count; r++) {
+        sk_rope_params rp;
+        sk_group_rope_params(g, r, &rp);
+        int rc = check_auto_length(c, path, rp.link_length, (long long)r);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
