@@ -62,9 +62,7 @@ const sk_kernels *sk_batch_pick_kernels(const char *isa, sk_error *err);
 /* Lays rope r (local index) of group g into lane `lane` of its pack at step 0; the params of a rope. */
 void sk_batch_lay_rope(const sk_batch *b, batch_group *g, size_t r, size_t pack, int lane);
 
-/* The parallel parts (core/batch_parallel.c, the one file with OpenMP). */
-/* Threads to use: requested when > 0, else OpenMP's default. */
-int sk_batch_default_threads(int requested);
+/* Advancing and checking every pack (core/batch/step.c, through the parallel seam). */
 uint64_t sk_batch_parallel_advance(sk_batch *b, long steps);
 /* Checks every rope at a frame, restores and marks diverged ones, saves the others; returns how many
  * ropes diverged now. */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/parallel.h"
 #include "batch/batch_impl.h"
 #include "model/rope_constants.h"
 #include "model/vec3.h"
@@ -149,7 +150,7 @@ sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_
     b->scenario = s;
     b->kernels = k;
     b->width = k->width;
-    b->threads = sk_batch_default_threads(opt ? opt->threads : 0);
+    b->threads = sk_threads_resolve(opt ? opt->threads : 0);
     b->snapshot_step = -1;
     b->diag_cache.group = -1;
     b->n_groups = s->n_groups;

@@ -5,10 +5,6 @@
 
 #include "scenario/scenario_impl.h"
 
-const char *const sk_scn_link_names[] = {"spring", "bungee", "rod", "cable", NULL};
-const char *const sk_scn_anchor_names[] = {"anchored_spring", "anchored_bungee", "fake_spring", "rod",
-                                           "cable", NULL};
-const char *const sk_scn_insert_names[] = {"seed", "along", NULL};
 
 static const char *const group_keys[] = {"count",  "particles", "start", "end",      "mass",
                                          "damping", "verlet_damping", "velocity", "pinned", "link",
@@ -289,15 +285,4 @@ int sk_scn_parse_group(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gr
         b->link_length = r0.link_length;
     }
     return sk_scn_parse_sweeps(c, path, obj, g);
-}
-
-int sk_group_initial_particles(const sk_group *g)
-{
-    return g->deploys ? g->deploy_initial : g->particles;
-}
-
-bool sk_group_has_contacts(const sk_scenario *s, const sk_group *g)
-{
-    return s->has_ground || g->link == SK_LINK_ROD || g->link == SK_LINK_CABLE || g->anchor == SK_ANCHOR_ROD ||
-           g->anchor == SK_ANCHOR_CABLE;
 }

@@ -9,8 +9,6 @@
 
 #include "scenario/scenario_impl.h"
 
-const char *const sk_scn_integrator_names[] = {"cyclone", "euler", "symplectic", "verlet", NULL};
-const char *const sk_scn_gravity_as_names[] = {"acceleration", "force", NULL};
 
 static const char *const top_keys[] = {"skein",      "dt",     "steps",      "duration", "integrator",
                                        "gravity",    "gravity_as", "ground", "iterations", "groups",
@@ -261,22 +259,4 @@ void sk_scenario_free(sk_scenario *s)
     free(s->normalized_json);
     free(s->source);
     memset(s, 0, sizeof *s);
-}
-
-int sk_scenario_find_rope(const sk_scenario *s, size_t rope, size_t *local)
-{
-    if (rope >= s->total_ropes || s->n_groups == 0)
-        return -1;
-    /* The last group whose first rope is <= rope. */
-    int lo = 0, hi = s->n_groups - 1;
-    while (lo < hi) {
-        int mid = lo + (hi - lo + 1) / 2;
-        if (s->groups[mid].first_rope <= rope)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    if (local)
-        *local = rope - s->groups[lo].first_rope;
-    return lo;
 }

@@ -229,47 +229,6 @@ int sk_scn_parse_sweeps(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
     return 0;
 }
 
-double sk_scn_sweep_value(const sk_sweep *sw, size_t r, size_t count)
-{
-    switch (sw->kind) {
-    case SK_SWEEP_LINEAR:
-        if (count <= 1)
-            return sw->from;
-        return sw->from + ((sw->to - sw->from) * (double)r) / (double)(count - 1);
-    case SK_SWEEP_VALUES: return sw->values[r];
-    case SK_SWEEP_RANDOM: {
-        /* SplitMix64: the state after r + 1 steps is seed + (r + 1) * gamma, so rope r jumps there. */
-        uint64_t z = sw->seed + (uint64_t)(r + 1) * UINT64_C(0x9E3779B97F4A7C15);
-        z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-        z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-        z ^= z >> 31;
-        return sw->min + (sw->max - sw->min) * (double)(z >> 11) * 0x1p-53;
-    }
-    }
-    return 0;
-}
-
-#ifdef SKEIN_REAL_FLOAT
-#define SK_SQRT sqrtf
-#else
-#define SK_SQRT sqrt
-#endif
-
-void sk_group_rope_params(const sk_group *g, size_t r, sk_rope_params *out)
-{
-    *out = g->base;
-    for (int i = 0; i < g->n_sweeps; i++) {
-        sk_real x = (sk_real)sk_scn_sweep_value(&g->sweeps[i], r, g->count);
-        memcpy((char *)out + g->sweeps[i].offset, &x, sizeof x);
-    }
-    int n0 = sk_group_initial_particles(g);
-    if (g->link_length_auto && n0 > 1) {
-        sk_real x = out->end.x - out->start.x, y = out->end.y - out->start.y, z = out->end.z - out->start.z;
-        sk_real len = SK_SQRT(x * x + y * y + z * z);
-        out->link_length = len / (sk_real)(n0 - 1);
-    }
-}
-
 static bool sweeps_ends(const sk_group *g)
 {
     for (int i = 0; i < g->n_sweeps; i++) {

@@ -1,23 +1,12 @@
-/* The batch engine's parallelism, the one file with OpenMP (DESIGN.md "Stepping, threads, cache"): for an
- * output interval, threads take packs one at a time
- * (schedule(dynamic)) and advance each through every step of the interval while it sits in L1, so no two
- * threads share a pack and nothing is locked. Results depend on neither the thread count nor the order:
- * lanes never interact, and the only reductions are integer counts. */
+/* Advancing and checking the batch: for an output interval, threads take packs one at a time through the
+ * parallel seam (base/parallel.h) and advance each through every step of the interval while it sits in
+ * cache, so no two threads share a pack and nothing is locked. Results depend on neither the thread count
+ * nor the order: lanes never interact, and each thread counts into its own slot, summed afterwards. */
 #include <math.h>
-#include <omp.h>
 #include <stdlib.h>
 
-#include "batch/batch_impl.h"
 #include "base/parallel.h"
-
-int sk_batch_default_threads(int requested) { return requested > 0 ? requested : omp_get_max_threads(); }
-
-void sk_parallel_for(size_t n, int threads, void (*fn)(void *ctx, size_t item, int thread), void *ctx)
-{
-#pragma omp parallel for schedule(dynamic) num_threads(threads > 0 ? threads : 1)
-    for (size_t item = 0; item < n; item++)
-        fn(ctx, item, omp_get_thread_num());
-}
+#include "batch/batch_impl.h"
 
 static int group_of(const sk_batch *b, size_t item)
 {
@@ -39,19 +28,6 @@ static uint64_t advance_item(const sk_batch *b, batch_group *g, size_t k, long s
         size_t rope = k * (size_t)W + (size_t)l;
         if (rope < g->group->count && g->diverged[rope] < 0)
             done += lane_steps[l];
-    }
-    return done;
-}
-
-uint64_t sk_batch_parallel_advance(sk_batch *b, long steps)
-{
-    const size_t total = b->work_first[b->n_groups];
-    const long step0 = b->step;
-    uint64_t done = 0;
-#pragma omp parallel for schedule(dynamic) num_threads(b->threads) reduction(+ : done)
-    for (size_t item = 0; item < total; item++) {
-        batch_group *g = &b->groups[group_of(b, item)];
-        done += advance_item(b, g, item - b->work_first[g->index], step0, steps);
     }
     return done;
 }
@@ -123,12 +99,6 @@ static size_t check_pack(sk_batch *b, batch_group *g, size_t k, long step, bool 
     return newly;
 }
 
-/* One work item at the frame of `step`; returns the ropes it marked diverged now. */
-static size_t check_item(sk_batch *b, batch_group *g, size_t k, long step, sk_real *diag, sk_real *tension)
-{
-    return check_pack(b, g, k, step, b->snapshot_step >= 0, diag, tension);
-}
-
 /* Bytes of a thread's scratch for the checks: one pack's diagnostics and tensions, 64-byte aligned. */
 static void scratch_bytes(const sk_batch *b, size_t *diag_bytes, size_t *tension_bytes)
 {
@@ -139,49 +109,89 @@ static void scratch_bytes(const sk_batch *b, size_t *diag_bytes, size_t *tension
     *tension_bytes = ((size_t)capacity * (size_t)b->width * sizeof(sk_real) + 63) / 64 * 64;
 }
 
+/* Per-thread counters, a cache line each so that threads do not write to the same line. */
+typedef struct thread_counts {
+    uint64_t done;   /* particle-steps */
+    size_t newly;    /* ropes marked diverged */
+    sk_real *diag;   /* one pack's diagnostics: scratch of the frame check (NULL: out of memory, the state alone
+                      * is checked) */
+    sk_real *tension;
+    char pad[64 - sizeof(uint64_t) - sizeof(size_t) - 2 * sizeof(sk_real *)];
+} thread_counts;
+_Static_assert(sizeof(thread_counts) == 64, "one cache line per thread");
+
+typedef struct pass {
+    sk_batch *b;
+    long step0, steps; /* advance: from step0 by steps (steps 0: no advance) */
+    bool check;        /* then check the frame at step0 + steps */
+    thread_counts *per_thread;
+} pass;
+
+static void pass_item(void *ctx, size_t item, int thread)
+{
+    const pass *ps = ctx;
+    sk_batch *b = ps->b;
+    thread_counts *t = &ps->per_thread[thread];
+    batch_group *g = &b->groups[group_of(b, item)];
+    const size_t k = item - b->work_first[g->index];
+    if (ps->steps > 0)
+        t->done += advance_item(b, g, k, ps->step0, ps->steps);
+    /* checked while the pack is still in cache from its steps */
+    if (ps->check)
+        t->newly += check_pack(b, g, k, ps->step0 + ps->steps, b->snapshot_step >= 0, t->diag, t->tension);
+}
+
+/* One pass over every pack; returns the particle-steps, *newly the ropes marked diverged now. */
+static uint64_t run_pass(sk_batch *b, long steps, bool check, size_t *newly)
+{
+    int threads = b->threads > 0 ? b->threads : 1;
+    thread_counts single;
+    thread_counts *per_thread = threads > 1 ? aligned_alloc(64, (size_t)threads * sizeof *per_thread) : NULL;
+    if (!per_thread) { /* one thread, or no memory for the counters of more: the calling thread alone */
+        per_thread = &single;
+        threads = 1;
+    }
+    size_t diag_bytes = 0, tension_bytes = 0;
+    if (check)
+        scratch_bytes(b, &diag_bytes, &tension_bytes);
+    for (int t = 0; t < threads; t++) {
+        per_thread[t] = (thread_counts){0};
+        if (check) {
+            per_thread[t].diag = aligned_alloc(64, diag_bytes);
+            per_thread[t].tension = aligned_alloc(64, tension_bytes);
+        }
+    }
+    pass ps = {.b = b, .step0 = b->step, .steps = steps, .check = check, .per_thread = per_thread};
+    sk_parallel_for(b->work_first[b->n_groups], threads, pass_item, &ps);
+    uint64_t done = 0;
+    *newly = 0;
+    for (int t = 0; t < threads; t++) {
+        done += per_thread[t].done;
+        *newly += per_thread[t].newly;
+        free(per_thread[t].diag);
+        free(per_thread[t].tension);
+    }
+    if (per_thread != &single)
+        free(per_thread);
+    if (check)
+        b->snapshot_step = b->step + steps;
+    return done;
+}
+
+uint64_t sk_batch_parallel_advance(sk_batch *b, long steps)
+{
+    size_t newly = 0;
+    return run_pass(b, steps, false, &newly);
+}
+
 size_t sk_batch_parallel_check(sk_batch *b)
 {
-    const size_t total = b->work_first[b->n_groups];
-    size_t diag_bytes, tension_bytes, newly = 0;
-    scratch_bytes(b, &diag_bytes, &tension_bytes);
-#pragma omp parallel num_threads(b->threads) reduction(+ : newly)
-    {
-        /* per thread: one pack's diagnostics (without them, out of memory, only the state is checked) */
-        sk_real *diag = aligned_alloc(64, diag_bytes), *tension = aligned_alloc(64, tension_bytes);
-#pragma omp for schedule(dynamic)
-        for (size_t item = 0; item < total; item++) {
-            batch_group *g = &b->groups[group_of(b, item)];
-            newly += check_item(b, g, item - b->work_first[g->index], b->step, diag, tension);
-        }
-        free(diag);
-        free(tension);
-    }
-    b->snapshot_step = b->step;
+    size_t newly = 0;
+    run_pass(b, 0, true, &newly);
     return newly;
 }
 
-uint64_t sk_batch_parallel_advance_checked(sk_batch *b, long steps, size_t *newly_out)
+uint64_t sk_batch_parallel_advance_checked(sk_batch *b, long steps, size_t *newly)
 {
-    const size_t total = b->work_first[b->n_groups];
-    const long step0 = b->step, frame = step0 + steps;
-    size_t diag_bytes, tension_bytes, newly = 0;
-    scratch_bytes(b, &diag_bytes, &tension_bytes);
-    uint64_t done = 0;
-#pragma omp parallel num_threads(b->threads) reduction(+ : done, newly)
-    {
-        sk_real *diag = aligned_alloc(64, diag_bytes), *tension = aligned_alloc(64, tension_bytes);
-#pragma omp for schedule(dynamic)
-        for (size_t item = 0; item < total; item++) {
-            batch_group *g = &b->groups[group_of(b, item)];
-            const size_t k = item - b->work_first[g->index];
-            done += advance_item(b, g, k, step0, steps);
-            /* checked while the pack is still in cache from its steps */
-            newly += check_item(b, g, k, frame, diag, tension);
-        }
-        free(diag);
-        free(tension);
-    }
-    b->snapshot_step = frame;
-    *newly_out = newly;
-    return done;
+    return run_pass(b, steps, true, newly);
 }

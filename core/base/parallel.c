@@ -1,0 +1,18 @@
+/* The parallel seam (base/parallel.h): the one file that knows OpenMP. */
+#include <omp.h>
+
+#include "base/parallel.h"
+
+int sk_threads_resolve(int requested) { return requested > 0 ? requested : omp_get_max_threads(); }
+
+void sk_parallel_for(size_t n, int threads, void (*fn)(void *ctx, size_t item, int thread), void *ctx)
+{
+    if (threads <= 1 || n <= 1) {
+        for (size_t item = 0; item < n; item++)
+            fn(ctx, item, 0);
+        return;
+    }
+#pragma omp parallel for schedule(dynamic) num_threads(threads)
+    for (size_t item = 0; item < n; item++)
+        fn(ctx, item, omp_get_thread_num());
+}
