@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "gbench_c.h"
-#include "skein/error.h"
+#include "skein/types.h"
 #include "skein/scenario.h"
 
 /* ---- workloads (workload.c) ------------------------------------------------------------------- */

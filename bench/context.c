@@ -6,7 +6,7 @@
 #include "bench.h"
 #include "bench_config.h"
 #include "skein/engine.h"
-#include "skein/real.h"
+#include "skein/types.h"
 
 void sk_bm_record_context(void)
 {

@@ -35,7 +35,7 @@ int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integ
     sk_real link = p.link_length;
     sk_scenario_free(&base);
     if (from < 2 || particles < 2)
-        return sk_fail(err, SK_EXIT_USAGE, "%s: the benchmark needs ropes of at least 2 particles", name);
+        return sk_fail(err, SK_ERR_INVALID, "%s: the benchmark needs ropes of at least 2 particles", name);
 
     char count[64], parts[64], end[160], integ[64], anchor[256], deploy[64];
     const char *sets[9];

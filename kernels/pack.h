@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "skein/real.h"
+#include "skein/types.h"
 
 /* Fields of a particle row. Verlet keeps q in the velocity slots: its velocity is (p - q) / dt. */
 enum { SK_F_PX, SK_F_PY, SK_F_PZ, SK_F_VX, SK_F_VY, SK_F_VZ, SK_F_COUNT };

@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "skein/real.h"
+#include "skein/types.h"
 
 #if !defined(SK_ISA_SCALAR) && !defined(SK_ISA_AVX2) && !defined(SK_ISA_AVX512)
 #error "compile the kernels with one of -DSK_ISA_SCALAR, -DSK_ISA_AVX2, -DSK_ISA_AVX512"

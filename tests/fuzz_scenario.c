@@ -139,9 +139,9 @@ static void load(const char *text, const sk_load_options *opt)
         check_scenario(&s);
         check_normalized(&s);
     } else {
-        /* Bad input is status 2; 1 only for out of memory, which the fuzzer's inputs never reach. */
-        SK_FUZZ_ASSERT(rc == SK_EXIT_USAGE && err.status == rc && err.message[0] != '\0');
-        /* One line a terminal prints as it is (DESIGN.md: errors are one line). */
+        /* Bad input is SK_ERR_INVALID; out of memory, which the fuzzer's inputs never reach, another status. */
+        SK_FUZZ_ASSERT(rc == SK_ERR_INVALID && err.status == SK_ERR_INVALID && err.message[0] != '\0');
+        /* One line a terminal prints as it is (errors are one line). */
         for (const char *p = err.message; *p; p++)
             SK_FUZZ_ASSERT((unsigned char)*p >= 0x20 && *p != 0x7f);
         SK_FUZZ_ASSERT(!s.groups && !s.output_ropes && !s.normalized_json && !s.source);
@@ -167,7 +167,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     load(text, NULL);
     if (n_sets > 0) {
-        sk_load_options opt = {sets, n_sets};
+        sk_load_options opt = {.sets = sets, .n_sets = n_sets};
         load(text, &opt);
     }
     free(text);

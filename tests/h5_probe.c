@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "skein/csv_writer.h"
-#include "skein/real.h"
+#include "skein/output.h"
+#include "skein/types.h"
 
 #ifdef SKEIN_REAL_FLOAT
 #define H5T_REAL H5T_NATIVE_FLOAT

@@ -419,7 +419,7 @@ static int isa_choice(void)
     sk_error err = {0};
     sk_engine_options opt = {.engine = "batch", .isa = "avx9"};
     CHECK(sk_engine_create(&s, &opt, &err) == NULL);
-    CHECK(err.status == SK_EXIT_USAGE);
+    CHECK(err.status == SK_ERR_INVALID);
     CHECK(strstr(err.message, "avx9") != NULL);
 
     sk_isa_info list[8];
@@ -435,7 +435,7 @@ static int isa_choice(void)
             widest = widest ? widest : list[i].name;
         } else {
             CHECK(e == NULL);
-            CHECK(err.status == SK_EXIT_USAGE);
+            CHECK(err.status == SK_ERR_UNSUPPORTED);
         }
         sk_engine_destroy(e);
     }

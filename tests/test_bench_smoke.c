@@ -8,7 +8,7 @@
 
 #include "check.h"
 #include "skein/engine.h"
-#include "skein/real.h"
+#include "skein/types.h"
 
 static json_t *root;
 

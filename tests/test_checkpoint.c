@@ -16,8 +16,7 @@
 #include <unistd.h>
 
 #include "skein/checkpoint.h"
-#include "skein/frame_journal.h"
-#include "skein/run.h"
+#include "skein/output.h"
 #include "test_batch_common.h"
 
 static const char *const integrators[] = {"cyclone", "euler", "symplectic", "verlet"};
@@ -85,19 +84,20 @@ static void fnv(uint64_t *h, const void *data, size_t len)
 }
 
 /* Per rope: its count, mark, p and v, diagnostics and tensions (what the CSV and HDF5 writers read). */
-static int print_frame(void *ctx, const sk_engine *e, long step, sk_error *err)
+static sk_status print_frame(void *ctx, const sk_engine *e, long step, sk_error *err)
 {
     prints *pr = ctx;
     if (pr->n == MAX_FRAMES)
-        return sk_fail(err, SK_EXIT_FAILURE, "too many frames");
+        return sk_fail(err, SK_ERR_NO_MEMORY, "too many frames");
     uint64_t h = 1469598103934665603ull;
     sk_real p[3 * 64], v[3 * 64], t[64];
     for (size_t r = 0; r < pr->s->total_ropes; r++) {
         const int n = sk_engine_rope_particles(e, r);
         const long d = sk_engine_rope_diverged(e, r);
         sk_rope_diagnostics dg;
-        if (n > 64 || !sk_engine_rope_diagnostics(e, r, &dg, t))
-            return sk_fail(err, SK_EXIT_FAILURE, "rope %zu: %d particles or no diagnostics", r, n);
+        if (n > 64)
+            return sk_fail(err, SK_ERR_INVALID, "rope %zu: %d particles", r, n);
+        sk_engine_rope_diagnostics(e, r, &dg, t);
         sk_engine_read_rope(e, r, p, v);
         const sk_real dv[7] = {dg.kinetic,          dg.gravity,          dg.elastic, dg.anchor_force.x,
                                dg.anchor_force.y, dg.anchor_force.z, dg.length};
@@ -134,7 +134,7 @@ typedef struct stopper {
     volatile sig_atomic_t flag;
 } stopper;
 
-static int stop_frame(void *ctx, const sk_engine *e, long step, sk_error *err)
+static sk_status stop_frame(void *ctx, const sk_engine *e, long step, sk_error *err)
 {
     (void)e;
     (void)err;
@@ -238,7 +238,7 @@ static int run_until_stop(const sk_scenario *s, sk_engine *e, const run_plan *p,
         info.journal_id = m->journal_id;
         memcpy(start, m->start, (size_t)s->n_groups * sizeof *start);
         j = sk_journal_resume(scratch("ck.h5.frames"), s, ropes, s->total_ropes, m->journal_id, m->journal_bytes,
-                              m->journal_frames, sinks, 1, sk_engine_threads(e), &err);
+                              m->journal_frames, sinks, 1, &err);
     } else {
         CHECK_OK(sk_group_totals_compute(e, start, &err));
         info.journal_id = 0x5eed;
@@ -257,7 +257,7 @@ static int run_until_stop(const sk_scenario *s, sk_engine *e, const run_plan *p,
                          .resumed = from != NULL};
     sk_run_stats stats;
     int rc = sk_run(e, &ro, &stats, &err);
-    if (rc != SK_EXIT_INTERRUPTED)
+    if (rc != SK_ERR_INTERRUPTED)
         fprintf(stderr, "interrupted run: %d %s\n", rc, err.message);
     sk_checkpointer_destroy(ck);
     sk_journal_close(j); /* the frames after the last checkpoint reach the file, as a crash's often do */
@@ -273,7 +273,7 @@ static int run_until_stop(const sk_scenario *s, sk_engine *e, const run_plan *p,
 /* Opens ck.h5 for an engine of s (checking what the checkpoint says of itself) and restores it. */
 static sk_checkpoint *restore(const sk_scenario *s, sk_engine *e, const run_plan *p, sk_error *err)
 {
-    sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), s, sk_engine_kind(e), err);
+    sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), s, err);
     if (!c)
         return NULL;
     const sk_checkpoint_info *m = sk_checkpoint_meta(c);
@@ -321,7 +321,7 @@ static sk_engine *run_resumed(const sk_scenario *s, const char *engine, const ch
     *out = (prints){.s = s};
     sk_frame_sink sink = {print_frame, out};
     sk_journal *j = sk_journal_resume(scratch("ck.h5.frames"), s, ropes, s->total_ropes, m->journal_id,
-                                      m->journal_bytes, m->journal_frames, &sink, 1, threads, &err);
+                                      m->journal_bytes, m->journal_frames, &sink, 1, &err);
     sk_checkpoint_info info = *m;
     info.ropes = ropes;
     sk_checkpointer *ck = j ? sk_checkpointer_create(scratch("ck.h5"), &info, j, &err) : NULL;
@@ -353,7 +353,7 @@ static int resume_equals(const char *json, const char *engine, const char *isa_w
     sk_engine *b = tb_engine(&s, engine, isa_w, 2);
     CHECK(b != NULL);
     stopped = (prints){.s = &s};
-    CHECK(run_until_stop(&s, b, &p, NULL, &stopped) == SK_EXIT_INTERRUPTED);
+    CHECK(run_until_stop(&s, b, &p, NULL, &stopped) == SK_ERR_INTERRUPTED);
     sk_engine_destroy(b);
     const long at = last_due(&p, p.stop_at);
     CHECK(at > 0 && at < p.stop_at); /* frames after the checkpoint are written again */
@@ -367,7 +367,7 @@ static int resume_equals(const char *json, const char *engine, const char *isa_w
     /* a finished run writes no checkpoint at its last step: the one before stays */
     sk_error err = {0};
     sk_engine *d = tb_engine(&s, engine, isa_r, 1);
-    sk_checkpoint *k = d ? sk_checkpoint_open(scratch("ck.h5"), &s, engine, &err) : NULL;
+    sk_checkpoint *k = d ? sk_checkpoint_open(scratch("ck.h5"), &s, &err) : NULL;
     CHECK(k && sk_checkpoint_meta(k)->step == last_due(&p, p.steps));
     sk_checkpoint_close(k);
     sk_engine_destroy(d);
@@ -559,7 +559,7 @@ static int resume_twice(void)
     sk_engine *b = tb_engine(&s, "batch", "auto", 2);
     CHECK(a && b);
     first = (prints){.s = &s};
-    CHECK(run_until_stop(&s, b, &p, NULL, &first) == SK_EXIT_INTERRUPTED);
+    CHECK(run_until_stop(&s, b, &p, NULL, &first) == SK_ERR_INTERRUPTED);
     sk_engine_destroy(b);
     /* from 300 to the frame at 500, checkpointing at 450 */
     sk_error err = {0};
@@ -568,7 +568,7 @@ static int resume_twice(void)
     CHECK(k && sk_checkpoint_meta(k)->step == 300);
     p.stop_at = 500;
     second = (prints){.s = &s};
-    CHECK(run_until_stop(&s, c, &p, k, &second) == SK_EXIT_INTERRUPTED);
+    CHECK(run_until_stop(&s, c, &p, k, &second) == SK_ERR_INTERRUPTED);
     sk_checkpoint_close(k);
     sk_engine_destroy(c);
     sk_engine *d = run_resumed(&s, "batch", "auto", 2, &p, 450, &last);
@@ -613,7 +613,7 @@ static int make_checkpoint(sk_scenario *s, const char *engine)
     CHECK(e != NULL);
     static prints pr;
     pr = (prints){.s = s};
-    CHECK(run_until_stop(s, e, &plan_600, NULL, &pr) == SK_EXIT_INTERRUPTED);
+    CHECK(run_until_stop(s, e, &plan_600, NULL, &pr) == SK_ERR_INTERRUPTED);
     sk_engine_destroy(e);
     return 0;
 }
@@ -623,7 +623,7 @@ static int try_restore(const sk_scenario *s, const char *engine, sk_error *err, 
 {
     sk_engine *e = tb_engine(s, engine, "auto", 1);
     *err = (sk_error){0};
-    sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), s, engine, err);
+    sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), s, err);
     int rc = c ? sk_checkpoint_restore(c, e, err) : err->status;
     sk_checkpoint_close(c);
     if (out && rc == 0)
@@ -633,11 +633,12 @@ static int try_restore(const sk_scenario *s, const char *engine, sk_error *err, 
     return rc;
 }
 
-static int expect_refusal(const sk_scenario *s, const char *engine, const char *words)
+/* A refusal with status `status` whose message names ck.h5 and says `words`. */
+static int expect_refusal(const sk_scenario *s, const char *engine, sk_status status, const char *words)
 {
     sk_error err;
     const int rc = try_restore(s, engine, &err, NULL);
-    if (rc != SK_EXIT_USAGE || !strstr(err.message, words) || strncmp(err.message, scratch("ck.h5"), strlen(scratch("ck.h5")))) {
+    if (rc != (int)status || err.status != status || !strstr(err.message, words) || strncmp(err.message, scratch("ck.h5"), strlen(scratch("ck.h5")))) {
         fprintf(stderr, "expected a refusal saying [%s], got %d [%s]\n", words, rc, err.message);
         return 1;
     }
@@ -654,12 +655,12 @@ static int refuse_other_scenario(void)
     const sk_load_options lo = {.sets = sets, .n_sets = 1};
     sk_error err = {0};
     CHECK_OK(sk_scenario_load_string(json, "<other>", &lo, &other, &err));
-    CHECK_OK(expect_refusal(&other, "batch", "written for another scenario than <other>"));
+    CHECK_OK(expect_refusal(&other, "batch", SK_ERR_MISMATCH, "written for another scenario than <other>"));
     sk_scenario_free(&other);
     /* another integrator is another scenario too */
     snprintf(json, sizeof json, springs, "verlet");
     CHECK_OK(tb_load(&other, "%s", json));
-    CHECK_OK(expect_refusal(&other, "batch", "another scenario"));
+    CHECK_OK(expect_refusal(&other, "batch", SK_ERR_MISMATCH, "another scenario"));
     sk_scenario_free(&other);
     CHECK_OK(try_restore(&s, "batch", &err, NULL)); /* and the right one is taken */
     sk_scenario_free(&s);
@@ -670,10 +671,10 @@ static int refuse_other_engine(void)
 {
     sk_scenario s;
     CHECK_OK(make_checkpoint(&s, "batch"));
-    CHECK_OK(expect_refusal(&s, "reference", "written by the batch engine; resume it with --engine batch"));
+    CHECK_OK(expect_refusal(&s, "reference", SK_ERR_MISMATCH, "written by the batch engine; only that engine resumes it"));
     sk_scenario_free(&s);
     CHECK_OK(make_checkpoint(&s, "reference"));
-    CHECK_OK(expect_refusal(&s, "batch", "written by the reference engine; resume it with --engine reference"));
+    CHECK_OK(expect_refusal(&s, "batch", SK_ERR_MISMATCH, "written by the reference engine; only that engine resumes it"));
     sk_scenario_free(&s);
     return 0;
 }
@@ -705,9 +706,9 @@ static int refuse_other_real(void)
     static char words[128];
     snprintf(words, sizeof words, "written by a skein that computes in %s; this one computes in %s", other,
              SK_REAL_NAME);
-    CHECK_OK(expect_refusal(&s, "batch", words));
+    CHECK_OK(expect_refusal(&s, "batch", SK_ERR_MISMATCH, words));
     CHECK_OK(set_root_text("format", "something else"));
-    CHECK_OK(expect_refusal(&s, "batch", "not a skein checkpoint"));
+    CHECK_OK(expect_refusal(&s, "batch", SK_ERR_CORRUPT, "not a skein checkpoint"));
     sk_scenario_free(&s);
     return 0;
 }
@@ -746,22 +747,22 @@ static int refuse_damaged(void)
     CHECK(size > 4096);
 
     unlink(scratch("ck.h5"));
-    CHECK_OK(expect_refusal(&s, "batch", "cannot open the checkpoint: No such file or directory"));
+    CHECK_OK(expect_refusal(&s, "batch", SK_ERR_INVALID, "cannot open the checkpoint: No such file or directory"));
     FILE *f = fopen(scratch("ck.h5"), "w");
     CHECK(f && fclose(f) == 0);
-    CHECK_OK(expect_refusal(&s, "batch", "not a skein checkpoint, or damaged or cut short"));
+    CHECK_OK(expect_refusal(&s, "batch", SK_ERR_CORRUPT, "not a skein checkpoint, or damaged or cut short"));
     f = fopen(scratch("ck.h5"), "w");
     CHECK(f && fputs("{\"skein\": 1}\n", f) >= 0 && fclose(f) == 0);
-    CHECK_OK(expect_refusal(&s, "batch", "not a skein checkpoint, or damaged or cut short"));
+    CHECK_OK(expect_refusal(&s, "batch", SK_ERR_CORRUPT, "not a skein checkpoint, or damaged or cut short"));
     hid_t h = H5Fcreate(scratch("ck.h5"), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
     CHECK(h >= 0 && H5Fclose(h) >= 0);
-    CHECK_OK(expect_refusal(&s, "batch", "not a skein checkpoint"));
+    CHECK_OK(expect_refusal(&s, "batch", SK_ERR_CORRUPT, "not a skein checkpoint"));
 
     const long cuts[] = {100, 2048, size / 3, size / 2, size - 4096, size - 1};
     for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
         CHECK_OK(copy_file(scratch("good.h5"), scratch("ck.h5")));
         CHECK(truncate(scratch("ck.h5"), cuts[i]) == 0);
-        if (try_restore(&s, "batch", &err, NULL) != SK_EXIT_USAGE || !strstr(err.message, scratch("ck.h5"))) {
+        if (try_restore(&s, "batch", &err, NULL) != SK_ERR_CORRUPT || !strstr(err.message, scratch("ck.h5"))) {
             fprintf(stderr, "cut at %ld of %ld bytes: not refused [%s]\n", cuts[i], size, err.message);
             return 1;
         }
@@ -787,7 +788,7 @@ static int refuse_damaged(void)
         CHECK(c != EOF && fseek(g, at, SEEK_SET) == 0 && fputc(c ^ 0x10, g) != EOF && fclose(g) == 0);
         sk_engine *e = NULL;
         const int rc = try_restore(&s, "batch", &err, &e);
-        if (rc == SK_EXIT_USAGE) {
+        if (rc == SK_ERR_CORRUPT) {
             refused++;
             continue;
         }
@@ -825,14 +826,16 @@ static int refuse_damaged_journal(void)
     CHECK_OK(copy_file(jp, scratch("good.frames")));
     struct {
         const char *what;
+        sk_status status;
         uint64_t id;
         long cut, flip;
     } cases[] = {
-        {"belongs to another run", m->journal_id + 1, -1, -1},
-        {"is cut short", m->journal_id, (long)m->journal_bytes - 9, -1},
-        {"does not end where the checkpoint says", m->journal_id, (long)m->journal_bytes + 3, -1},
-        {"a checksum does not match", m->journal_id, -1, (long)m->journal_bytes / 2},
-        {"cannot open the frame journal the checkpoint refers to: No such file or directory", m->journal_id, 0, -1},
+        {"belongs to another run", SK_ERR_MISMATCH, m->journal_id + 1, -1, -1},
+        {"is cut short", SK_ERR_CORRUPT, m->journal_id, (long)m->journal_bytes - 9, -1},
+        {"does not end where the checkpoint says", SK_ERR_CORRUPT, m->journal_id, (long)m->journal_bytes + 3, -1},
+        {"a checksum does not match", SK_ERR_CORRUPT, m->journal_id, -1, (long)m->journal_bytes / 2},
+        {"cannot open the frame journal the checkpoint refers to: No such file or directory", SK_ERR_CORRUPT,
+         m->journal_id, 0, -1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         CHECK_OK(copy_file(scratch("good.frames"), jp));
@@ -853,8 +856,8 @@ static int refuse_damaged_journal(void)
         pr = (prints){.s = &s};
         err = (sk_error){0};
         sk_journal *j = sk_journal_resume(jp, &s, ropes, s.total_ropes, cases[i].id, bytes, m->journal_frames, &sink, 1,
-                                          1, &err);
-        if (j || err.status != SK_EXIT_USAGE || !strstr(err.message, cases[i].what) || strncmp(err.message, jp, strlen(jp)) ||
+                                          &err);
+        if (j || err.status != cases[i].status || !strstr(err.message, cases[i].what) || strncmp(err.message, jp, strlen(jp)) ||
             pr.n != 0) {
             fprintf(stderr, "journal case %zu: %s [%s], %d frames handed on\n", i, j ? "accepted" : "refused",
                     err.message, pr.n);
@@ -865,7 +868,7 @@ static int refuse_damaged_journal(void)
     CHECK_OK(copy_file(scratch("good.frames"), jp));
     pr = (prints){.s = &s};
     sk_journal *j = sk_journal_resume(jp, &s, ropes, s.total_ropes, m->journal_id, m->journal_bytes, m->journal_frames,
-                                      &sink, 1, 1, &err);
+                                      &sink, 1, &err);
     CHECK(j && pr.n == 7 && pr.step[0] == 0 && pr.step[6] == 300 && m->journal_frames == 7);
     CHECK(file_size(jp) == (long)m->journal_bytes);
     sk_journal_close(j);
@@ -896,7 +899,7 @@ static int write_fails(void)
     sk_error err = {0};
     char missing[300];
     snprintf(missing, sizeof missing, "%s/no/such/dir/ck.h5", scratch_dir);
-    CHECK(sk_checkpoint_write(missing, e, &info, &err) == SK_EXIT_FAILURE);
+    CHECK(sk_checkpoint_write(missing, e, &info, &err) == SK_ERR_IO);
     CHECK(strncmp(err.message, missing, strlen(missing)) == 0 &&
           strstr(err.message, "cannot write the checkpoint: No such file or directory"));
 
@@ -916,14 +919,14 @@ static int write_fails(void)
     /* the journal fails the same way, naming its file */
     sk_journal *j = sk_journal_create(scratch("ck.h5.frames"), &s, ropes, s.total_ropes, 7, &err);
     sk_error jerr = {0};
-    int jrc = j ? sk_journal_append(j, e, 200, &jerr) : -1;
+    int jrc = j ? (int)sk_journal_append(j, e, 200, &jerr) : -1;
     for (int i = 0; jrc == 0 && i < 100; i++)
         jrc = sk_journal_append(j, e, 200, &jerr);
     if (jrc == 0)
         jrc = sk_journal_sync(j, NULL, NULL, &jerr);
     CHECK(setrlimit(RLIMIT_FSIZE, &old) == 0);
     sk_journal_close(j);
-    CHECK(rc == SK_EXIT_FAILURE);
+    CHECK(rc == SK_ERR_IO);
     CHECK(strncmp(err.message, scratch("ck.h5"), strlen(scratch("ck.h5"))) == 0 && strstr(err.message, "File too large"));
     CHECK(count_files("ck.h5.tmp.") == 0);
     CHECK(file_size(scratch("ck.h5")) == size);
@@ -937,10 +940,10 @@ static int write_fails(void)
     fclose(a);
     fclose(b);
     CHECK(ca == cb);
-    CHECK(jrc == SK_EXIT_FAILURE && strncmp(jerr.message, scratch("ck.h5.frames"), strlen(scratch("ck.h5.frames"))) == 0 &&
+    CHECK(jrc == SK_ERR_IO && strncmp(jerr.message, scratch("ck.h5.frames"), strlen(scratch("ck.h5.frames"))) == 0 &&
           strstr(jerr.message, "File too large"));
     /* and the checkpoint kept is whole: it restores */
-    sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), &s, "batch", &err);
+    sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), &s, &err);
     sk_engine *f = tb_engine(&s, "batch", "auto", 1);
     CHECK(c && f && sk_checkpoint_restore(c, f, &err) == 0 && sk_engine_step(f) == 100);
     sk_checkpoint_close(c);

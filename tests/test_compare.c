@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "skein/compare.h"
+#include "skein/output.h"
 
 static int identical(void)
 {

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "skein/csv_writer.h"
+#include "skein/output.h"
 
 #ifdef SKEIN_REAL_FLOAT
 #define REAL_MAX FLT_MAX
@@ -233,7 +233,7 @@ static int unwritable_path(void)
     const size_t ropes[] = {0};
     sk_error err = {0};
     CHECK(sk_csv_open(path, 1, ropes, 1, &err) == NULL);
-    CHECK(err.status == SK_EXIT_FAILURE);
+    CHECK(err.status == SK_ERR_IO);
     CHECK(strcmp(err.message, want) == 0);
     CHECK(count_entries(dir) == 0);
     rmdir(dir);
@@ -270,7 +270,7 @@ static int write_error(void)
     else
         sk_csv_abort(w);
     setrlimit(RLIMIT_FSIZE, &old);
-    CHECK(rc == SK_EXIT_FAILURE && err.status == SK_EXIT_FAILURE);
+    CHECK(rc == SK_ERR_IO && err.status == SK_ERR_IO);
     char want[256];
     snprintf(want, sizeof want, "%s: write failed: %s", path, strerror(EFBIG));
     CHECK(strcmp(err.message, want) == 0);

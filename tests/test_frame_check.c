@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "test_batch_common.h"
-#include "skein/run.h"
+#include "skein/output.h"
 
 /* Ropes that blow up at different frames among tame ones, in packs of every width; a deploying group too.
  * %s: top-level keys (the ground, far below, makes every group a contact group). */
@@ -28,7 +28,8 @@ static int same_marks(const sk_scenario *s, const sk_engine *a, const sk_engine 
     for (size_t r = 0; r < s->total_ropes; r++) {
         CHECK(sk_engine_rope_diverged(a, r) == sk_engine_rope_diverged(b, r));
         sk_rope_diagnostics da, db;
-        CHECK(sk_engine_rope_diagnostics(a, r, &da, ta) && sk_engine_rope_diagnostics(b, r, &db, tb));
+        sk_engine_rope_diagnostics(a, r, &da, ta);
+        sk_engine_rope_diagnostics(b, r, &db, tb);
         CHECK_SAME_BITS(da.kinetic, db.kinetic);
         CHECK_SAME_BITS(da.gravity, db.gravity);
         CHECK_SAME_BITS(da.elastic, db.elastic);

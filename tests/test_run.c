@@ -4,7 +4,7 @@
 
 #include "check.h"
 #include "engine/engine_impl.h"
-#include "skein/run.h"
+#include "skein/output.h"
 
 /* A stand-in engine: 3 ropes of 5 particles that records how it was advanced. */
 typedef struct fake_engine {
@@ -33,8 +33,26 @@ static void fake_read(const sk_engine *e, size_t rope, sk_real *p, sk_real *v)
     (void)p;
     (void)v;
 }
+static void fake_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension)
+{
+    (void)e;
+    (void)rope;
+    (void)tension;
+    *out = (sk_rope_diagnostics){.finite = true};
+}
+static void fake_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations)
+{
+    (void)e;
+    (void)rope;
+    *contacts = *iterations = 0;
+}
 static void fake_destroy(sk_engine *e) { (void)e; }
-static const sk_engine_vtbl fake_vt = {fake_advance, fake_particles, fake_read, fake_destroy};
+static const sk_engine_vtbl fake_vt = {.advance = fake_advance,
+                                       .rope_particles = fake_particles,
+                                       .read_rope = fake_read,
+                                       .rope_diagnostics = fake_diagnostics,
+                                       .rope_contacts = fake_contacts,
+                                       .destroy = fake_destroy};
 
 static fake_engine fake(void)
 {
@@ -53,16 +71,16 @@ typedef struct recorder {
     long fail_at;
 } recorder;
 
-static int record_frame(void *ctx, const sk_engine *e, long step, sk_error *err)
+static sk_status record_frame(void *ctx, const sk_engine *e, long step, sk_error *err)
 {
     recorder *r = ctx;
     if (sk_engine_step(e) != step)
-        return sk_fail(err, SK_EXIT_FAILURE, "frame %ld given at engine step %ld", step,
+        return sk_fail(err, SK_ERR_INVALID, "frame %ld given at engine step %ld", step,
                        sk_engine_step(e));
     if (r->n < 64)
         r->steps[r->n++] = step;
     if (step == r->fail_at)
-        return sk_fail(err, SK_EXIT_FAILURE, "out.csv: write failed: sink says no");
+        return sk_fail(err, SK_ERR_IO, "out.csv: write failed: sink says no");
     return 0;
 }
 
@@ -167,8 +185,8 @@ static int stop(void)
     sk_run_options opt = {.steps = 10, .every = 4, .sinks = &sink, .n_sinks = 1, .stop = &flag};
     sk_run_stats st;
     sk_error err = {0};
-    CHECK(sk_run(&f.base, &opt, &st, &err) == SK_EXIT_INTERRUPTED);
-    CHECK(err.status == SK_EXIT_INTERRUPTED);
+    CHECK(sk_run(&f.base, &opt, &st, &err) == SK_ERR_INTERRUPTED);
+    CHECK(err.status == SK_ERR_INTERRUPTED);
     CHECK(strcmp(err.message, "interrupted at step 0 of 10") == 0);
     CHECK(r.n == 1 && f.n_calls == 0 && st.steps == 0 && st.frames == 1 && st.last_frame == 0);
 
@@ -180,7 +198,7 @@ static int stop(void)
     progress_log log = {.last = 0, .increasing = true, .stop = &flag, .stop_at = 500};
     opt = (sk_run_options){.steps = 1000, .every = 400, .sinks = &sink2, .n_sinks = 1,
                            .progress = log_progress, .progress_ctx = &log, .stop = &flag};
-    CHECK(sk_run(&g.base, &opt, &st, &err) == SK_EXIT_INTERRUPTED);
+    CHECK(sk_run(&g.base, &opt, &st, &err) == SK_ERR_INTERRUPTED);
     CHECK(st.steps >= 500 && st.steps < 1000 && st.steps == sk_engine_step(&g.base));
     /* frames 0, 400, 800 when passed, and the step the run stopped at */
     const int grid = 2 + (st.steps >= 800);
@@ -198,7 +216,7 @@ static int sink_failure(void)
     const sk_run_options opt = {.steps = 10, .every = 4, .sinks = &sink, .n_sinks = 1};
     sk_run_stats st;
     sk_error err = {0};
-    CHECK(sk_run(&f.base, &opt, &st, &err) == SK_EXIT_FAILURE);
+    CHECK(sk_run(&f.base, &opt, &st, &err) == SK_ERR_IO);
     CHECK(strcmp(err.message, "out.csv: write failed: sink says no") == 0);
     CHECK(r.n == 2 && f.n_calls == 1 && st.steps == 4 && st.frames == 1);
     return 0;

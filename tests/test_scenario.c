@@ -18,7 +18,7 @@ static int load(const char *text, sk_scenario *s, sk_error *err)
 
 static int load_sets(const char *text, const char *const *sets, int n, sk_scenario *s, sk_error *err)
 {
-    sk_load_options opt = {sets, n};
+    sk_load_options opt = {.sets = sets, .n_sets = n};
     memset(err, 0, sizeof *err);
     return sk_scenario_load_string(text, "t.json", &opt, s, err);
 }
@@ -29,7 +29,7 @@ static int fails_with(const char *text, const char *message)
     sk_scenario s;
     sk_error err;
     int rc = load(text, &s, &err);
-    if (rc != SK_EXIT_USAGE || strcmp(err.message, message) != 0) {
+    if (rc != SK_ERR_INVALID || strcmp(err.message, message) != 0) {
         fprintf(stderr, "status %d, message\n  [%s]\nexpected\n  [%s]\n", rc, err.message, message);
         return 1;
     }
@@ -465,32 +465,37 @@ static int overrides(void)
     struct {
         const char *set, *message;
     } bad[] = {
-        {"groups[1].mass=2", "--set groups[1].mass=2: index 1 out of range (groups has 1 element)"},
-        {"groups[0].start[3]=1", "--set groups[0].start[3]=1: index 3 out of range (groups[0].start has 3 elements)"},
-        {"dt", "--set dt: expected PATH=VALUE"},
-        {"=5", "--set =5: expected PATH=VALUE"},
-        {"groups[x].mass=1", "--set groups[x].mass=1: malformed path"},
-        {"groups[0]..mass=1", "--set groups[0]..mass=1: malformed path"},
-        {"output.=1", "--set output.=1: malformed path"},
-        {"dt.x=1", "--set dt.x=1: dt is not an object"},
-        {"groups.x=1", "--set groups.x=1: groups is not an object"},
-        {"dt[0]=1", "--set dt[0]=1: dt is not an array"},
-        {"gravity[0]=1", "--set gravity[0]=1: gravity does not exist"},
+        {"groups[1].mass=2", "override groups[1].mass=2: index 1 out of range (groups has 1 element)"},
+        {"groups[0].start[3]=1", "override groups[0].start[3]=1: index 3 out of range (groups[0].start has 3 elements)"},
+        {"dt", "override dt: expected PATH=VALUE"},
+        {"=5", "override =5: expected PATH=VALUE"},
+        {"groups[x].mass=1", "override groups[x].mass=1: malformed path"},
+        {"groups[0]..mass=1", "override groups[0]..mass=1: malformed path"},
+        {"output.=1", "override output.=1: malformed path"},
+        {"dt.x=1", "override dt.x=1: dt is not an object"},
+        {"groups.x=1", "override groups.x=1: groups is not an object"},
+        {"dt[0]=1", "override dt[0]=1: dt is not an array"},
+        {"gravity[0]=1", "override gravity[0]=1: gravity does not exist"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int rc = load_sets(base, &bad[i].set, 1, &s, &err);
-        if (rc != SK_EXIT_USAGE || strcmp(err.message, bad[i].message) != 0) {
+        if (rc != SK_ERR_INVALID || strcmp(err.message, bad[i].message) != 0) {
             fprintf(stderr, "%s: status %d [%s]\n", bad[i].set, rc, err.message);
             return 1;
         }
         CHECK(s.groups == NULL);
     }
+    /* A caller names its overrides as its users give them: the command line says "--set". */
+    const char *bad_path = "groups[x].mass=1";
+    const sk_load_options labelled = {.sets = &bad_path, .n_sets = 1, .label = "--set"};
+    CHECK(sk_scenario_load_string(base, "t.json", &labelled, &s, &err) == SK_ERR_INVALID);
+    CHECK(strcmp(err.message, "--set groups[x].mass=1: malformed path") == 0);
     /* A value that is valid JSON but wrong for the key fails validation as in a file. */
     const char *mass = "groups[0].mass=-1";
-    CHECK(load_sets(base, &mass, 1, &s, &err) == SK_EXIT_USAGE);
+    CHECK(load_sets(base, &mass, 1, &s, &err) == SK_ERR_INVALID);
     CHECK(strcmp(err.message, "t.json: groups[0].mass: must be > 0") == 0);
     const char *word = "dt=fast";
-    CHECK(load_sets(base, &word, 1, &s, &err) == SK_EXIT_USAGE);
+    CHECK(load_sets(base, &word, 1, &s, &err) == SK_ERR_INVALID);
     CHECK(strcmp(err.message, "t.json: dt: must be a number") == 0);
     return 0;
 }
@@ -647,14 +652,14 @@ static int memory_limit(void)
     sk_scenario_free(&s);
     snprintf(limit, sizeof limit, "%.0f", need - 1);
     CHECK(setenv("SKEIN_MEMORY_LIMIT", limit, 1) == 0);
-    CHECK(load(text, &s, &err) == SK_EXIT_USAGE);
+    CHECK(load(text, &s, &err) == SK_ERR_INVALID);
 
     /* A billion ropes with a per-rope sweep is turned down before any per-rope work. */
     CHECK(setenv("SKEIN_MEMORY_LIMIT", "1000000000", 1) == 0);
     CHECK(load("{\"skein\": 1, \"dt\": 0.001, \"steps\": 10, \"groups\": [{\"count\": 1000000000,"
                " \"particles\": 1, \"start\": [0, 0, 0], \"end\": [0, 0, 0],"
                " \"sweep\": {\"mass\": {\"from\": 1, \"to\": 2}}}]}",
-               &s, &err) == SK_EXIT_USAGE);
+               &s, &err) == SK_ERR_INVALID);
     CHECK(strstr(err.message, "t.json: groups: the batch needs ") == err.message);
     /* Small limits read in MB or bytes, not "0.0 GB". */
     CHECK(setenv("SKEIN_MEMORY_LIMIT", "2500000", 1) == 0);
@@ -815,7 +820,7 @@ static int real_range(void)
     snprintf(big, sizeof big, fmt, "1e999");
     sk_scenario s2;
     sk_error err2;
-    CHECK(load(big, &s2, &err2) == SK_EXIT_USAGE);
+    CHECK(load(big, &s2, &err2) == SK_ERR_INVALID);
     CHECK(strcmp(err2.message, "t.json:1:130: real number overflow near '1e999'") == 0);
     return 0;
 }
@@ -853,7 +858,7 @@ static int inverse_ranges(void)
     /* a swept mass is checked rope by rope with the same rule */
     snprintf(sweep, sizeof sweep, ", \"sweep\": {\"mass\": {\"values\": [1, %s]}}", mass_bad);
     snprintf(text, sizeof text, fmt, "0.001", "1", sweep);
-    CHECK(load(text, &s, &err) == SK_EXIT_USAGE);
+    CHECK(load(text, &s, &err) == SK_ERR_INVALID);
     CHECK(strstr(err.message, "t.json: groups[0].sweep.mass: value ") == err.message);
     CHECK(strstr(err.message, " for rope 1 is too small: 1/mass overflows") != NULL);
     return 0;
@@ -864,17 +869,17 @@ static int files(void)
     sk_scenario s;
     sk_error err = {0};
     CHECK(sk_scenario_load_file(SKEIN_SOURCE_DIR "/tests/bad/no-such-file.json", NULL, &s, &err) ==
-          SK_EXIT_FAILURE);
+          SK_ERR_IO);
     char expected[600];
     snprintf(expected, sizeof expected, "%s/tests/bad/no-such-file.json: %s", SKEIN_SOURCE_DIR, strerror(ENOENT));
     CHECK(strcmp(err.message, expected) == 0);
-    CHECK(sk_scenario_load_file(SKEIN_SOURCE_DIR "/tests", NULL, &s, &err) == SK_EXIT_FAILURE);
+    CHECK(sk_scenario_load_file(SKEIN_SOURCE_DIR "/tests", NULL, &s, &err) == SK_ERR_IO);
     CHECK(strstr(err.message, strerror(EISDIR)) != NULL);
     CHECK(s.groups == NULL);
 
     /* Syntax errors give line and column in the name passed. */
     CHECK(sk_scenario_load_string("{\n  \"skein\": 1,\n  \"dt\" 1\n}", "mem.json", NULL, &s, &err) ==
-          SK_EXIT_USAGE);
+          SK_ERR_INVALID);
     CHECK(strcmp(err.message, "mem.json:3:8: ':' expected near '1'") == 0);
 
     /* free: twice, and on a zeroed struct. */
@@ -910,7 +915,7 @@ static int bad_corpus(void)
         sk_scenario s;
         sk_error err = {0};
         int rc = sk_scenario_load_file(path, NULL, &s, &err);
-        if (rc != SK_EXIT_USAGE || strcmp(err.message, tab + 1) != 0) {
+        if (rc != SK_ERR_INVALID || strcmp(err.message, tab + 1) != 0) {
             fprintf(stderr, "%s: status %d\n  got      [%s]\n  expected [%s]\n", path, rc, err.message, tab + 1);
             failed++;
         }

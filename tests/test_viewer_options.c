@@ -80,7 +80,7 @@ static int errors(void)
         sk_view_options o;
         sk_error err;
         int rc = parse(&o, &err, cases[k].args);
-        if (rc != SK_EXIT_USAGE || strcmp(err.message, cases[k].message) != 0) {
+        if (rc != SK_ERR_INVALID || strcmp(err.message, cases[k].message) != 0) {
             fprintf(stderr, "case %zu: status %d, message [%s], expected [%s]\n", k, rc, err.message,
                     cases[k].message);
             return 1;
@@ -136,13 +136,13 @@ static int ropes(void)
     CHECK(n == 2 && got[0] == 1 && got[1] == 0);
 
     const char *b1[] = {"f", "--rope", "5", NULL};
-    CHECK(resolve(&s, b1, got, &n, &err) == SK_EXIT_USAGE);
+    CHECK(resolve(&s, b1, got, &n, &err) == SK_ERR_INVALID);
     CHECK(strcmp(err.message, "--rope 5: the scenario has 5 ropes") == 0);
     const char *b2[] = {"f", "--group", "1", "--rope", "2", NULL};
-    CHECK(resolve(&s, b2, got, &n, &err) == SK_EXIT_USAGE);
+    CHECK(resolve(&s, b2, got, &n, &err) == SK_ERR_INVALID);
     CHECK(strcmp(err.message, "--rope 2: group 1 has 2 ropes") == 0);
     const char *b3[] = {"f", "--group", "2", NULL};
-    CHECK(resolve(&s, b3, got, &n, &err) == SK_EXIT_USAGE);
+    CHECK(resolve(&s, b3, got, &n, &err) == SK_ERR_INVALID);
     CHECK(strcmp(err.message, "--group 2: the scenario has 2 groups") == 0);
     sk_scenario_free(&s);
     return 0;

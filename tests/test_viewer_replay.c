@@ -14,7 +14,7 @@
 #include "check.h"
 #include "replay.h"
 #include "replay_nav.h"
-#include "skein/real.h"
+#include "skein/types.h"
 
 extern char **environ;
 
@@ -186,7 +186,7 @@ static int rope_not_held(void)
     sk_error err = {0};
     CHECK_OK(sk_replay_open(h5, &r, &err));
     const size_t chosen[2] = {1, 0};
-    CHECK(sk_replay_read(&r, chosen, 2, &err) == SK_EXIT_USAGE);
+    CHECK(sk_replay_read(&r, chosen, 2, &err) == SK_ERR_INVALID);
     char want[256];
     snprintf(want, sizeof want, "--rope 0: %s holds ropes 1-2", h5);
     CHECK(strcmp(err.message, want) == 0);
@@ -219,7 +219,7 @@ static int not_skein(void)
     H5Fclose(f);
     sk_replay r;
     sk_error err = {0};
-    CHECK(sk_replay_open(path, &r, &err) == SK_EXIT_USAGE);
+    CHECK(sk_replay_open(path, &r, &err) == SK_ERR_CORRUPT);
     char want[256];
     snprintf(want, sizeof want, "%s: not a skein HDF5 output, or damaged (no scenario or complete attribute)", path);
     CHECK(strcmp(err.message, want) == 0);
@@ -229,7 +229,7 @@ static int not_skein(void)
     CHECK(t);
     fputs("not hdf5\n", t);
     fclose(t);
-    CHECK(sk_replay_open(path, &r, &err) == SK_EXIT_USAGE);
+    CHECK(sk_replay_open(path, &r, &err) == SK_ERR_CORRUPT);
     snprintf(want, sizeof want, "%s: not an HDF5 file, or damaged", path);
     CHECK(strcmp(err.message, want) == 0);
     remove(path);
@@ -254,7 +254,7 @@ static int not_skein(void)
         rc = sk_replay_read(&r, NULL, 0, &err);
         sk_replay_free(&r);
     }
-    CHECK(rc == SK_EXIT_USAGE);
+    CHECK(rc == SK_ERR_CORRUPT);
     CHECK(strstr(err.message, "damaged") != NULL);
     CHECK(strchr(err.message, '\n') == NULL);
     remove_outputs();

@@ -176,7 +176,7 @@ static int png_unwritable(void)
 {
     unsigned char rgb[3] = {1, 2, 3};
     sk_error err = {0};
-    CHECK(sk_screenshot_write("/nonexistent-dir/shot.png", 1, 1, rgb, &err) == SK_EXIT_FAILURE);
+    CHECK(sk_screenshot_write("/nonexistent-dir/shot.png", 1, 1, rgb, &err) == SK_ERR_IO);
     CHECK(strcmp(err.message, "/nonexistent-dir/shot.png: cannot write: No such file or directory") == 0);
     return 0;
 }

@@ -3,7 +3,7 @@
 #ifndef SKEIN_ACCUMULATOR_H
 #define SKEIN_ACCUMULATOR_H
 
-#include "skein/real.h"
+#include "skein/types.h"
 
 /* Longest frame time taken into account (s): a slow frame must not ask for ever more steps
  * ("spiral of death"). */

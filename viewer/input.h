@@ -6,7 +6,7 @@
 
 #include "playback.h"
 #include "sim.h"
-#include "skein/error.h"
+#include "skein/types.h"
 
 typedef enum sk_view_action {
     SK_VIEW_NONE,

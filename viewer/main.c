@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "camera.h"
+#include "cli/exit_status.h"
 #include "colormap.h"
 #include "grid.h"
 #include "input.h"
@@ -95,7 +96,7 @@ static bool build_scene(app *a, int width, int height, bool paused)
     };
     if (sk_scene_build(&a->scene, &a->sim, &view))
         return true;
-    a->status = sk_fail(&a->err, SK_EXIT_FAILURE, "out of memory");
+    a->status = sk_fail(&a->err, SK_ERR_NO_MEMORY, "out of memory");
     return false;
 }
 
@@ -104,7 +105,7 @@ static int write_picture(app *a, const char *path, int width, int height)
 {
     unsigned char *rgb = malloc((size_t)width * height * 3);
     if (!rgb)
-        return sk_fail(&a->err, SK_EXIT_FAILURE, "out of memory");
+        return sk_fail(&a->err, SK_ERR_NO_MEMORY, "out of memory");
     int rc = sk_render_pixels(a->render, &a->scene, &a->camera, width, height, rgb, &a->err);
     if (rc == 0)
         rc = sk_screenshot_write(path, width, height, rgb, &a->err);
@@ -336,7 +337,7 @@ static int run_window(app *a)
     glfwSetErrorCallback(on_glfw_error);
     if (!glfwInit()) {
         fprintf(stderr, "skein-view: no display (set DISPLAY or run under xvfb-run)\n");
-        return SK_EXIT_USAGE;
+        return SK_ERR_UNSUPPORTED;
     }
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
@@ -350,13 +351,13 @@ static int run_window(app *a)
     if (!a->window) {
         fprintf(stderr, "skein-view: cannot open an OpenGL 3.3 core window: %s\n", glfw_error);
         glfwTerminate();
-        return SK_EXIT_FAILURE;
+        return SK_ERR_IO;
     }
     glfwMakeContextCurrent(a->window);
     int rc;
     a->render = sk_render_create(&a->err);
     if (!a->render)
-        rc = SK_EXIT_FAILURE;
+        rc = SK_ERR_IO;
     else
         rc = o->screenshot ? run_screenshot(a) : run_interactive(a);
     if (rc != 0 && a->err.message[0])
@@ -371,7 +372,7 @@ static int run_window(app *a)
 static int run_replay(const sk_view_options *o, sk_error *err)
 {
     if (o->n_sets > 0)
-        return sk_fail(err, SK_EXIT_USAGE, "--set does not apply to a replay (the file holds its scenario)");
+        return sk_fail(err, SK_ERR_INVALID, "--set does not apply to a replay (the file holds its scenario)");
     sk_replay r;
     int rc = sk_replay_open(o->file, &r, err);
     if (rc != 0)
@@ -384,13 +385,13 @@ static int run_replay(const sk_view_options *o, sk_error *err)
         rc = sk_replay_read(&r, ropes, n, err);
     free(ropes);
     if (rc == 0 && o->frames >= r.frames)
-        rc = sk_fail(err, SK_EXIT_USAGE, "--frames %ld: %s holds %ld frame%s (0 to %ld)", o->frames, o->file,
+        rc = sk_fail(err, SK_ERR_INVALID, "--frames %ld: %s holds %ld frame%s (0 to %ld)", o->frames, o->file,
                      r.frames, r.frames == 1 ? "" : "s", r.frames - 1);
     app a = {.opt = o, .scenario = &r.scenario, .camera = sk_camera_default(), .replay = &r, .shown = -1};
     if (rc == 0) {
         size_t *global = malloc((size_t)r.n_ropes * sizeof *global);
         if (!global) {
-            rc = sk_fail(err, SK_EXIT_FAILURE, "out of memory");
+            rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
         } else {
             for (int k = 0; k < r.n_ropes; k++)
                 global[k] = r.ropes[k].global;
@@ -422,7 +423,7 @@ int main(int argc, char **argv)
     int rc = sk_view_options_parse(argc, argv, &o, &err);
     if (rc != 0) {
         fprintf(stderr, "skein-view: %s\n", err.message);
-        return rc;
+        return sk_exit_status(rc);
     }
     if (o.help) {
         printf("%s%s%s%s", sk_view_usage, sk_view_key_help, sk_view_usage_tail, sk_replay_key_help);
@@ -434,15 +435,15 @@ int main(int argc, char **argv)
         if (rc != 0 && err.message[0])
             fprintf(stderr, "skein-view: %s\n", err.message);
         sk_view_options_free(&o);
-        return rc;
+        return sk_exit_status(rc);
     }
     sk_scenario s;
-    sk_load_options lo = {.sets = o.sets, .n_sets = o.n_sets};
+    sk_load_options lo = {.sets = o.sets, .n_sets = o.n_sets, .label = "--set"};
     rc = sk_scenario_load_file(o.file, &lo, &s, &err);
     if (rc != 0) {
         fprintf(stderr, "skein-view: %s\n", err.message);
         sk_view_options_free(&o);
-        return rc;
+        return sk_exit_status(rc);
     }
     size_t *ropes;
     int n;
@@ -463,5 +464,5 @@ int main(int argc, char **argv)
     sk_view_sim_free(&a.sim);
     sk_scenario_free(&s);
     sk_view_options_free(&o);
-    return rc;
+    return sk_exit_status(rc);
 }

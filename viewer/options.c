@@ -62,11 +62,11 @@ static int parse_long(const char *name, const char *text, long min, long max, lo
     errno = 0;
     long v = strtol(text, &end, 10);
     if (end == text || *end != '\0' || isspace((unsigned char)text[0]) || text[0] == '+')
-        return sk_fail(err, SK_EXIT_USAGE, "%s: '%s' is not a whole number", name, text);
+        return sk_fail(err, SK_ERR_INVALID, "%s: '%s' is not a whole number", name, text);
     if (errno == ERANGE || v > max)
-        return sk_fail(err, SK_EXIT_USAGE, "%s: %s is too large", name, text);
+        return sk_fail(err, SK_ERR_INVALID, "%s: %s is too large", name, text);
     if (v < min)
-        return sk_fail(err, SK_EXIT_USAGE, "%s: %s must be at least %ld", name, text, min);
+        return sk_fail(err, SK_ERR_INVALID, "%s: %s must be at least %ld", name, text, min);
     *out = v;
     return 0;
 }
@@ -86,9 +86,9 @@ static int parse_size(const char *text, int *w, int *h, sk_error *err)
         x = NULL;
     }
     if (!x)
-        return sk_fail(err, SK_EXIT_USAGE, "--size: '%s' is not WIDTHxHEIGHT (like 1024x768)", text);
+        return sk_fail(err, SK_ERR_INVALID, "--size: '%s' is not WIDTHxHEIGHT (like 1024x768)", text);
     if (a < 16 || b < 16 || a > 8192 || b > 8192)
-        return sk_fail(err, SK_EXIT_USAGE, "--size: %s must be between 16x16 and 8192x8192", text);
+        return sk_fail(err, SK_ERR_INVALID, "--size: %s must be between 16x16 and 8192x8192", text);
     *w = (int)a;
     *h = (int)b;
     return 0;
@@ -123,7 +123,7 @@ static int parse_option(sk_view_options *o, opt_id id, const char *name, const c
         return parse_long(name, value, 0, 1L << 30, &o->group, err);
     case OPT_SCREENSHOT:
         if (!value[0])
-            return sk_fail(err, SK_EXIT_USAGE, "--screenshot: empty file name");
+            return sk_fail(err, SK_ERR_INVALID, "--screenshot: empty file name");
         o->screenshot = value;
         return 0;
     case OPT_FRAMES:
@@ -136,7 +136,7 @@ static int parse_option(sk_view_options *o, opt_id id, const char *name, const c
         errno = 0;
         double v = strtod(value, &end);
         if (end == value || *end != '\0' || errno == ERANGE || !isfinite(v) || !(v > 0))
-            return sk_fail(err, SK_EXIT_USAGE, "--strain-scale: '%s' is not a positive number", value);
+            return sk_fail(err, SK_ERR_INVALID, "--strain-scale: '%s' is not a positive number", value);
         o->strain_scale = v;
         return 0;
     }
@@ -145,7 +145,7 @@ static int parse_option(sk_view_options *o, opt_id id, const char *name, const c
         return 0;
     case OPT_SET:
         if (!strchr(value, '=') || value[0] == '=')
-            return sk_fail(err, SK_EXIT_USAGE, "--set: '%s' is not PATH=VALUE", value);
+            return sk_fail(err, SK_ERR_INVALID, "--set: '%s' is not PATH=VALUE", value);
         o->sets[o->n_sets++] = value;
         return 0;
     case OPT_HELP:
@@ -163,14 +163,14 @@ int sk_view_options_parse(int argc, char **argv, sk_view_options *o, sk_error *e
     o->sets = calloc((size_t)argc + 1, sizeof *o->sets);
     if (!o->ropes || !o->sets) {
         sk_view_options_free(o);
-        return sk_fail(err, SK_EXIT_FAILURE, "out of memory");
+        return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
     }
     int rc = 0;
     for (int a = 1; a < argc && rc == 0; a++) {
         const char *arg = argv[a];
         if (strncmp(arg, "--", 2) != 0) {
             if (o->file)
-                rc = sk_fail(err, SK_EXIT_USAGE, "unexpected argument '%s'", arg);
+                rc = sk_fail(err, SK_ERR_INVALID, "unexpected argument '%s'", arg);
             else
                 o->file = arg;
             continue;
@@ -182,7 +182,7 @@ int sk_view_options_parse(int argc, char **argv, sk_view_options *o, sk_error *e
             if (strlen(options[i].name) == len && strncmp(options[i].name, arg, len) == 0)
                 found = (int)i;
         if (found < 0) {
-            rc = sk_fail(err, SK_EXIT_USAGE, "unknown option '%.*s' (see skein-view --help)", (int)len, arg);
+            rc = sk_fail(err, SK_ERR_INVALID, "unknown option '%.*s' (see skein-view --help)", (int)len, arg);
             break;
         }
         const char *name = options[found].name, *value = NULL;
@@ -192,18 +192,18 @@ int sk_view_options_parse(int argc, char **argv, sk_view_options *o, sk_error *e
             else if (a + 1 < argc && strncmp(argv[a + 1], "--", 2) != 0)
                 value = argv[++a];
             else
-                rc = sk_fail(err, SK_EXIT_USAGE, "%s: missing value", name);
+                rc = sk_fail(err, SK_ERR_INVALID, "%s: missing value", name);
         } else if (eq) {
-            rc = sk_fail(err, SK_EXIT_USAGE, "%s takes no value", name);
+            rc = sk_fail(err, SK_ERR_INVALID, "%s takes no value", name);
         }
         if (rc == 0)
             rc = parse_option(o, options[found].id, name, value, err);
     }
     if (rc == 0 && !o->help) {
         if (!o->file)
-            rc = sk_fail(err, SK_EXIT_USAGE, "missing the scenario FILE (skein-view FILE --rope I; see --help)");
+            rc = sk_fail(err, SK_ERR_INVALID, "missing the scenario FILE (skein-view FILE --rope I; see --help)");
         else if (o->has_frames && !o->screenshot)
-            rc = sk_fail(err, SK_EXIT_USAGE, "--frames needs --screenshot");
+            rc = sk_fail(err, SK_ERR_INVALID, "--frames needs --screenshot");
     }
     if (rc != 0)
         sk_view_options_free(o);
@@ -224,22 +224,22 @@ int sk_view_options_ropes(const sk_view_options *o, const sk_scenario *s, size_t
     *global = NULL;
     *n = 0;
     if (o->has_group && o->group >= s->n_groups)
-        return sk_fail(err, SK_EXIT_USAGE, "--group %ld: the scenario has %d group%s", o->group, s->n_groups,
+        return sk_fail(err, SK_ERR_INVALID, "--group %ld: the scenario has %d group%s", o->group, s->n_groups,
                        s->n_groups == 1 ? "" : "s");
     const sk_group *g = o->has_group ? &s->groups[o->group] : NULL;
     size_t first = g ? g->first_rope : 0, count = g ? g->count : s->total_ropes;
     size_t *out = malloc(((size_t)o->n_ropes + 1) * sizeof *out);
     if (!out)
-        return sk_fail(err, SK_EXIT_FAILURE, "out of memory");
+        return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
     int m = 0;
     for (int i = 0; i < o->n_ropes; i++) {
         size_t r = (size_t)o->ropes[i];
         if (r >= count) {
             free(out);
             if (g)
-                return sk_fail(err, SK_EXIT_USAGE, "--rope %ld: group %ld has %zu rope%s", o->ropes[i], o->group,
+                return sk_fail(err, SK_ERR_INVALID, "--rope %ld: group %ld has %zu rope%s", o->ropes[i], o->group,
                                count, count == 1 ? "" : "s");
-            return sk_fail(err, SK_EXIT_USAGE, "--rope %ld: the scenario has %zu rope%s", o->ropes[i], count,
+            return sk_fail(err, SK_ERR_INVALID, "--rope %ld: the scenario has %zu rope%s", o->ropes[i], count,
                            count == 1 ? "" : "s");
         }
         bool seen = false;

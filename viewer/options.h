@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "skein/error.h"
+#include "skein/types.h"
 #include "skein/scenario.h"
 
 typedef struct sk_view_options {
@@ -26,12 +26,12 @@ typedef struct sk_view_options {
     bool help;
 } sk_view_options;
 
-/* Parses argv. Returns 0 or SK_EXIT_USAGE with a one-line message (then nothing needs freeing). */
+/* Parses argv. Returns 0 or SK_ERR_INVALID with a one-line message (then nothing needs freeing). */
 int sk_view_options_parse(int argc, char **argv, sk_view_options *o, sk_error *err);
 void sk_view_options_free(sk_view_options *o);
 
 /* The global indices of the chosen ropes (duplicates dropped, order kept; the first rope of the group,
- * or of the scenario, when none is given). Returns 0 or SK_EXIT_USAGE naming the bad --rope or
+ * or of the scenario, when none is given). Returns 0 or SK_ERR_INVALID naming the bad --rope or
  * --group. *global is malloc'd. */
 int sk_view_options_ropes(const sk_view_options *o, const sk_scenario *s, size_t **global, int *n,
                           sk_error *err);

@@ -128,7 +128,7 @@ static GLuint compile(GLenum type, const char *const *sources, int n, const char
         char log[512] = "";
         glGetShaderInfoLog(s, sizeof log, NULL, log);
         log[strcspn(log, "\n")] = '\0';
-        sk_fail(err, SK_EXIT_FAILURE, "the %s shader does not compile: %s", what, log);
+        sk_fail(err, SK_ERR_IO, "the %s shader does not compile: %s", what, log);
         glDeleteShader(s);
         return 0;
     }
@@ -155,7 +155,7 @@ static GLuint program(const char *vs, const char *fs, const char *what, sk_error
         char log[512] = "";
         glGetProgramInfoLog(p, sizeof log, NULL, log);
         log[strcspn(log, "\n")] = '\0';
-        sk_fail(err, SK_EXIT_FAILURE, "the %s shaders do not link: %s", what, log);
+        sk_fail(err, SK_ERR_IO, "the %s shaders do not link: %s", what, log);
         glDeleteProgram(p);
         return 0;
     }
@@ -190,7 +190,7 @@ sk_render *sk_render_create(sk_error *err)
 {
     sk_render *r = calloc(1, sizeof *r);
     if (!r) {
-        sk_fail(err, SK_EXIT_FAILURE, "out of memory");
+        sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
         return NULL;
     }
     r->point_prog = program(point_vs, point_fs, "particle", err);
@@ -352,9 +352,9 @@ int sk_render_pixels(sk_render *r, const sk_scene *sc, const sk_camera *cam, int
     int rc = 0;
     unsigned char *rgba = malloc((size_t)width * height * 4);
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-        rc = sk_fail(err, SK_EXIT_FAILURE, "cannot make a %dx%d offscreen framebuffer", width, height);
+        rc = sk_fail(err, SK_ERR_IO, "cannot make a %dx%d offscreen framebuffer", width, height);
     } else if (!rgba) {
-        rc = sk_fail(err, SK_EXIT_FAILURE, "out of memory");
+        rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
     } else {
         sk_render_draw(r, sc, cam, width, height);
         glPixelStorei(GL_PACK_ALIGNMENT, 1);

@@ -5,7 +5,7 @@
 
 #include "camera.h"
 #include "scene.h"
-#include "skein/error.h"
+#include "skein/types.h"
 
 typedef struct sk_render sk_render;
 
@@ -18,7 +18,7 @@ void sk_render_draw(sk_render *r, const sk_scene *sc, const sk_camera *cam, int 
 
 /* Draws the same into an offscreen framebuffer of width x height (no multisampling, so every pixel
  * has exactly the colour drawn) and reads it into rgb: top row first, 3 bytes per pixel. Returns 0
- * or SK_EXIT_FAILURE with err set. */
+ * or SK_ERR_IO with err set. */
 int sk_render_pixels(sk_render *r, const sk_scene *sc, const sk_camera *cam, int width, int height,
                      unsigned char *rgb, sk_error *err);
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "reference/reference.h"
-#include "skein/rope_state.h"
+#include "skein/engine.h"
 
 static void close_id(hid_t *id, herr_t (*close)(hid_t))
 {
@@ -19,10 +19,10 @@ static void close_id(hid_t *id, herr_t (*close)(hid_t))
 
 static int damaged(const sk_replay *r, sk_error *err, const char *why)
 {
-    return sk_fail(err, SK_EXIT_USAGE, "%s: not a skein HDF5 output, or damaged (%s)", r->path, why);
+    return sk_fail(err, SK_ERR_CORRUPT, "%s: not a skein HDF5 output, or damaged (%s)", r->path, why);
 }
 
-static int oom(sk_error *err) { return sk_fail(err, SK_EXIT_FAILURE, "out of memory"); }
+static int oom(sk_error *err) { return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory"); }
 
 /* The dimensions of dataset loc/name, which must exist and have the given rank. */
 static bool dims_of(hid_t loc, const char *name, int rank, hsize_t *dims)
@@ -167,7 +167,7 @@ static int read_root(sk_replay *r, hid_t file, sk_error *err)
     int rc = sk_scenario_load_string(json, r->path, NULL, &r->scenario, &serr);
     free(json);
     if (rc != 0)
-        return sk_fail(err, SK_EXIT_USAGE, "%s: its scenario attribute is not a valid scenario: %s", r->path,
+        return sk_fail(err, SK_ERR_CORRUPT, "%s: its scenario attribute is not a valid scenario: %s", r->path,
                        serr.message);
     hsize_t dt[1], ds[1];
     if (!dims_of(file, "time", 1, dt) || !dims_of(file, "step", 1, ds))
@@ -191,9 +191,9 @@ static int read_root(sk_replay *r, hid_t file, sk_error *err)
             return rc;
     }
     if (r->frames == 0)
-        return sk_fail(err, SK_EXIT_USAGE, "%s: holds no frames", r->path);
+        return sk_fail(err, SK_ERR_INVALID, "%s: holds no frames", r->path);
     if (r->n_stored == 0)
-        return sk_fail(err, SK_EXIT_USAGE, "%s: holds no ropes", r->path);
+        return sk_fail(err, SK_ERR_INVALID, "%s: holds no ropes", r->path);
     return 0;
 }
 
@@ -207,11 +207,11 @@ int sk_replay_open(const char *path, sk_replay *r, sk_error *err)
     FILE *probe = fopen(path, "rb");
     if (!probe) {
         sk_replay_free(r);
-        return sk_fail(err, SK_EXIT_USAGE, "%s: cannot open", path);
+        return sk_fail(err, SK_ERR_INVALID, "%s: cannot open", path);
     }
     fclose(probe);
     hid_t file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
-    int rc = file < 0 ? sk_fail(err, SK_EXIT_USAGE, "%s: not an HDF5 file, or damaged", path) : read_root(r, file, err);
+    int rc = file < 0 ? (int)sk_fail(err, SK_ERR_CORRUPT, "%s: not an HDF5 file, or damaged", path) : read_root(r, file, err);
     if (file >= 0)
         H5Fclose(file);
     if (rc)
@@ -288,7 +288,7 @@ int sk_replay_read(sk_replay *r, const size_t *global, int n, sk_error *err)
         return oom(err);
     hid_t file = H5Fopen(r->path, H5F_ACC_RDONLY, H5P_DEFAULT);
     if (file < 0)
-        return sk_fail(err, SK_EXIT_USAGE, "%s: not an HDF5 file, or damaged", r->path);
+        return sk_fail(err, SK_ERR_CORRUPT, "%s: not an HDF5 file, or damaged", r->path);
     int rc = 0;
     for (int k = 0; rc == 0 && k < n; k++) {
         size_t i = 0;
@@ -297,7 +297,7 @@ int sk_replay_read(sk_replay *r, const size_t *global, int n, sk_error *err)
         if (i == r->n_stored) {
             char list[160];
             sk_replay_stored_list(r, list, sizeof list);
-            rc = sk_fail(err, SK_EXIT_USAGE, "--rope %zu: %s holds ropes %s", global[k], r->path, list);
+            rc = sk_fail(err, SK_ERR_INVALID, "--rope %zu: %s holds ropes %s", global[k], r->path, list);
             break;
         }
         sk_replay_rope *rope = &r->ropes[k];

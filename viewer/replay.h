@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "sim.h"
-#include "skein/error.h"
+#include "skein/types.h"
 #include "skein/scenario.h"
 
 /* One chosen rope's frames. */
@@ -40,13 +40,13 @@ typedef struct sk_replay {
 } sk_replay;
 
 /* Opens path and reads what every replay needs: the scenario, complete, /time, /step and which ropes
- * each group holds; no frames yet. Returns 0, or SK_EXIT_USAGE with a one-line message naming the file
- * when it is not a skein HDF5 output or is damaged (SK_EXIT_FAILURE when memory runs out); *r is then
+ * each group holds; no frames yet. Returns 0, or SK_ERR_INVALID with a one-line message naming the file
+ * when it is not a skein HDF5 output or is damaged (SK_ERR_IO when memory runs out); *r is then
  * empty. */
 int sk_replay_open(const char *path, sk_replay *r, sk_error *err);
 
 /* Reads the frames of the given global ropes (n == 0: the first rope the file holds). A rope the file
- * does not hold is SK_EXIT_USAGE, the message listing the ropes it holds (as ranges, like 0-3,7). */
+ * does not hold is SK_ERR_INVALID, the message listing the ropes it holds (as ranges, like 0-3,7). */
 int sk_replay_read(sk_replay *r, const size_t *global, int n, sk_error *err);
 
 void sk_replay_free(sk_replay *r);
@@ -57,7 +57,7 @@ void sk_replay_stored_list(const sk_replay *r, char *out, size_t size);
 /* Puts frame f (0 <= f < frames) of every chosen rope into sim, whose ropes are r->ropes in order
  * (sk_view_sim_init with their global indices on r->scenario): positions as stored, velocities 0, the
  * step of the frame (the anchor's point is then x(t) of that step), diverged from the stored step.
- * Returns 0, or SK_EXIT_FAILURE (memory) / SK_EXIT_USAGE (a count the rope cannot have: damaged). */
+ * Returns 0, or SK_ERR_IO (memory) / SK_ERR_INVALID (a count the rope cannot have: damaged). */
 int sk_replay_show(const sk_replay *r, long f, sk_view_sim *sim, sk_error *err);
 
 #endif

@@ -29,13 +29,13 @@ int sk_screenshot_write(const char *path, int width, int height, const unsigned 
     size_t len = strlen(path) + 32;
     char *tmp = malloc(len);
     if (!tmp)
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", path);
+        return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", path);
     snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
     png_sink sink = {fopen(tmp, "wb"), false};
     if (!sink.f) {
         int e = errno;
         free(tmp);
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot write: %s", path, strerror(e));
+        return sk_fail(err, SK_ERR_IO, "%s: cannot write: %s", path, strerror(e));
     }
     int ok = stbi_write_png_to_func(sink_write, &sink, width, height, 3, rgb, width * 3);
     int e = errno;
@@ -49,8 +49,8 @@ int sk_screenshot_write(const char *path, int width, int height, const unsigned 
         remove(tmp);
         free(tmp);
         if (!ok)
-            return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot encode the PNG", path);
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot write: %s", path, strerror(e));
+            return sk_fail(err, SK_ERR_IO, "%s: cannot encode the PNG", path);
+        return sk_fail(err, SK_ERR_IO, "%s: cannot write: %s", path, strerror(e));
     }
     free(tmp);
     return 0;
@@ -63,5 +63,5 @@ int sk_screenshot_next_name(char *name, size_t size, sk_error *err)
         if (access(name, F_OK) != 0)
             return 0;
     }
-    return sk_fail(err, SK_EXIT_FAILURE, "skein-view-0001.png .. skein-view-9999.png all exist");
+    return sk_fail(err, SK_ERR_IO, "skein-view-0001.png .. skein-view-9999.png all exist");
 }

@@ -5,14 +5,14 @@
 
 #include <stddef.h>
 
-#include "skein/error.h"
+#include "skein/types.h"
 
-/* rgb: height rows of width pixels, top row first, 3 bytes per pixel. Returns 0 or SK_EXIT_FAILURE
+/* rgb: height rows of width pixels, top row first, 3 bytes per pixel. Returns 0 or SK_ERR_IO
  * with err naming the file. */
 int sk_screenshot_write(const char *path, int width, int height, const unsigned char *rgb, sk_error *err);
 
 /* The first of skein-view-0001.png, skein-view-0002.png, ... that does not exist in the current
- * directory. Returns 0, or SK_EXIT_FAILURE when all 9999 exist. */
+ * directory. Returns 0, or SK_ERR_IO when all 9999 exist. */
 int sk_screenshot_next_name(char *name, size_t size, sk_error *err);
 
 #endif

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "skein/diagnostics.h"
+#include "skein/engine.h"
 
 static bool rope_finite(const sk_ref_rope *r)
 {
@@ -23,7 +23,7 @@ int sk_view_sim_init(sk_view_sim *sim, const sk_scenario *s, const size_t *globa
     *sim = (sk_view_sim){.scenario = s};
     sim->ropes = calloc((size_t)(n > 0 ? n : 1), sizeof *sim->ropes);
     if (!sim->ropes)
-        return sk_fail(err, SK_EXIT_FAILURE, "out of memory");
+        return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
     for (int k = 0; k < n; k++) {
         sk_view_rope *v = &sim->ropes[k];
         v->global = global[k];
@@ -32,8 +32,8 @@ int sk_view_sim_init(sk_view_sim *sim, const sk_scenario *s, const size_t *globa
         sim->n = k + 1;
         if (!v->rope) {
             sk_view_sim_free(sim);
-            return v->group >= 0 ? sk_fail(err, SK_EXIT_FAILURE, "out of memory")
-                                 : sk_fail(err, SK_EXIT_USAGE, "rope %zu does not exist", global[k]);
+            return v->group >= 0 ? sk_fail(err, SK_ERR_NO_MEMORY, "out of memory")
+                                 : sk_fail(err, SK_ERR_INVALID, "rope %zu does not exist", global[k]);
         }
     }
     return 0;
@@ -73,7 +73,7 @@ int sk_view_sim_reset(sk_view_sim *sim, sk_error *err)
         for (int k = 0; fresh && k < sim->n; k++)
             sk_ref_rope_destroy(fresh[k]);
         free(fresh);
-        return sk_fail(err, SK_EXIT_FAILURE, "out of memory");
+        return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
     }
     for (int k = 0; k < sim->n; k++) {
         sk_ref_rope_destroy(sim->ropes[k].rope);

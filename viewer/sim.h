@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "skein/error.h"
+#include "skein/types.h"
 #include "reference/reference.h"
 #include "skein/scenario.h"
 
@@ -27,14 +27,14 @@ typedef struct sk_view_sim {
 } sk_view_sim;
 
 /* The ropes with the given global indices (each below s->total_ropes), at their initial state.
- * Returns 0, or SK_EXIT_FAILURE with err set when memory runs out (the sim is then empty). */
+ * Returns 0, or SK_ERR_IO with err set when memory runs out (the sim is then empty). */
 int sk_view_sim_init(sk_view_sim *sim, const sk_scenario *s, const size_t *global, int n, sk_error *err);
 void sk_view_sim_free(sk_view_sim *sim);
 
 /* One step of dt for every rope that has not diverged. */
 void sk_view_sim_step(sk_view_sim *sim);
 
-/* Back to the initial state. Returns 0 or SK_EXIT_FAILURE (the ropes are then unchanged). */
+/* Back to the initial state. Returns 0 or SK_ERR_IO (the ropes are then unchanged). */
 int sk_view_sim_reset(sk_view_sim *sim, sk_error *err);
 
 /* Simulated time: steps * dt (s). */

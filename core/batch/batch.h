@@ -11,9 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "skein/diagnostics.h"
-#include "skein/error.h"
-#include "skein/rope_state.h"
+#include "skein/engine.h"
+#include "skein/types.h"
 #include "skein/scenario.h"
 
 typedef struct sk_batch sk_batch;
@@ -24,8 +23,8 @@ typedef struct sk_batch_options {
 } sk_batch_options;
 
 /* Builds the packs of every group of a validated scenario (which must outlive the batch), at step 0.
- * NULL with err filled: SK_EXIT_USAGE for an unknown ISA or one this build or CPU lacks,
- * SK_EXIT_FAILURE when out of memory. opt may be NULL. */
+ * NULL with err filled: SK_ERR_INVALID for an unknown ISA or one this build or CPU lacks,
+ * SK_ERR_NO_MEMORY when out of memory. opt may be NULL. */
 sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_error *err);
 void sk_batch_destroy(sk_batch *b);
 

@@ -56,7 +56,7 @@ struct sk_batch {
 static inline sk_real *batch_pack_param(const batch_group *g, size_t pack) { return g->param + pack * g->param_len; }
 static inline sk_real *batch_pack_state(const batch_group *g, size_t pack) { return g->state + pack * g->state_len; }
 
-/* The kernels for an ISA name ("auto" or NULL: the widest usable); NULL with err filled (SK_EXIT_USAGE). */
+/* The kernels for an ISA name ("auto" or NULL: the widest usable); NULL with err filled (SK_ERR_INVALID). */
 const sk_kernels *sk_batch_pick_kernels(const char *isa, sk_error *err);
 
 /* Lays rope r (local index) of group g into lane `lane` of its pack at step 0; the params of a rope. */

@@ -1,9 +1,8 @@
-/* Which kernels run: the widest ISA this build compiled and this CPU supports, or the one --isa names
- * (an ISA the build or the CPU lacks is a usage error, said in words a user can act on). */
+/* Which kernels run: the widest ISA this build compiled and this CPU supports, or the one asked for (an ISA
+ * the build or the CPU lacks is refused, said in words a user can act on). */
 #include <string.h>
 
 #include "batch/batch_impl.h"
-#include "skein/engine.h"
 
 static const sk_kernels *compiled(const char *name)
 {
@@ -33,13 +32,14 @@ const sk_kernels *sk_batch_pick_kernels(const char *isa, sk_error *err)
         if (!list[i].compiled) {
             if (automatic)
                 continue;
-            sk_fail(err, SK_EXIT_USAGE, "--isa %s: this build of skein has no %s kernels; use --isa auto", isa, isa);
+            sk_fail(err, SK_ERR_UNSUPPORTED, "isa %s: this build of skein has no %s kernels; \"auto\" picks the widest it has",
+                    isa, isa);
             return NULL;
         }
         if (!list[i].usable) {
             if (automatic)
                 continue;
-            sk_fail(err, SK_EXIT_USAGE, "--isa %s: this CPU does not support %s; use --isa auto (skein info lists what it can run)",
+            sk_fail(err, SK_ERR_UNSUPPORTED, "isa %s: this CPU does not support %s; \"auto\" picks the widest it runs",
                     isa, isa);
             return NULL;
         }
@@ -48,9 +48,9 @@ const sk_kernels *sk_batch_pick_kernels(const char *isa, sk_error *err)
             return k;
     }
     if (automatic)
-        sk_fail(err, SK_EXIT_FAILURE, "no kernel ISA of this build runs on this CPU");
+        sk_fail(err, SK_ERR_UNSUPPORTED, "no kernel ISA of this build runs on this CPU");
     else
-        sk_fail(err, SK_EXIT_USAGE, "--isa %s: unknown ISA (auto, avx512, avx2, scalar)", isa);
+        sk_fail(err, SK_ERR_INVALID, "isa %s: unknown (auto, avx512, avx2, scalar)", isa);
     return NULL;
 }
 

@@ -194,7 +194,7 @@ sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_
 
 oom:
     sk_batch_destroy(b);
-    sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory for the batch engine", s->source);
+    sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory for the batch engine", s->source);
     return NULL;
 }
 

@@ -71,11 +71,11 @@ static int parse_long(const char *name, const char *text, long min, long *out, s
     errno = 0;
     const long v = strtol(text, &end, 10);
     if (end == text || *end != '\0' || isspace((unsigned char)text[0]) || text[0] == '+')
-        return sk_fail(err, SK_EXIT_USAGE, "%s: '%s' is not a whole number", name, text);
+        return sk_fail(err, SK_ERR_INVALID, "%s: '%s' is not a whole number", name, text);
     if (errno == ERANGE)
-        return sk_fail(err, SK_EXIT_USAGE, "%s: %s is too large", name, text);
+        return sk_fail(err, SK_ERR_INVALID, "%s: %s is too large", name, text);
     if (v < min)
-        return sk_fail(err, SK_EXIT_USAGE, "%s: %s must be at least %ld", name, text, min);
+        return sk_fail(err, SK_ERR_INVALID, "%s: %s must be at least %ld", name, text, min);
     *out = v;
     return 0;
 }
@@ -86,9 +86,9 @@ static int parse_double(const char *name, const char *text, double *out, sk_erro
     errno = 0;
     const double v = strtod(text, &end);
     if (end == text || *end != '\0' || isspace((unsigned char)text[0]) || !isfinite(v))
-        return sk_fail(err, SK_EXIT_USAGE, "%s: '%s' is not a finite number", name, text);
+        return sk_fail(err, SK_ERR_INVALID, "%s: '%s' is not a finite number", name, text);
     if (v < 0)
-        return sk_fail(err, SK_EXIT_USAGE, "%s: %s must not be negative", name, text);
+        return sk_fail(err, SK_ERR_INVALID, "%s: %s must not be negative", name, text);
     *out = v;
     return 0;
 }
@@ -101,20 +101,20 @@ static int parse_word(const char *name, const char *text, const char *const *wor
             *out = words[i];
             return 0;
         }
-    return sk_fail(err, SK_EXIT_USAGE, "%s: '%s' is not one of %s", name, text, list);
+    return sk_fail(err, SK_ERR_INVALID, "%s: '%s' is not one of %s", name, text, list);
 }
 
 /* Reads one number of a --ropes list at *p; advances *p. */
 static int rope_number(const char *text, const char **p, size_t *out, sk_error *err)
 {
     if (**p < '0' || **p > '9')
-        return sk_fail(err, SK_EXIT_USAGE,
+        return sk_fail(err, SK_ERR_INVALID,
                        "--ropes: '%s' is not a list of rope indices like 0,3,10-12", text);
     char *end;
     errno = 0;
     const unsigned long long v = strtoull(*p, &end, 10);
     if (errno == ERANGE || v > SIZE_MAX)
-        return sk_fail(err, SK_EXIT_USAGE, "--ropes: '%s': index too large", text);
+        return sk_fail(err, SK_ERR_INVALID, "--ropes: '%s': index too large", text);
     *p = end;
     *out = (size_t)v;
     return 0;
@@ -141,17 +141,17 @@ int cli_parse_ropes(const char *text, size_t total, size_t **out, size_t *n, sk_
             if ((rc = rope_number(text, &p, &b, err)))
                 break;
             if (b < a) {
-                rc = sk_fail(err, SK_EXIT_USAGE, "--ropes: '%zu-%zu' goes backwards", a, b);
+                rc = sk_fail(err, SK_ERR_INVALID, "--ropes: '%zu-%zu' goes backwards", a, b);
                 break;
             }
         }
         if (*p != ',' && *p != '\0') {
-            rc = sk_fail(err, SK_EXIT_USAGE,
+            rc = sk_fail(err, SK_ERR_INVALID,
                          "--ropes: '%s' is not a list of rope indices like 0,3,10-12", text);
             break;
         }
         if (total != SIZE_MAX && b >= total) {
-            rc = sk_fail(err, SK_EXIT_USAGE, "--ropes: rope %zu does not exist (the scenario has %zu)",
+            rc = sk_fail(err, SK_ERR_INVALID, "--ropes: rope %zu does not exist (the scenario has %zu)",
                          b, total);
             break;
         }
@@ -161,7 +161,7 @@ int cli_parse_ropes(const char *text, size_t total, size_t **out, size_t *n, sk_
                 cap = cap ? 2 * cap : 16;
                 size_t *grown = realloc(list, cap * sizeof *list);
                 if (!grown) {
-                    rc = sk_fail(err, SK_EXIT_FAILURE, "--ropes: out of memory");
+                    rc = sk_fail(err, SK_ERR_NO_MEMORY, "--ropes: out of memory");
                     goto done;
                 }
                 list = grown;
@@ -210,7 +210,7 @@ static int set_option(cli_options *o, const opt_spec *spec, const char *value, s
     case OPT_THREADS:
         rc = parse_long(spec->name, value, 1, &v, err);
         if (rc == 0 && v > 4096)
-            rc = sk_fail(err, SK_EXIT_USAGE, "--threads: %s is more than 4096", value);
+            rc = sk_fail(err, SK_ERR_INVALID, "--threads: %s is more than 4096", value);
         o->threads = (int)v;
         o->has_threads = true;
         break;
@@ -223,7 +223,7 @@ static int set_option(cli_options *o, const opt_spec *spec, const char *value, s
     case OPT_CSV:
     case OPT_H5:
         if (value[0] == '\0')
-            rc = sk_fail(err, SK_EXIT_USAGE, "%s: empty file name", spec->name);
+            rc = sk_fail(err, SK_ERR_INVALID, "%s: empty file name", spec->name);
         if (spec->id == OPT_CSV)
             o->csv = value;
         else
@@ -240,10 +240,10 @@ static int set_option(cli_options *o, const opt_spec *spec, const char *value, s
     case OPT_SET: {
         const char *eq = strchr(value, '=');
         if (!eq || eq == value)
-            return sk_fail(err, SK_EXIT_USAGE, "--set: '%s' is not PATH=VALUE", value);
+            return sk_fail(err, SK_ERR_INVALID, "--set: '%s' is not PATH=VALUE", value);
         const char **grown = realloc(o->sets, (size_t)(o->n_sets + 1) * sizeof *grown);
         if (!grown)
-            return sk_fail(err, SK_EXIT_FAILURE, "--set: out of memory");
+            return sk_fail(err, SK_ERR_NO_MEMORY, "--set: out of memory");
         o->sets = grown;
         o->sets[o->n_sets++] = value;
         break;
@@ -258,7 +258,7 @@ static int set_option(cli_options *o, const opt_spec *spec, const char *value, s
     case OPT_CHECKPOINT:
     case OPT_RESUME:
         if (value[0] == '\0')
-            rc = sk_fail(err, SK_EXIT_USAGE, "%s: empty file name", spec->name);
+            rc = sk_fail(err, SK_ERR_INVALID, "%s: empty file name", spec->name);
         if (spec->id == OPT_CHECKPOINT)
             o->checkpoint = value;
         else
@@ -312,7 +312,7 @@ int cli_parse(int argc, char **argv, cli_options *o, sk_error *err)
                 found = true;
             }
         if (!found)
-            return sk_fail(err, SK_EXIT_USAGE,
+            return sk_fail(err, SK_ERR_INVALID,
                            "unknown command '%s' (commands: run, validate, compare, info; see "
                            "skein --help)",
                            argv[1]);
@@ -331,16 +331,16 @@ int cli_parse(int argc, char **argv, cli_options *o, sk_error *err)
                 o->file = arg;
                 continue;
             }
-            return sk_fail(err, SK_EXIT_USAGE, "%s: unexpected argument '%s'", name, arg);
+            return sk_fail(err, SK_ERR_INVALID, "%s: unexpected argument '%s'", name, arg);
         }
         const char *eq = strchr(arg, '=');
         const size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
         const opt_spec *spec = find_option(arg, len);
         if (!spec)
-            return sk_fail(err, SK_EXIT_USAGE, "unknown option '%.*s' (see skein --help)",
+            return sk_fail(err, SK_ERR_INVALID, "unknown option '%.*s' (see skein --help)",
                            (int)len, arg);
         if (!(spec->commands & (1u << o->command)))
-            return sk_fail(err, SK_EXIT_USAGE, "%s is not an option of %s", spec->name,
+            return sk_fail(err, SK_ERR_INVALID, "%s is not an option of %s", spec->name,
                            o->command == CLI_DEFAULT ? "skein without a command" : name);
         const char *value = NULL;
         if (spec->has_value) {
@@ -349,9 +349,9 @@ int cli_parse(int argc, char **argv, cli_options *o, sk_error *err)
             else if (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0)
                 value = argv[++i];
             else
-                return sk_fail(err, SK_EXIT_USAGE, "%s: missing value", spec->name);
+                return sk_fail(err, SK_ERR_INVALID, "%s: missing value", spec->name);
         } else if (eq) {
-            return sk_fail(err, SK_EXIT_USAGE, "%s takes no value", spec->name);
+            return sk_fail(err, SK_ERR_INVALID, "%s takes no value", spec->name);
         }
         const int rc = set_option(o, spec, value, err);
         if (rc)
@@ -360,17 +360,17 @@ int cli_parse(int argc, char **argv, cli_options *o, sk_error *err)
 
     if ((o->command == CLI_RUN || o->command == CLI_VALIDATE || o->command == CLI_COMPARE) &&
         !o->file)
-        return sk_fail(err, SK_EXIT_USAGE, "%s: missing the scenario FILE (skein %s FILE)", name,
+        return sk_fail(err, SK_ERR_INVALID, "%s: missing the scenario FILE (skein %s FILE)", name,
                        name);
     if (o->has_steps && o->has_duration)
-        return sk_fail(err, SK_EXIT_USAGE, "--steps and --duration: give one or the other");
+        return sk_fail(err, SK_ERR_INVALID, "--steps and --duration: give one or the other");
     if (o->checkpoint && o->resume)
-        return sk_fail(err, SK_EXIT_USAGE,
+        return sk_fail(err, SK_ERR_INVALID,
                        "--checkpoint and --resume: give one (--resume FILE goes on checkpointing into FILE)");
     if (o->checkpoint && !o->has_checkpoint_every)
-        return sk_fail(err, SK_EXIT_USAGE, "--checkpoint needs --checkpoint-every K (steps between checkpoints)");
+        return sk_fail(err, SK_ERR_INVALID, "--checkpoint needs --checkpoint-every K (steps between checkpoints)");
     if (o->has_checkpoint_every && !o->checkpoint && !o->resume)
-        return sk_fail(err, SK_EXIT_USAGE, "--checkpoint-every needs --checkpoint FILE (or --resume FILE)");
+        return sk_fail(err, SK_ERR_INVALID, "--checkpoint-every needs --checkpoint FILE (or --resume FILE)");
     return 0;
 }
 

@@ -14,8 +14,7 @@
 #include "cli.h"
 #include "skein/checkpoint.h"
 #include "skein/engine.h"
-#include "skein/frame_journal.h"
-#include "skein/run_summary.h"
+#include "skein/output.h"
 
 #define JOURNAL_SUFFIX ".frames"
 
@@ -27,12 +26,12 @@ static int check_plan(const char *path, const sk_checkpoint_info *m, const cli_o
                       sk_error *err)
 {
     if (m->steps != plan->steps)
-        return sk_fail(err, SK_EXIT_USAGE,
+        return sk_fail(err, SK_ERR_MISMATCH,
                        "%s: the run that wrote it goes to step %ld, this one to step %ld: resume with the same "
                        "--steps or --duration",
                        path, m->steps, plan->steps);
     if (m->every != plan->every)
-        return sk_fail(err, SK_EXIT_USAGE,
+        return sk_fail(err, SK_ERR_MISMATCH,
                        "%s: the run that wrote it has a frame every %ld steps, this one every %ld: resume with the "
                        "same --every",
                        path, m->every, plan->every);
@@ -40,11 +39,11 @@ static int check_plan(const char *path, const sk_checkpoint_info *m, const cli_o
     for (size_t i = 0; same && i < m->n_ropes; i++)
         same = m->ropes[i] == plan->ropes[i];
     if (!same)
-        return sk_fail(err, SK_EXIT_USAGE,
+        return sk_fail(err, SK_ERR_MISMATCH,
                        "%s: the run that wrote it writes other ropes (%zu of them): resume with the same --ropes",
                        path, m->n_ropes);
     if (!same_text(m->csv, o->csv) || !same_text(m->h5, o->h5))
-        return sk_fail(err, SK_EXIT_USAGE,
+        return sk_fail(err, SK_ERR_MISMATCH,
                        "%s: the run that wrote it has the outputs%s%s%s%s%s: resume with the same --csv and --h5",
                        path, m->csv ? " --csv " : "", m->csv ? m->csv : "", m->h5 ? " --h5 " : "", m->h5 ? m->h5 : "",
                        m->csv || m->h5 ? "" : " none");
@@ -59,20 +58,24 @@ int cli_checkpoint_begin(cli_checkpointing *c, const cli_options *o, const sk_sc
         return 0;
     c->path = o->checkpoint ? o->checkpoint : o->resume;
     if (!(c->info = calloc(1, sizeof *c->info)))
-        return sk_fail(err, SK_EXIT_FAILURE, "out of memory");
+        return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
     if (o->checkpoint) {
         /* Starting over would drop its journal, and with it the outputs it could still resume. */
         struct stat st;
         if (lstat(o->checkpoint, &st) == 0)
-            return sk_fail(err, SK_EXIT_USAGE,
+            return sk_fail(err, SK_ERR_INVALID,
                            "%s: a checkpoint is there already: go on from it with --resume %s, or remove it to "
                            "start over",
                            o->checkpoint, o->checkpoint);
         return sk_group_totals_compute(e, start, err);
     }
-    if (!(c->from = sk_checkpoint_open(o->resume, s, sk_engine_kind(e), err)))
+    if (!(c->from = sk_checkpoint_open(o->resume, s, err)))
         return err->status;
     const sk_checkpoint_info *m = sk_checkpoint_meta(c->from);
+    /* the two engines keep different state: say which flag resumes it */
+    if (strcmp(m->engine, sk_engine_kind(e)) != 0)
+        return sk_fail(err, SK_ERR_MISMATCH, "%s: written by the %s engine; resume it with --engine %s", o->resume,
+                       m->engine, m->engine);
     int rc = check_plan(o->resume, m, o, plan, err);
     if (rc == 0)
         rc = sk_checkpoint_restore(c->from, e, err);
@@ -124,14 +127,14 @@ static uint64_t journal_id(void)
 }
 
 int cli_checkpoint_attach(cli_checkpointing *c, const cli_options *o, const sk_scenario *s, const cli_plan *plan,
-                          const sk_engine *e, const char *const keep[2], sk_frame_sink *sinks, int *n_sinks,
-                          const sk_group_totals *start, sk_error *err)
+                          const char *const keep[2], sk_frame_sink *sinks, int *n_sinks, const sk_group_totals *start,
+                          sk_error *err)
 {
     if (!c->path)
         return 0;
     const size_t len = strlen(c->path);
     if (!(c->journal_path = malloc(len + sizeof JOURNAL_SUFFIX)))
-        return sk_fail(err, SK_EXIT_FAILURE, "out of memory");
+        return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
     memcpy(c->journal_path, c->path, len);
     memcpy(c->journal_path + len, JOURNAL_SUFFIX, sizeof JOURNAL_SUFFIX);
     const sk_checkpoint_info *m = c->from ? sk_checkpoint_meta(c->from) : NULL;
@@ -160,10 +163,9 @@ int cli_checkpoint_attach(cli_checkpointing *c, const cli_options *o, const sk_s
     if (*n_sinks > 0) {
         if (c->resumed) {
             if (m->journal_id == 0)
-                return sk_fail(err, SK_EXIT_USAGE, "%s: the run that wrote it kept no frame journal", c->path);
+                return sk_fail(err, SK_ERR_CORRUPT, "%s: the run that wrote it kept no frame journal", c->path);
             c->journal = sk_journal_resume(c->journal_path, s, plan->ropes, plan->n_ropes, m->journal_id,
-                                           m->journal_bytes, m->journal_frames, sinks, *n_sinks,
-                                           sk_engine_threads(e), err);
+                                           m->journal_bytes, m->journal_frames, sinks, *n_sinks, err);
             if (!c->journal)
                 return err->status;
             c->replayed = m->journal_frames;
@@ -189,13 +191,13 @@ long cli_checkpoint_last(const cli_checkpointing *c)
     return c->sink ? sk_checkpointer_last(c->sink) : c->resumed_at;
 }
 
-void cli_checkpoint_end(cli_checkpointing *c, int rc, sk_error *err)
+void cli_checkpoint_end(cli_checkpointing *c, bool finished, sk_error *err)
 {
     if (!c->path)
         return;
     sk_journal_close(c->journal);
     c->journal = NULL;
-    if (rc == 0 || rc == SK_EXIT_DIVERGED) {
+    if (finished) {
         /* The outputs are complete: nothing is left to resume. The checkpoint goes first: killed in between,
          * a journal without a checkpoint is only overwritten by the next run, while a checkpoint without its
          * journal could not be resumed. */

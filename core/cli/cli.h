@@ -5,13 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "skein/checkpoint.h"
-#include "skein/engine.h"
-#include "skein/error.h"
-#include "skein/frame_journal.h"
-#include "skein/run.h"
-#include "skein/run_summary.h"
-#include "skein/scenario.h"
+#include "cli/exit_status.h"
+#include "skein/skein.h"
 
 typedef enum cli_command {
     CLI_DEFAULT, /* no command: the built-in batch */
@@ -51,12 +46,15 @@ typedef struct cli_options {
     long checkpoint_every;
 } cli_options;
 
-/* Parses argv. Returns 0 or SK_EXIT_USAGE with a one-line message. cli_options_free releases it. */
+/* The functions below return a library status (sk_status, 0 for none) with err filled, except the commands,
+ * which return the program's exit status (cli/exit_status.h). */
+
+/* Parses argv. Returns 0 or SK_ERR_INVALID with a one-line message. cli_options_free releases it. */
 int cli_parse(int argc, char **argv, cli_options *o, sk_error *err);
 void cli_options_free(cli_options *o);
 
 /* Parses a --ropes list ("0,3,10-12") into sorted unique indices below total. Returns 0 or
- * SK_EXIT_USAGE. *out is malloc'd. */
+ * SK_ERR_INVALID. *out is malloc'd. */
 int cli_parse_ropes(const char *text, size_t total, size_t **out, size_t *n, sk_error *err);
 
 /* Loads the command's scenario (the file, or the built-in batch) with the --set overrides. */
@@ -70,6 +68,9 @@ typedef struct cli_plan {
     size_t n_ropes;
 } cli_plan;
 int cli_plan_make(const cli_options *o, const sk_scenario *s, cli_plan *plan, sk_error *err);
+
+/* Refuses, naming --isa, an ISA this build did not compile or this CPU cannot run (SK_ERR_UNSUPPORTED). */
+int cli_check_isa(const cli_options *o, sk_error *err);
 
 /* Checkpoints of skein run (core/cli_checkpoint.c): --checkpoint, --checkpoint-every and --resume. */
 typedef struct cli_checkpointing {
@@ -95,17 +96,17 @@ int cli_checkpoint_begin(cli_checkpointing *c, const cli_options *o, const sk_sc
  * journal, or for a resumed run checks it, removes what interrupted runs left of the outputs and hands the
  * journal's frames to the outputs again; then adds the checkpointing sink. */
 int cli_checkpoint_attach(cli_checkpointing *c, const cli_options *o, const sk_scenario *s, const cli_plan *plan,
-                          const sk_engine *e, const char *const keep[2], sk_frame_sink *sinks,
-                          int *n_sinks, const sk_group_totals *start, sk_error *err);
+                          const char *const keep[2], sk_frame_sink *sinks, int *n_sinks, const sk_group_totals *start,
+                          sk_error *err);
 
-/* After the outputs were closed with the run's status rc: a finished run (0 or 3) removes its checkpoint and
- * journal, any other keeps them for --resume; for those, err's message gets how to go on. */
-void cli_checkpoint_end(cli_checkpointing *c, int rc, sk_error *err);
+/* After the outputs were closed: a finished run (its ropes diverged or not) removes its checkpoint and journal,
+ * any other keeps them for --resume; for those, err's message gets how to go on. */
+void cli_checkpoint_end(cli_checkpointing *c, bool finished, sk_error *err);
 /* The step of the checkpoint at c->path now, -1 for none. */
 long cli_checkpoint_last(const cli_checkpointing *c);
 void cli_checkpoint_free(cli_checkpointing *c);
 
-/* The commands; each returns the exit status and prints its own output, errors through err. */
+/* The commands; each returns the program's exit status and prints its own output, errors through err. */
 int cli_run(const cli_options *o, sk_error *err);
 int cli_validate(const cli_options *o, sk_error *err);
 int cli_info(const cli_options *o, sk_error *err);

@@ -4,13 +4,13 @@
 #include <string.h>
 
 #include "cli.h"
-#include "skein/default_scenario.h"
+#include "skein/scenario.h"
 
 int cli_load(const cli_options *o, sk_scenario *s, sk_error *err)
 {
-    const sk_load_options lo = {.sets = o->sets, .n_sets = o->n_sets};
+    const sk_load_options lo = {.sets = o->sets, .n_sets = o->n_sets, .label = "--set"};
     if (o->command == CLI_DEFAULT)
-        return sk_default_scenario_load(&lo, s, err);
+        return sk_scenario_load_default(&lo, s, err);
     return sk_scenario_load_file(o->file, &lo, s, err);
 }
 
@@ -23,7 +23,7 @@ int cli_plan_make(const cli_options *o, const sk_scenario *s, cli_plan *plan, sk
         /* Whole steps, as the scenario's own "duration" key. */
         const double n = round(o->duration / (double)s->dt);
         if (!(n <= 1e15))
-            return sk_fail(err, SK_EXIT_USAGE, "--duration: %g s is too many steps of %g s",
+            return sk_fail(err, SK_ERR_INVALID, "--duration: %g s is too many steps of %g s",
                            o->duration, (double)s->dt);
         plan->steps = (long)n;
     }
@@ -41,8 +41,28 @@ int cli_plan_make(const cli_options *o, const sk_scenario *s, cli_plan *plan, sk
     plan->n_ropes = s->n_output_ropes;
     plan->ropes = malloc((plan->n_ropes ? plan->n_ropes : 1) * sizeof *plan->ropes);
     if (!plan->ropes)
-        return sk_fail(err, SK_EXIT_FAILURE, "out of memory");
+        return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
     if (plan->n_ropes)
         memcpy(plan->ropes, s->output_ropes, plan->n_ropes * sizeof *plan->ropes);
+    return 0;
+}
+
+int cli_check_isa(const cli_options *o, sk_error *err)
+{
+    if (!o->isa || strcmp(o->isa, "auto") == 0)
+        return 0;
+    sk_isa_info list[8];
+    const int n = sk_isa_list(list, 8);
+    for (int i = 0; i < n; i++) {
+        if (strcmp(list[i].name, o->isa) != 0)
+            continue;
+        if (!list[i].compiled)
+            return sk_fail(err, SK_ERR_UNSUPPORTED, "--isa %s: this build of skein has no %s kernels; use --isa auto",
+                           o->isa, o->isa);
+        if (!list[i].usable)
+            return sk_fail(err, SK_ERR_UNSUPPORTED,
+                           "--isa %s: this CPU does not support %s; use --isa auto (skein info lists what it can run)",
+                           o->isa, o->isa);
+    }
     return 0;
 }

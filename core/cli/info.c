@@ -1,10 +1,9 @@
 /* skein info: what this build is and what this machine can run. */
-#include <omp.h>
 #include <stdio.h>
 
 #include "cli.h"
 #include "skein/engine.h"
-#include "skein/real.h"
+#include "skein/types.h"
 
 int cli_info(const cli_options *o, sk_error *err)
 {
@@ -21,6 +20,6 @@ int cli_info(const cli_options *o, sk_error *err)
         printf("isa          %-7s %s, %s\n", isas[i].name,
                isas[i].compiled ? "compiled" : "not compiled",
                isas[i].usable ? "usable on this CPU" : "not supported by this CPU");
-    printf("threads      %d (OpenMP maximum; --threads N to change)\n", omp_get_max_threads());
+    printf("threads      %d (OpenMP maximum; --threads N to change)\n", sk_default_threads());
     return 0;
 }

@@ -7,7 +7,7 @@ int main(int argc, char **argv)
 {
     cli_options o;
     sk_error err = {0};
-    int rc = cli_parse(argc, argv, &o, &err);
+    int rc = sk_exit_status(cli_parse(argc, argv, &o, &err));
     if (rc == 0) {
         switch (o.command) {
         case CLI_HELP:

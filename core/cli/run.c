@@ -6,11 +6,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "skein/csv_writer.h"
+#include "skein/output.h"
 #include "skein/engine.h"
-#include "skein/h5_writer.h"
-#include "skein/run.h"
-#include "skein/run_summary.h"
 
 /* Ropes named one by one in the divergence message and the summary; the HDF5 output lists them all. */
 #define LISTED_DIVERGED 10
@@ -201,7 +198,7 @@ static int close_outputs(int rc, sk_csv_writer *csv, sk_h5_writer *h5, sk_error 
 {
     sk_error mine = {0};
     int out = 0;
-    if (rc == 0 || rc == SK_EXIT_INTERRUPTED) {
+    if (rc == SK_OK || rc == SK_ERR_INTERRUPTED) {
         const bool complete = rc == 0;
         if (csv)
             out = complete ? sk_csv_commit(csv, &mine) : sk_csv_keep_incomplete(csv, &mine);
@@ -226,8 +223,9 @@ int cli_run(const cli_options *o, sk_error *err)
     memset(&s, 0, sizeof s);
     int rc = cli_load(o, &s, err);
     if (rc)
-        return rc;
+        return sk_exit_status(rc);
     cli_plan plan = {0};
+    int exit_status = SK_EXIT_OK;
     sk_engine *e = NULL;
     sk_csv_writer *csv = NULL;
     sk_h5_writer *h5 = NULL;
@@ -236,13 +234,15 @@ int cli_run(const cli_options *o, sk_error *err)
     if ((rc = cli_plan_make(o, &s, &plan, err)))
         goto done;
     const sk_engine_options eo = {.engine = o->engine, .isa = o->isa, .threads = o->has_threads ? o->threads : 0};
+    if ((rc = cli_check_isa(o, err)))
+        goto done;
     if (!(e = sk_engine_create(&s, &eo, err))) {
-        rc = err->status ? err->status : SK_EXIT_FAILURE;
+        rc = err->status;
         goto done;
     }
     const size_t n_groups = (size_t)(s.n_groups > 0 ? s.n_groups : 1);
     if (!(start = calloc(n_groups, sizeof *start)) || !(end = calloc(n_groups, sizeof *end))) {
-        rc = sk_fail(err, SK_EXIT_FAILURE, "out of memory");
+        rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
         goto done;
     }
     /* --resume puts the checkpoint's state into the engine here; the start totals are then the run's */
@@ -262,7 +262,8 @@ int cli_run(const cli_options *o, sk_error *err)
         sinks[n_sinks++] = (sk_frame_sink){sk_csv_frame_sink, csv};
     }
     if (o->h5) {
-        if (!(h5 = sk_h5_open(o->h5, &s, plan.ropes, plan.n_ropes, plan.steps, plan.every, err))) {
+        const int threads = o->has_threads ? o->threads : 0; /* the run's threads compress its chunks */
+        if (!(h5 = sk_h5_open(o->h5, &s, plan.ropes, plan.n_ropes, plan.steps, plan.every, threads, err))) {
             rc = err->status;
             goto done;
         }
@@ -270,7 +271,7 @@ int cli_run(const cli_options *o, sk_error *err)
     }
     /* checkpoints: the frame journal (a resumed run's frames written again first) and the checkpoints */
     const char *const keep[2] = {csv ? sk_csv_temp_path(csv) : NULL, h5 ? sk_h5_temp_path(h5) : NULL};
-    if ((rc = cli_checkpoint_attach(&ck, o, &s, &plan, e, keep, sinks, &n_sinks, start, err)))
+    if ((rc = cli_checkpoint_attach(&ck, o, &s, &plan, keep, sinks, &n_sinks, start, err)))
         goto done;
 
     progress_bar bar = {false};
@@ -301,28 +302,29 @@ int cli_run(const cli_options *o, sk_error *err)
 
     const run_outputs out = {.csv = o->csv,
                              .h5 = o->h5,
-                             .incomplete = rc == SK_EXIT_INTERRUPTED,
+                             .incomplete = rc == SK_ERR_INTERRUPTED,
                              .resumed_at = ck.resumed_at,
                              .checkpoint = ck.path,
                              .checkpoint_step = cli_checkpoint_last(&ck)};
-    if (rc == SK_EXIT_INTERRUPTED && (o->csv || o->h5))
-        sk_fail(err, SK_EXIT_INTERRUPTED,
+    if (rc == SK_ERR_INTERRUPTED && (o->csv || o->h5))
+        sk_fail(err, SK_ERR_INTERRUPTED,
                 "interrupted at step %ld of %ld; the outputs end with that step and say they are incomplete:%s%s%s%s%s",
                 sk_engine_step(e), plan.steps, o->h5 ? " " : "", o->h5 ? o->h5 : "",
                 o->h5 ? " (attribute complete = 0)" : "", o->csv ? " " : "", o->csv ? o->csv : "");
-    if (rc == SK_EXIT_INTERRUPTED && o->csv) {
+    if (rc == SK_ERR_INTERRUPTED && o->csv) {
         const size_t len = strlen(err->message);
         snprintf(err->message + len, sizeof err->message - len, "%s", SK_CSV_INCOMPLETE_SUFFIX);
     }
-    if (rc == 0 && stats.diverged) {
+    if (rc == SK_OK && stats.diverged) {
         char list[512];
         list_diverged(e, s.total_ropes, list, sizeof list);
-        rc = sk_fail(err, SK_EXIT_DIVERGED, "%zu of %zu ropes diverged: %s; each holds its last finite frame from then on",
-                     stats.diverged, s.total_ropes, list);
+        sk_fail(err, SK_OK, "%zu of %zu ropes diverged: %s; each holds its last finite frame from then on",
+                stats.diverged, s.total_ropes, list);
+        exit_status = SK_EXIT_DIVERGED;
     }
     /* a finished run removes its checkpoint; any other says how to go on from it */
-    cli_checkpoint_end(&ck, rc, err);
-    if (!o->quiet && (rc == 0 || rc == SK_EXIT_DIVERGED || rc == SK_EXIT_INTERRUPTED)) {
+    cli_checkpoint_end(&ck, rc == SK_OK, err);
+    if (!o->quiet && (rc == SK_OK || rc == SK_ERR_INTERRUPTED)) {
         int trc = sk_group_totals_compute(e, end, err);
         if (trc)
             rc = trc;
@@ -339,5 +341,5 @@ done:
     sk_engine_destroy(e);
     free(plan.ropes);
     sk_scenario_free(&s);
-    return rc;
+    return rc ? sk_exit_status(rc) : exit_status;
 }

@@ -8,15 +8,15 @@ int cli_validate(const cli_options *o, sk_error *err)
 {
     sk_scenario s;
     memset(&s, 0, sizeof s);
-    const int rc = cli_load(o, &s, err);
+    const sk_status rc = cli_load(o, &s, err);
     if (rc)
-        return rc;
+        return sk_exit_status(rc);
     const size_t len = strlen(s.normalized_json);
     const bool newline = len > 0 && s.normalized_json[len - 1] == '\n';
     const bool ok = fputs(s.normalized_json, stdout) != EOF && (newline || putchar('\n') != EOF) &&
                     fflush(stdout) == 0;
     sk_scenario_free(&s);
     if (!ok)
-        return sk_fail(err, SK_EXIT_FAILURE, "validate: cannot write to standard output");
-    return 0;
+        return sk_exit_status(sk_fail(err, SK_ERR_IO, "validate: cannot write to standard output"));
+    return SK_EXIT_OK;
 }

@@ -47,10 +47,9 @@ static void rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *i
 
 static unsigned state_fields(const sk_engine *e, int group) { return sk_batch_state_fields(batch_of(e), group); }
 
-static bool export_rope(const sk_engine *e, size_t rope, sk_rope_state *st)
+static void export_rope(const sk_engine *e, size_t rope, sk_rope_state *st)
 {
     sk_batch_export_rope(batch_of(e), rope, st);
-    return true;
 }
 
 static bool import_rope(sk_engine *e, size_t rope, const sk_rope_state *st)
@@ -64,14 +63,14 @@ static const sk_engine_vtbl batch_vtbl = {
     .advance = advance,
     .rope_particles = rope_particles,
     .read_rope = read_rope,
+    .rope_diagnostics = rope_diagnostics,
+    .rope_contacts = rope_contacts,
     .destroy = destroy,
 };
 
 static const sk_engine_ext batch_ext = {
     .check_frame = check_frame,
     .rope_diverged = rope_diverged,
-    .rope_diagnostics = rope_diagnostics,
-    .rope_contacts = rope_contacts,
     .advance_checked = advance_checked,
     .kind = "batch",
     .state_fields = state_fields,
@@ -89,7 +88,7 @@ sk_engine *sk_batch_engine_create(const sk_scenario *s, const sk_engine_options 
     batch_engine *e = calloc(1, sizeof *e);
     if (!e) {
         sk_batch_destroy(b);
-        sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory for the batch engine", s->source);
+        sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory for the batch engine", s->source);
         return NULL;
     }
     e->batch = b;

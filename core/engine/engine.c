@@ -1,6 +1,7 @@
-/* The engine seam: picks an implementation and forwards to it. */
+/* The engine seam: picks an implementation and forwards to it, answering for what an implementation lacks. */
 #include <string.h>
 
+#include "base/parallel.h"
 #include "engine/engine_impl.h"
 
 sk_engine *sk_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err)
@@ -10,7 +11,7 @@ sk_engine *sk_engine_create(const sk_scenario *s, const sk_engine_options *opt, 
         return sk_reference_engine_create(s, opt, err);
     if (strcmp(name, "batch") == 0)
         return sk_batch_engine_create(s, opt, err);
-    sk_fail(err, SK_EXIT_USAGE, "--engine %s: unknown engine (batch, reference)", name);
+    sk_fail(err, SK_ERR_INVALID, "engine %s: unknown (batch, reference)", name);
     return NULL;
 }
 
@@ -54,20 +55,14 @@ long sk_engine_rope_diverged(const sk_engine *e, size_t rope)
     return e->ext && e->ext->rope_diverged ? e->ext->rope_diverged(e, rope) : -1;
 }
 
-bool sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension)
+void sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension)
 {
-    if (!e->ext || !e->ext->rope_diagnostics)
-        return false;
-    e->ext->rope_diagnostics(e, rope, out, tension);
-    return true;
+    e->vt->rope_diagnostics(e, rope, out, tension);
 }
 
-bool sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations)
+void sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations)
 {
-    if (!e->ext || !e->ext->rope_contacts)
-        return false;
-    e->ext->rope_contacts(e, rope, contacts, iterations);
-    return true;
+    e->vt->rope_contacts(e, rope, contacts, iterations);
 }
 
 const char *sk_engine_kind(const sk_engine *e) { return e->ext && e->ext->kind ? e->ext->kind : "none"; }
@@ -79,7 +74,10 @@ unsigned sk_engine_state_fields(const sk_engine *e, int group)
 
 bool sk_engine_export_rope(const sk_engine *e, size_t rope, sk_rope_state *st)
 {
-    return e->ext && e->ext->export_rope && e->ext->export_rope(e, rope, st);
+    if (!e->ext || !e->ext->export_rope)
+        return false;
+    e->ext->export_rope(e, rope, st);
+    return true;
 }
 
 bool sk_engine_import_rope(sk_engine *e, size_t rope, const sk_rope_state *st)
@@ -98,6 +96,10 @@ bool sk_engine_resume_at(sk_engine *e, long step)
 const char *sk_engine_isa(const sk_engine *e) { return e->isa; }
 
 int sk_engine_threads(const sk_engine *e) { return e->threads; }
+
+int sk_default_threads(void) { return sk_threads_resolve(0); }
+
+const sk_scenario *sk_engine_scenario(const sk_engine *e) { return e->scenario; }
 
 void sk_engine_destroy(sk_engine *e)
 {

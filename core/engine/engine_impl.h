@@ -8,23 +8,23 @@ typedef struct sk_engine_vtbl {
     uint64_t (*advance)(sk_engine *e, long steps);
     int (*rope_particles)(const sk_engine *e, size_t rope);
     void (*read_rope)(const sk_engine *e, size_t rope, sk_real *p, sk_real *v);
+    void (*rope_diagnostics)(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension);
+    void (*rope_contacts)(const sk_engine *e, size_t rope, int *contacts, int *iterations);
     void (*destroy)(sk_engine *e);
 } sk_engine_vtbl;
 
-/* Operations an engine may lack: it leaves sk_engine.ext NULL (or a member NULL) and engine.c answers
- * for it (no frames kept, no diagnostics). */
+/* Operations an engine may lack (the frame journal's stand-in engine replays recorded frames): it leaves
+ * sk_engine.ext NULL (or a member NULL) and engine.c answers for it (no frames kept, no checkpoints). */
 typedef struct sk_engine_ext {
     size_t (*check_frame)(sk_engine *e);
     long (*rope_diverged)(const sk_engine *e, size_t rope);
-    void (*rope_diagnostics)(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension);
-    void (*rope_contacts)(const sk_engine *e, size_t rope, int *contacts, int *iterations);
     /* advance then check_frame in one pass (returns the particle-steps, *diverged the ropes diverged so
      * far); without it engine.c calls the two */
     uint64_t (*advance_checked)(sk_engine *e, long steps, size_t *diverged);
     /* checkpoints: see sk_engine_export_rope and the functions after it in skein/engine.h */
     const char *kind;
     unsigned (*state_fields)(const sk_engine *e, int group);
-    bool (*export_rope)(const sk_engine *e, size_t rope, sk_rope_state *st);
+    void (*export_rope)(const sk_engine *e, size_t rope, sk_rope_state *st);
     bool (*import_rope)(sk_engine *e, size_t rope, const sk_rope_state *st);
     bool (*resume_at)(sk_engine *e, long step);
 } sk_engine_ext;

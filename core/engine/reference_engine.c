@@ -140,12 +140,11 @@ static unsigned reference_state_fields(const sk_engine *e, int group)
     return sk_ref_rope_state_fields(e->scenario, &e->scenario->groups[group]);
 }
 
-static bool reference_export_rope(const sk_engine *e, size_t rope, sk_rope_state *st)
+static void reference_export_rope(const sk_engine *e, size_t rope, sk_rope_state *st)
 {
     const reference_engine *re = (const reference_engine *)e;
     sk_ref_rope_export(re->ropes[rope], st);
     st->diverged = re->diverged[rope];
-    return true;
 }
 
 static bool reference_import_rope(sk_engine *e, size_t rope, const sk_rope_state *st)
@@ -169,17 +168,17 @@ static bool reference_resume_at(sk_engine *e, long step)
 }
 
 static const sk_engine_vtbl reference_vtbl = {
-    reference_advance,
-    reference_rope_particles,
-    reference_read_rope,
-    reference_destroy,
+    .advance = reference_advance,
+    .rope_particles = reference_rope_particles,
+    .read_rope = reference_read_rope,
+    .rope_diagnostics = reference_rope_diagnostics,
+    .rope_contacts = reference_rope_contacts,
+    .destroy = reference_destroy,
 };
 
 static const sk_engine_ext reference_ext = {
     .check_frame = reference_check_frame,
     .rope_diverged = reference_rope_diverged,
-    .rope_diagnostics = reference_rope_diagnostics,
-    .rope_contacts = reference_rope_contacts,
     .kind = "reference",
     .state_fields = reference_state_fields,
     .export_rope = reference_export_rope,
@@ -208,7 +207,7 @@ sk_engine *sk_reference_engine_create(const sk_scenario *s, const sk_engine_opti
             free(re->tension);
         }
         free(re);
-        sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory for the reference engine", s->source);
+        sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory for the reference engine", s->source);
         return NULL;
     }
     re->base.vt = &reference_vtbl;
@@ -227,7 +226,7 @@ sk_engine *sk_reference_engine_create(const sk_scenario *s, const sk_engine_opti
             re->ropes[global] = sk_ref_rope_create(s, g, r);
             if (!re->ropes[global]) {
                 reference_destroy(&re->base);
-                sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory for rope %zu", s->source, global);
+                sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory for rope %zu", s->source, global);
                 return NULL;
             }
         }

@@ -1,7 +1,7 @@
 /* The frame-by-frame driver: for each output interval advance the engine, then emit the frame. */
 #include <time.h>
 
-#include "skein/run.h"
+#include "skein/output.h"
 
 /* Between progress reports and stop checks: long enough that the per-chunk overhead vanishes,
  * short enough that Ctrl-C and the progress bar feel immediate. */
@@ -36,7 +36,7 @@ static int emit_frame(sk_engine *e, const sk_run_options *opt, long step, bool c
     return 0;
 }
 
-int sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_error *err)
+sk_status sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_error *err)
 {
     *stats = (sk_run_stats){.last_frame = -1};
     const double start = sk_seconds();
@@ -59,7 +59,7 @@ int sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_erro
                 /* The outputs end with the state reached, checked like any frame. */
                 if (stats->last_frame != step && (rc = emit_frame(e, opt, step, false, stats, err)))
                     goto done;
-                rc = sk_fail(err, SK_EXIT_INTERRUPTED, "interrupted at step %ld of %ld", step,
+                rc = sk_fail(err, SK_ERR_INTERRUPTED, "interrupted at step %ld of %ld", step,
                              opt->steps);
                 goto done;
             }

@@ -113,32 +113,33 @@ int sk_checkpoint_seal(const char *path)
     return e;
 }
 
-/* Refuses (SK_EXIT_USAGE) a file without a seal, of another length than its seal says, or whose bytes do
+/* Refuses (SK_ERR_CORRUPT) a file without a seal, of another length than its seal says, or whose bytes do
  * not match its checksum. */
 static int check_seal(const char *path, sk_error *err)
 {
     const int fd = open(path, O_RDONLY);
     if (fd < 0)
-        return sk_fail(err, SK_EXIT_USAGE, "%s: cannot open the checkpoint: %s", path, strerror(errno));
+        return sk_fail(err, errno == ENOENT ? SK_ERR_INVALID : SK_ERR_IO, "%s: cannot open the checkpoint: %s", path,
+                       strerror(errno));
     struct stat st;
     seal sl;
     int rc = 0;
     if (fstat(fd, &st) != 0)
-        rc = sk_fail(err, SK_EXIT_FAILURE, "%s: cannot read the checkpoint: %s", path, strerror(errno));
+        rc = sk_fail(err, SK_ERR_IO, "%s: cannot read the checkpoint: %s", path, strerror(errno));
     else if (st.st_size < SEAL_BYTES || pread(fd, &sl, sizeof sl, 0) != (ssize_t)sizeof sl ||
              memcmp(sl.magic, seal_magic, sizeof sl.magic) != 0 || sl.version != 1)
-        rc = sk_fail(err, SK_EXIT_USAGE, "%s: not a skein checkpoint, or damaged or cut short (no checkpoint header)",
+        rc = sk_fail(err, SK_ERR_CORRUPT, "%s: not a skein checkpoint, or damaged or cut short (no checkpoint header)",
                      path);
     else if (sl.length != (uint64_t)st.st_size)
-        rc = sk_fail(err, SK_EXIT_USAGE, "%s: the checkpoint is damaged or cut short (%lld bytes where it had %llu)",
+        rc = sk_fail(err, SK_ERR_CORRUPT, "%s: the checkpoint is damaged or cut short (%lld bytes where it had %llu)",
                      path, (long long)st.st_size, (unsigned long long)sl.length);
     else {
         uint32_t crc = 0;
         const int e = file_crc(fd, sl.length, &crc);
         if (e)
-            rc = sk_fail(err, SK_EXIT_FAILURE, "%s: cannot read the checkpoint: %s", path, strerror(e));
+            rc = sk_fail(err, SK_ERR_IO, "%s: cannot read the checkpoint: %s", path, strerror(e));
         else if (crc != sl.crc)
-            rc = sk_fail(err, SK_EXIT_USAGE, "%s: the checkpoint is damaged (its checksum does not match)", path);
+            rc = sk_fail(err, SK_ERR_CORRUPT, "%s: the checkpoint is damaged (its checksum does not match)", path);
     }
     close(fd);
     return rc;
@@ -489,27 +490,27 @@ static int sync_directory_of(const char *path)
     return e;
 }
 
-int sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoint_info *info, sk_error *err)
+sk_status sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoint_info *info, sk_error *err)
 {
     quiet_hdf5();
     uint64_t avail;
     const uint64_t need = estimated_bytes(e, info);
     const int room = room_for(path, need, &avail);
     if (room)
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot write the checkpoint: %s (it needs about %.1f MB, %.1f MB %s)",
+        return sk_fail(err, SK_ERR_IO, "%s: cannot write the checkpoint: %s (it needs about %.1f MB, %.1f MB %s)",
                        path, strerror(room), (double)need / 1e6, (double)avail / 1e6,
                        room == EFBIG ? "is the file size limit" : "are free");
     const size_t len = strlen(path);
     char *temp = malloc(len + sizeof ".tmp.XXXXXX");
     if (!temp)
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory for the checkpoint", path);
+        return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory for the checkpoint", path);
     memcpy(temp, path, len);
     memcpy(temp + len, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
     const int fd = mkstemp(temp);
     if (fd < 0) {
         const int e0 = errno;
         free(temp);
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot write the checkpoint: %s", path, strerror(e0));
+        return sk_fail(err, SK_ERR_IO, "%s: cannot write the checkpoint: %s", path, strerror(e0));
     }
     const mode_t mask = umask(0);
     umask(mask);
@@ -518,7 +519,7 @@ int sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoin
     if (rc) {
         unlink(temp);
         free(temp);
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot write the checkpoint: %s", path, strerror(rc));
+        return sk_fail(err, SK_ERR_IO, "%s: cannot write the checkpoint: %s", path, strerror(rc));
     }
 
     /* The latest format: its metadata carries checksums. A user block holds the seal. */
@@ -542,11 +543,11 @@ int sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoin
     if (rc || sys) {
         unlink(temp);
         free(temp);
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot write the checkpoint: %s", path, why);
+        return sk_fail(err, SK_ERR_IO, "%s: cannot write the checkpoint: %s", path, why);
     }
     free(temp);
     if ((sys = sync_directory_of(path)) != 0)
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot sync the directory of the checkpoint: %s", path,
+        return sk_fail(err, SK_ERR_IO, "%s: cannot sync the directory of the checkpoint: %s", path,
                        strerror(sys));
     return 0;
 }
@@ -558,14 +559,14 @@ struct sk_checkpoint {
     hid_t file;
     const sk_scenario *scenario;
     sk_checkpoint_info info;
-    char *csv, *h5;
+    char *csv, *h5, *engine;
     size_t *ropes;
     sk_group_totals *start;
 };
 
 static int refuse(const sk_checkpoint *c, sk_error *err, const char *what)
 {
-    return sk_fail(err, SK_EXIT_USAGE, "%s: %s", c->path, what);
+    return sk_fail(err, SK_ERR_CORRUPT, "%s: %s", c->path, what);
 }
 
 /* HDF5 found the file damaged: its reason, for the one line. */
@@ -573,7 +574,7 @@ static int damaged(const sk_checkpoint *c, sk_error *err, const char *what)
 {
     char why[256];
     take_reason(why, sizeof why);
-    return sk_fail(err, SK_EXIT_USAGE, "%s: the checkpoint is damaged or cut short (%s: %s)", c->path, what, why);
+    return sk_fail(err, SK_ERR_CORRUPT, "%s: the checkpoint is damaged or cut short (%s: %s)", c->path, what, why);
 }
 
 /* A string attribute, malloc'd; NULL when absent or not a string. */
@@ -647,6 +648,7 @@ void sk_checkpoint_close(sk_checkpoint *c)
     free(c->path);
     free(c->csv);
     free(c->h5);
+    free(c->engine);
     free(c->ropes);
     free(c->start);
     free(c);
@@ -669,6 +671,7 @@ static int read_meta(sk_checkpoint *c, sk_error *err)
         return refuse(c, err, "the checkpoint is damaged (its step, plan or journal make no sense)");
     c->info = (sk_checkpoint_info){.step = step, .steps = steps, .every = every, .checkpoint_every = k,
                                    .csv = c->csv[0] ? c->csv : NULL, .h5 = c->h5[0] ? c->h5 : NULL,
+                                   .engine = c->engine,
                                    .journal_id = id, .journal_bytes = bytes, .journal_frames = frames};
 
     hid_t d = H5Dopen2(c->file, "ropes", H5P_DEFAULT), space = d >= 0 ? H5Dget_space(d) : H5I_INVALID_HID;
@@ -683,7 +686,7 @@ static int read_meta(sk_checkpoint *c, sk_error *err)
     if (ok && (!ropes || !c->ropes)) {
         free(ropes);
         sk_h5_close(&d, H5Dclose);
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", c->path);
+        return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", c->path);
     }
     ok = ok && rows_io(d, H5T_NATIVE_UINT64, 0, n, ropes, false) == 0;
     sk_h5_close(&d, H5Dclose);
@@ -702,7 +705,7 @@ static int read_meta(sk_checkpoint *c, sk_error *err)
     c->start = calloc((size_t)(s->n_groups > 0 ? s->n_groups : 1), sizeof *c->start);
     if (!totals || !c->start) {
         free(totals);
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", c->path);
+        return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", c->path);
     }
     d = open_set(c->file, "summary_start", 2, tdims);
     ok = d >= 0 && rows_io(d, H5T_NATIVE_DOUBLE, 0, tdims[0], totals, false) == 0;
@@ -720,13 +723,13 @@ static int read_meta(sk_checkpoint *c, sk_error *err)
     return 0;
 }
 
-sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, const char *engine, sk_error *err)
+sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, sk_error *err)
 {
     quiet_hdf5();
     sk_checkpoint *c = calloc(1, sizeof *c);
     if (!c || !(c->path = strdup(path))) {
         free(c);
-        sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", path);
+        sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", path);
         return NULL;
     }
     c->file = H5I_INVALID_HID;
@@ -738,7 +741,7 @@ sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, const 
     if ((c->file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT)) < 0) {
         char why[256];
         take_reason(why, sizeof why);
-        rc = sk_fail(err, SK_EXIT_USAGE, "%s: not a skein checkpoint, or damaged or cut short (%s)", path, why);
+        rc = sk_fail(err, SK_ERR_CORRUPT, "%s: not a skein checkpoint, or damaged or cut short (%s)", path, why);
         goto done;
     }
     int64_t version = 0;
@@ -748,27 +751,25 @@ sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, const 
         goto done;
     }
     if (!get_i64(c->file, "version", &version) || version != FORMAT_VERSION) {
-        rc = sk_fail(err, SK_EXIT_USAGE, "%s: checkpoint format version %lld; this skein reads version %d", path,
+        rc = sk_fail(err, SK_ERR_MISMATCH, "%s: checkpoint format version %lld; this skein reads version %d", path,
                      (long long)version, FORMAT_VERSION);
         goto done;
     }
     free(text);
     if (!(text = get_text(c->file, "real")) || strcmp(text, SK_REAL_NAME) != 0) {
-        rc = sk_fail(err, SK_EXIT_USAGE, "%s: written by a skein that computes in %s; this one computes in %s", path,
+        rc = sk_fail(err, SK_ERR_MISMATCH, "%s: written by a skein that computes in %s; this one computes in %s", path,
                      text ? text : "an unknown real type", SK_REAL_NAME);
         goto done;
     }
     free(text);
     if (!(text = get_text(c->file, "scenario")) || !s->normalized_json || strcmp(text, s->normalized_json) != 0) {
-        rc = sk_fail(err, SK_EXIT_USAGE,
-                     "%s: written for another scenario than %s (the file, or its --set overrides, differ)", path,
+        rc = sk_fail(err, SK_ERR_MISMATCH,
+                     "%s: written for another scenario than %s (the file, or its overrides, differ)", path,
                      s->source);
         goto done;
     }
-    free(text);
-    if (!(text = get_text(c->file, "engine")) || strcmp(text, engine) != 0) {
-        rc = sk_fail(err, SK_EXIT_USAGE, "%s: written by the %s engine; resume it with --engine %s", path,
-                     text ? text : "unknown", text ? text : "of the run that wrote it");
+    if (!(c->engine = get_text(c->file, "engine"))) {
+        rc = refuse(c, err, "the checkpoint is damaged (it does not say which engine wrote it)");
         goto done;
     }
     rc = read_meta(c, err);
@@ -825,7 +826,7 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, int gi, sk_error *err)
     if (rc == 0 && !block_alloc(&b, rows, g->particles)) {
         sets_close(&gs);
         sk_h5_close(&gid, H5Gclose);
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", c->path);
+        return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", c->path);
     }
     for (size_t r0 = 0; rc == 0 && r0 < g->count; r0 += rows) {
         const size_t nb = g->count - r0 < rows ? g->count - r0 : rows;
@@ -842,7 +843,7 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, int gi, sk_error *err)
             st.iterations = b.contacts[2 * j + 1];
             if (!marks_fit(c->info.step, st.steps, st.diverged) ||
                 !sk_engine_import_rope(e, g->first_rope + r0 + j, &st))
-                rc = sk_fail(err, SK_EXIT_USAGE, "%s: the checkpoint is damaged (rope %zu's state cannot be a rope of %s)",
+                rc = sk_fail(err, SK_ERR_CORRUPT, "%s: the checkpoint is damaged (rope %zu's state cannot be a rope of %s)",
                              c->path, g->first_rope + r0 + j, c->scenario->source);
         }
     }
@@ -852,14 +853,17 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, int gi, sk_error *err)
     return rc;
 }
 
-int sk_checkpoint_restore(sk_checkpoint *c, sk_engine *e, sk_error *err)
+sk_status sk_checkpoint_restore(sk_checkpoint *c, sk_engine *e, sk_error *err)
 {
+    if (strcmp(c->engine, sk_engine_kind(e)) != 0)
+        return sk_fail(err, SK_ERR_MISMATCH, "%s: written by the %s engine; only that engine resumes it", c->path,
+                       c->engine);
     for (int g = 0; g < c->scenario->n_groups; g++) {
         int rc = restore_group(c, e, g, err);
         if (rc)
             return rc;
     }
     if (!sk_engine_resume_at(e, c->info.step))
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory for the frame snapshot", c->path);
+        return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory for the frame snapshot", c->path);
     return 0;
 }

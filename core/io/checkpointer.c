@@ -23,7 +23,7 @@ sk_checkpointer *sk_checkpointer_create(const char *path, const sk_checkpoint_in
 {
     sk_checkpointer *c = calloc(1, sizeof *c);
     if (!c) {
-        sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", path);
+        sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", path);
         return NULL;
     }
     c->path = path;
@@ -33,7 +33,7 @@ sk_checkpointer *sk_checkpointer_create(const char *path, const sk_checkpoint_in
     return c;
 }
 
-int sk_checkpointer_sink(void *ctx, const sk_engine *e, long step, sk_error *err)
+sk_status sk_checkpointer_sink(void *ctx, const sk_engine *e, long step, sk_error *err)
 {
     sk_checkpointer *c = ctx;
     int rc = c->journal ? sk_journal_append(c->journal, e, step, err) : 0;

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "skein/csv_writer.h"
+#include "skein/output.h"
 
 /* Rows are small and many: a large stdio buffer turns them into few big writes. */
 #define CSV_BUFFER_BYTES (1u << 20)
@@ -38,7 +38,7 @@ static void writer_free(sk_csv_writer *w)
 /* Fails the writer's output with the errno of the failed call, naming the target. */
 static int io_fail(const sk_csv_writer *w, sk_error *err, const char *what, int e)
 {
-    return sk_fail(err, SK_EXIT_FAILURE, "%s: %s: %s", w->path, what, strerror(e));
+    return sk_fail(err, SK_ERR_IO, "%s: %s: %s", w->path, what, strerror(e));
 }
 
 sk_csv_writer *sk_csv_open(const char *path, sk_real dt, const size_t *ropes, size_t n_ropes,
@@ -53,7 +53,7 @@ sk_csv_writer *sk_csv_open(const char *path, sk_real dt, const size_t *ropes, si
         w->ropes = malloc((n_ropes ? n_ropes : 1) * sizeof *ropes);
     }
     if (!w || !w->path || !w->temp || !w->buffer || !w->ropes) {
-        sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", path);
+        sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", path);
         if (w)
             writer_free(w);
         return NULL;
@@ -92,8 +92,8 @@ sk_csv_writer *sk_csv_open(const char *path, sk_real dt, const size_t *ropes, si
 
 const char *sk_csv_temp_path(const sk_csv_writer *w) { return w->temp; }
 
-int sk_csv_write_rope(sk_csv_writer *w, size_t rope, long step, int n, const sk_real *p,
-                      const sk_real *v, sk_error *err)
+sk_status sk_csv_write_rope(sk_csv_writer *w, size_t rope, long step, int n, const sk_real *p,
+                            const sk_real *v, sk_error *err)
 {
     const sk_real time = (sk_real)step * w->dt;
     for (int i = 0; i < n; i++) {
@@ -108,7 +108,7 @@ int sk_csv_write_rope(sk_csv_writer *w, size_t rope, long step, int n, const sk_
     return 0;
 }
 
-int sk_csv_write_frame(sk_csv_writer *w, const sk_engine *e, long step, sk_error *err)
+sk_status sk_csv_write_frame(sk_csv_writer *w, const sk_engine *e, long step, sk_error *err)
 {
     for (size_t k = 0; k < w->n_ropes; k++) {
         const size_t rope = w->ropes[k];
@@ -121,7 +121,7 @@ int sk_csv_write_frame(sk_csv_writer *w, const sk_engine *e, long step, sk_error
             if (v)
                 w->v = v;
             if (!p || !v)
-                return sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", w->path);
+                return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", w->path);
             w->capacity = n;
         }
         sk_engine_read_rope(e, rope, w->p, w->v);
@@ -132,7 +132,7 @@ int sk_csv_write_frame(sk_csv_writer *w, const sk_engine *e, long step, sk_error
     return 0;
 }
 
-int sk_csv_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err)
+sk_status sk_csv_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err)
 {
     return sk_csv_write_frame(ctx, e, step, err);
 }
@@ -151,16 +151,16 @@ static int commit_to(sk_csv_writer *w, const char *target, sk_error *err)
     if (rc == 0 && closed != 0)
         rc = io_fail(w, err, "write failed", errno);
     if (rc == 0 && !target)
-        rc = sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", w->path);
+        rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", w->path);
     if (rc == 0 && rename(w->temp, target) != 0)
-        rc = sk_fail(err, SK_EXIT_FAILURE, "%s: cannot rename the output onto it: %s", target, strerror(errno));
+        rc = sk_fail(err, SK_ERR_IO, "%s: cannot rename the output onto it: %s", target, strerror(errno));
     if (rc)
         unlink(w->temp);
     writer_free(w);
     return rc;
 }
 
-int sk_csv_commit(sk_csv_writer *w, sk_error *err)
+sk_status sk_csv_commit(sk_csv_writer *w, sk_error *err)
 {
     char *target = strdup(w->path);
     int rc = commit_to(w, target, err);
@@ -168,7 +168,7 @@ int sk_csv_commit(sk_csv_writer *w, sk_error *err)
     return rc;
 }
 
-int sk_csv_keep_incomplete(sk_csv_writer *w, sk_error *err)
+sk_status sk_csv_keep_incomplete(sk_csv_writer *w, sk_error *err)
 {
     const size_t len = strlen(w->path);
     char *target = malloc(len + sizeof SK_CSV_INCOMPLETE_SUFFIX);

@@ -10,7 +10,7 @@
 #include <zlib.h>
 
 #include "engine/engine_impl.h"
-#include "skein/frame_journal.h"
+#include "skein/checkpoint.h"
 
 /* Records are written through a large stdio buffer: a frame of many small ropes becomes few big writes. */
 #define JOURNAL_BUFFER ((size_t)1 << 20)
@@ -70,12 +70,12 @@ static uint64_t ropes_hash(const size_t *ropes, size_t n)
 
 static int io_fail(const sk_journal *j, sk_error *err, const char *what, int e)
 {
-    return sk_fail(err, SK_EXIT_FAILURE, "%s: %s: %s", j->path, what, strerror(e));
+    return sk_fail(err, SK_ERR_IO, "%s: %s: %s", j->path, what, strerror(e));
 }
 
 static int damaged(const sk_journal *j, sk_error *err, const char *what)
 {
-    return sk_fail(err, SK_EXIT_USAGE, "%s: the frame journal the checkpoint refers to %s", j->path, what);
+    return sk_fail(err, SK_ERR_CORRUPT, "%s: the frame journal the checkpoint refers to %s", j->path, what);
 }
 
 void sk_journal_close(sk_journal *j)
@@ -110,7 +110,7 @@ static sk_journal *journal_new(const char *path, const sk_scenario *s, const siz
         j->rope = malloc(rope_reals(capacity) * sizeof *j->rope);
     }
     if (!j || !j->path || !j->buffer || !j->ropes || !j->n || !j->diverged || !j->rope) {
-        sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", path);
+        sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", path);
         sk_journal_close(j);
         return NULL;
     }
@@ -167,14 +167,14 @@ static int put(sk_journal *j, uLong *crc, const void *data, size_t len, sk_error
     return 0;
 }
 
-int sk_journal_append(sk_journal *j, const sk_engine *e, long step, sk_error *err)
+sk_status sk_journal_append(sk_journal *j, const sk_engine *e, long step, sk_error *err)
 {
     const size_t R = j->n_ropes;
     uint64_t payload = counts_bytes(R) + 8 * (uint64_t)R;
     for (size_t r = 0; r < R; r++) {
         const int n = sk_engine_rope_particles(e, j->ropes[r]);
         if (n < 0 || n > j->capacity)
-            return sk_fail(err, SK_EXIT_FAILURE, "%s: rope %zu holds %d particles, more than its capacity", j->path,
+            return sk_fail(err, SK_ERR_IO, "%s: rope %zu holds %d particles, more than its capacity", j->path,
                            j->ropes[r], n);
         j->n[r] = n;
         j->diverged[r] = sk_engine_rope_diverged(e, j->ropes[r]);
@@ -194,9 +194,7 @@ int sk_journal_append(sk_journal *j, const sk_engine *e, long step, sk_error *er
         const int n = j->n[r];
         sk_real *d = j->rope;
         sk_rope_diagnostics diag;
-        if (!sk_engine_rope_diagnostics(e, j->ropes[r], &diag, n > 1 ? d + DIAG_REALS + 6 * (size_t)n : NULL))
-            return sk_fail(err, SK_EXIT_FAILURE, "%s: the engine (%s) gives no diagnostics", j->path,
-                           sk_engine_isa(e));
+        sk_engine_rope_diagnostics(e, j->ropes[r], &diag, n > 1 ? d + DIAG_REALS + 6 * (size_t)n : NULL);
         int contacts = 0, iterations = 0;
         sk_engine_rope_contacts(e, j->ropes[r], &contacts, &iterations);
         const sk_real values[DIAG_REALS] = {diag.kinetic,        diag.gravity,        diag.elastic,
@@ -217,12 +215,12 @@ int sk_journal_append(sk_journal *j, const sk_engine *e, long step, sk_error *er
     return 0;
 }
 
-int sk_journal_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err)
+sk_status sk_journal_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err)
 {
     return sk_journal_append(ctx, e, step, err);
 }
 
-int sk_journal_sync(sk_journal *j, uint64_t *bytes, long *frames, sk_error *err)
+sk_status sk_journal_sync(sk_journal *j, uint64_t *bytes, long *frames, sk_error *err)
 {
     if (fflush(j->f) != 0)
         return io_fail(j, err, "write failed", errno);
@@ -357,10 +355,13 @@ static void recorded_contacts(const sk_engine *e, size_t rope, int *contacts, in
     *iterations = d ? (int)d[9] : 0;
 }
 
-static const sk_engine_vtbl recorded_vtbl = {recorded_advance, recorded_particles, recorded_read, recorded_destroy};
-static const sk_engine_ext recorded_ext = {.rope_diverged = recorded_diverged,
-                                           .rope_diagnostics = recorded_diagnostics,
-                                           .rope_contacts = recorded_contacts};
+static const sk_engine_vtbl recorded_vtbl = {.advance = recorded_advance,
+                                             .rope_particles = recorded_particles,
+                                             .read_rope = recorded_read,
+                                             .rope_diagnostics = recorded_diagnostics,
+                                             .rope_contacts = recorded_contacts,
+                                             .destroy = recorded_destroy};
+static const sk_engine_ext recorded_ext = {.rope_diverged = recorded_diverged};
 
 /* Checks the record at `at` (header, bounds, CRC) within the first `end` bytes, reading through scratch
  * (JOURNAL_BUFFER bytes); *next gets the record after it. */
@@ -425,7 +426,7 @@ static int replay_record(recorded_engine *c, uint64_t at, const sk_frame_sink *s
 
 sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
                               uint64_t id, uint64_t bytes, long frames, const sk_frame_sink *sinks, int n_sinks,
-                              int threads, sk_error *err)
+                              sk_error *err)
 {
     sk_journal *j = journal_new(path, s, ropes, n_ropes, err);
     if (!j)
@@ -435,7 +436,7 @@ sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size
     recorded_engine c = {.j = j};
     int rc = 0;
     if (!(j->f = fopen(path, "r+b"))) {
-        rc = sk_fail(err, errno == ENOENT ? SK_EXIT_USAGE : SK_EXIT_FAILURE,
+        rc = sk_fail(err, errno == ENOENT ? SK_ERR_CORRUPT : SK_ERR_IO,
                      "%s: cannot open the frame journal the checkpoint refers to: %s", path, strerror(errno));
         goto done;
     }
@@ -448,7 +449,7 @@ sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size
     }
     if (h.real_size != want.real_size || h.id != want.id || h.n_ropes != want.n_ropes ||
         h.ropes_hash != want.ropes_hash) {
-        rc = damaged(j, err, "belongs to another run");
+        rc = sk_fail(err, SK_ERR_MISMATCH, "%s: the frame journal the checkpoint refers to belongs to another run", path);
         goto done;
     }
     /* Every frame the checkpoint counted, checked before any is handed on. */
@@ -456,7 +457,7 @@ sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size
     c.offset = malloc((n_ropes ? n_ropes : 1) * sizeof *c.offset);
     scratch = malloc(JOURNAL_BUFFER);
     if (!starts || !c.offset || !scratch) {
-        rc = sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", path);
+        rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", path);
         goto done;
     }
     uint64_t at = sizeof h;
@@ -479,7 +480,7 @@ sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size
     c.base.ext = &recorded_ext;
     c.base.scenario = s;
     c.base.isa = "journal";
-    c.base.threads = threads > 0 ? threads : 1;
+    c.base.threads = 1;
     for (long k = 0; rc == 0 && k < frames; k++)
         rc = replay_record(&c, starts[k], sinks, n_sinks, err);
     if (rc == 0 && fseeko(j->f, (off_t)bytes, SEEK_SET) != 0)

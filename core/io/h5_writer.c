@@ -14,8 +14,8 @@
 
 #include "io/h5_common.h"
 #include "base/parallel.h"
-#include "skein/h5_writer.h"
-#include "skein/param_units.h"
+#include "skein/output.h"
+#include "skein/scenario.h"
 
 #ifdef SKEIN_REAL_FLOAT
 #define H5T_REAL H5T_NATIVE_FLOAT
@@ -70,7 +70,7 @@ struct sk_h5_writer {
     hsize_t frames;
     size_t chunk_max[D_FRAME_SETS]; /* the largest chunk of each dataset over the groups, in bytes */
     /* Chunks are compressed in parallel, threads x SLOTS_PER_THREAD blocks at a time (allocated by the
-     * first frame, for the engine's threads), then written in order: the shuffle and deflate filters
+     * first frame, for the writer's threads), then written in order: the shuffle and deflate filters
      * the datasets declare, applied here rather than by HDF5, one chunk at a time. */
     h5_slot *slots;
     int n_slots, threads;
@@ -107,15 +107,15 @@ static int h5_fail(const sk_h5_writer *w, sk_error *err, const char *what)
 {
     char why[256];
     switch (sk_h5_failure_reason(why, sizeof why)) {
-    case SK_H5_SYSTEM_REASON: return sk_fail(err, SK_EXIT_FAILURE, "%s: %s: %s", w->path, what, why);
-    case SK_H5_HDF5_REASON: return sk_fail(err, SK_EXIT_FAILURE, "%s: %s (HDF5: %s)", w->path, what, why);
-    default: return sk_fail(err, SK_EXIT_FAILURE, "%s: %s", w->path, what);
+    case SK_H5_SYSTEM_REASON: return sk_fail(err, SK_ERR_IO, "%s: %s: %s", w->path, what, why);
+    case SK_H5_HDF5_REASON: return sk_fail(err, SK_ERR_IO, "%s: %s (HDF5: %s)", w->path, what, why);
+    default: return sk_fail(err, SK_ERR_IO, "%s: %s", w->path, what);
     }
 }
 
 static int oom(const sk_h5_writer *w, sk_error *err)
 {
-    return sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", w->path);
+    return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", w->path);
 }
 
 /* ---- attributes ---------------------------------------------------------------------------------- */
@@ -395,20 +395,20 @@ static int make_temp(sk_h5_writer *w, sk_error *err)
     memcpy(w->temp + len, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
     const int fd = mkstemp(w->temp);
     if (fd < 0)
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot create: %s", w->path, strerror(errno));
+        return sk_fail(err, SK_ERR_IO, "%s: cannot create: %s", w->path, strerror(errno));
     const mode_t mask = umask(0);
     umask(mask);
     const int e = fchmod(fd, 0666 & ~mask) != 0 ? errno : 0;
     close(fd);
     if (e) {
         unlink(w->temp);
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: cannot create: %s", w->path, strerror(e));
+        return sk_fail(err, SK_ERR_IO, "%s: cannot create: %s", w->path, strerror(e));
     }
     return 0;
 }
 
 sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
-                         long steps, long every, sk_error *err)
+                         long steps, long every, int threads, sk_error *err)
 {
     /* HDF5 1.10 frees a file whose close failed (a full disk) but keeps its ID, and its own clean-up at
      * exit then closes it again and crashes (HDFFV-11052, fixed in 1.14). The writer closes every file it
@@ -419,15 +419,16 @@ sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *r
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
     sk_h5_writer *w = calloc(1, sizeof *w);
     if (!w) {
-        sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", path);
+        sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", path);
         return NULL;
     }
     w->file = w->time = w->step = H5I_INVALID_HID;
     w->scenario = s;
+    w->threads = sk_threads_resolve(threads);
     w->path = strdup(path);
     w->temp = malloc(strlen(path) + sizeof ".tmp.XXXXXX");
     if (!w->path || !w->temp) {
-        sk_fail(err, SK_EXIT_FAILURE, "%s: out of memory", path);
+        sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", path);
         writer_free(w);
         return NULL;
     }
@@ -466,8 +467,9 @@ sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *r
 
 /* ---- frames ----------------------------------------------------------------------------------------- */
 
-/* The slots and per-thread buffers, for the engine's thread count (the first frame), within the budget. */
-static int make_slots(sk_h5_writer *w, int threads, sk_error *err)
+/* The slots and per-thread buffers (at the first frame), for the writer's threads as far as the budget
+ * allows. */
+static int make_slots(sk_h5_writer *w, sk_error *err)
 {
     size_t slot_bytes = 0, largest = 1;
     for (int k = 0; k < D_FRAME_SETS; k++) {
@@ -475,7 +477,6 @@ static int make_slots(sk_h5_writer *w, int threads, sk_error *err)
         largest = w->chunk_max[k] > largest ? w->chunk_max[k] : largest;
     }
     const size_t fit = SLOTS_BUDGET / (slot_bytes ? slot_bytes : 1);
-    w->threads = threads > 0 ? threads : 1;
     if ((size_t)w->threads > fit)
         w->threads = fit > 0 ? (int)fit : 1;
     w->n_slots = w->threads * SLOTS_PER_THREAD;
@@ -515,20 +516,17 @@ static int fill_slot(sk_h5_writer *w, const h5_group *g, const sk_engine *e, h5_
         const size_t rope = g->ropes[r0 + j];
         const int n = sk_engine_rope_particles(e, rope);
         if (n < 0 || (size_t)n > cap)
-            return sk_fail(err, SK_EXIT_FAILURE, "%s: rope %zu holds %d particles, more than its capacity %zu",
+            return sk_fail(err, SK_ERR_IO, "%s: rope %zu holds %d particles, more than its capacity %zu",
                            w->path, rope, n, cap);
         count[j] = n;
         sk_engine_read_rope(e, rope, p + j * cap * 3, v + j * cap * 3);
         sk_rope_diagnostics d;
-        if (!sk_engine_rope_diagnostics(e, rope, &d, links ? tension + j * links : NULL))
-            return sk_fail(err, SK_EXIT_FAILURE, "%s: the engine (%s) gives no diagnostics", w->path,
-                           sk_engine_isa(e));
+        sk_engine_rope_diagnostics(e, rope, &d, links ? tension + j * links : NULL);
         energy[3 * j + 0] = d.kinetic;
         energy[3 * j + 1] = d.gravity;
         energy[3 * j + 2] = d.elastic;
-        if (g->contacts && !sk_engine_rope_contacts(e, rope, &contacts[2 * j], &contacts[2 * j + 1]))
-            return sk_fail(err, SK_EXIT_FAILURE, "%s: the engine (%s) gives no contact counts", w->path,
-                           sk_engine_isa(e));
+        if (g->contacts)
+            sk_engine_rope_contacts(e, rope, &contacts[2 * j], &contacts[2 * j + 1]);
     }
     return 0;
 }
@@ -579,7 +577,7 @@ static int write_group(sk_h5_writer *w, h5_group *g, const sk_engine *e, hsize_t
                     continue;
                 const h5_slot *slot = &w->slots[i];
                 if (slot->status[k] != Z_OK)
-                    return sk_fail(err, SK_EXIT_FAILURE, "%s: compression failed (zlib error %d)", w->path,
+                    return sk_fail(err, SK_ERR_IO, "%s: compression failed (zlib error %d)", w->path,
                                    slot->status[k]);
                 const hsize_t offset[4] = {frame, slot->r0, 0, 0};
                 if (H5Dwrite_chunk(g->sets[k], H5P_DEFAULT, 0, offset, slot->packed_len[k], slot->packed[k]) < 0)
@@ -593,10 +591,10 @@ static int write_group(sk_h5_writer *w, h5_group *g, const sk_engine *e, hsize_t
     return 0;
 }
 
-int sk_h5_write_frame(sk_h5_writer *w, const sk_engine *e, long step, sk_error *err)
+sk_status sk_h5_write_frame(sk_h5_writer *w, const sk_engine *e, long step, sk_error *err)
 {
     if (!w->slots) {
-        int rc = make_slots(w, sk_engine_threads(e), err);
+        int rc = make_slots(w, err);
         if (rc)
             return rc;
     }
@@ -619,7 +617,7 @@ int sk_h5_write_frame(sk_h5_writer *w, const sk_engine *e, long step, sk_error *
     return 0;
 }
 
-int sk_h5_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err)
+sk_status sk_h5_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err)
 {
     return sk_h5_write_frame(ctx, e, step, err);
 }
@@ -640,7 +638,7 @@ static int sync_file(const char *name)
     return e;
 }
 
-int sk_h5_finish(sk_h5_writer *w, bool complete, sk_error *err)
+sk_status sk_h5_finish(sk_h5_writer *w, bool complete, sk_error *err)
 {
     int rc = 0;
     if (complete) {
@@ -659,9 +657,9 @@ int sk_h5_finish(sk_h5_writer *w, bool complete, sk_error *err)
         rc = h5_fail(w, err, "write failed");
     int e;
     if (rc == 0 && (e = sync_file(w->temp)))
-        rc = sk_fail(err, SK_EXIT_FAILURE, "%s: fsync failed: %s", w->path, strerror(e));
+        rc = sk_fail(err, SK_ERR_IO, "%s: fsync failed: %s", w->path, strerror(e));
     if (rc == 0 && rename(w->temp, w->path) != 0)
-        rc = sk_fail(err, SK_EXIT_FAILURE, "%s: cannot rename the finished output onto it: %s", w->path,
+        rc = sk_fail(err, SK_ERR_IO, "%s: cannot rename the finished output onto it: %s", w->path,
                      strerror(errno));
     if (rc)
         unlink(w->temp);

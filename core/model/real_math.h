@@ -5,7 +5,7 @@
 #include <float.h>
 #include <math.h>
 
-#include "skein/real.h"
+#include "skein/types.h"
 
 /* The float functions, not the double ones rounded to float: a float build computes in float
  * throughout, and every engine calling these gets the same bits. */

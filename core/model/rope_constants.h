@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "skein/real.h"
+#include "skein/types.h"
 #include "skein/scenario.h"
 
 typedef struct sk_rope_constants {

@@ -3,7 +3,7 @@
 #ifndef SKEIN_VEC3_H
 #define SKEIN_VEC3_H
 
-#include "skein/real.h"
+#include "skein/types.h"
 #include "model/real_math.h"
 
 static inline sk_vec3 sk_vec3_make(sk_real x, sk_real y, sk_real z)

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "reference/rope_impl.h"
-#include "skein/diagnostics.h"
+#include "skein/engine.h"
 #include "model/vec3.h"
 
 static bool pinned(const sk_group *g, int i)

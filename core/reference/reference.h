@@ -7,10 +7,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "skein/real.h"
+#include "skein/types.h"
 #include "model/rope_constants.h"
-#include "skein/rope_state.h"
-#include "skein/diagnostics.h"
+#include "skein/engine.h"
 #include "skein/scenario.h"
 
 /* ---- particles (SPEC.md section 1) ---------------------------------------------------------- */

@@ -1,5 +1,5 @@
 /* The built-in default batch: a stiffness sweep of hanging ropes, big enough to show the speed. */
-#include "skein/default_scenario.h"
+#include "skein/scenario.h"
 
 /* 2048 ropes of 32 particles, 3.1 m long, pinned at one end, released horizontally at rest under
  * gravity; the spring stiffness goes from 100 to 2000 N/m across the batch, so rope 0 sags and
@@ -27,7 +27,7 @@ const char sk_default_scenario_json[] =
     "  \"output\": { \"every\": 500 }\n"
     "}\n";
 
-int sk_default_scenario_load(const sk_load_options *opt, sk_scenario *out, sk_error *err)
+sk_status sk_scenario_load_default(const sk_load_options *opt, sk_scenario *out, sk_error *err)
 {
     return sk_scenario_load_string(sk_default_scenario_json, SK_DEFAULT_SCENARIO_NAME, opt, out,
                                    err);

@@ -30,7 +30,7 @@ static int parse_pinned(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
         return 0;
     g->pinned = malloc(n * sizeof *g->pinned);
     if (!g->pinned)
-        return sk_fail(c->err, SK_EXIT_FAILURE, "%s: out of memory", c->name);
+        return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name);
     for (size_t i = 0; i < n; i++) {
         char pi[SK_SCN_PATH_MAX];
         sk_scn_path_index(pi, p, i);

@@ -9,12 +9,11 @@
 
 #include "scenario/scenario_impl.h"
 
-
 static const char *const top_keys[] = {"skein",      "dt",     "steps",      "duration", "integrator",
                                        "gravity",    "gravity_as", "ground", "iterations", "groups",
                                        "output",     NULL};
 
-static int oom(const sk_scn_ctx *c) { return sk_fail(c->err, SK_EXIT_FAILURE, "%s: out of memory", c->name); }
+static int oom(const sk_scn_ctx *c) { return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name); }
 
 static int parse_steps(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
 {
@@ -135,7 +134,7 @@ static int parse_output(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
 static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
 {
     if (!json_is_object(root))
-        return sk_fail(c->err, SK_EXIT_USAGE, "%s: the scenario must be a JSON object", c->name);
+        return sk_fail(c->err, SK_ERR_INVALID, "%s: the scenario must be a JSON object", c->name);
     int rc = sk_scn_check_keys(c, "", root, top_keys);
     if (rc)
         return rc;
@@ -192,8 +191,7 @@ static int one_line(sk_error *err, int rc)
     return rc;
 }
 
-static int load_tree(json_t *root, const char *name, const sk_load_options *opt, sk_scenario *out,
-                     sk_error *err)
+int sk_scn_load_tree(json_t *root, const char *name, const sk_load_options *opt, sk_scenario *out, sk_error *err)
 {
     sk_scn_ctx c = {name, err};
     int rc = sk_scn_apply_sets(root, opt, err);
@@ -209,15 +207,15 @@ static int load_tree(json_t *root, const char *name, const sk_load_options *opt,
 
 static int syntax_error(const char *name, const json_error_t *je, sk_error *err)
 {
-    return one_line(err, sk_fail(err, SK_EXIT_USAGE, "%s:%d:%d: %s", name, je->line, je->column, je->text));
+    return one_line(err, sk_fail(err, SK_ERR_INVALID, "%s:%d:%d: %s", name, je->line, je->column, je->text));
 }
 
-int sk_scenario_load_file(const char *path, const sk_load_options *opt, sk_scenario *out, sk_error *err)
+sk_status sk_scenario_load_file(const char *path, const sk_load_options *opt, sk_scenario *out, sk_error *err)
 {
     memset(out, 0, sizeof *out);
     FILE *f = fopen(path, "rb");
     if (!f)
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: %s", path, strerror(errno));
+        return sk_fail(err, SK_ERR_IO, "%s: %s", path, strerror(errno));
     json_error_t je;
     json_t *root = json_loadf(f, JSON_REJECT_DUPLICATES, &je);
     /* A read error (a directory, say) looks like an early end of file to the parser: tell them apart. */
@@ -225,22 +223,22 @@ int sk_scenario_load_file(const char *path, const sk_load_options *opt, sk_scena
     fclose(f);
     if (read_errno) {
         json_decref(root);
-        return sk_fail(err, SK_EXIT_FAILURE, "%s: %s", path, strerror(read_errno));
+        return sk_fail(err, SK_ERR_IO, "%s: %s", path, strerror(read_errno));
     }
     if (!root)
         return syntax_error(path, &je, err);
-    return load_tree(root, path, opt, out, err);
+    return sk_scn_load_tree(root, path, opt, out, err);
 }
 
-int sk_scenario_load_string(const char *text, const char *name, const sk_load_options *opt,
-                            sk_scenario *out, sk_error *err)
+sk_status sk_scenario_load_string(const char *text, const char *name, const sk_load_options *opt, sk_scenario *out,
+                                  sk_error *err)
 {
     memset(out, 0, sizeof *out);
     json_error_t je;
     json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &je);
     if (!root)
         return syntax_error(name, &je, err);
-    return load_tree(root, name, opt, out, err);
+    return sk_scn_load_tree(root, name, opt, out, err);
 }
 
 void sk_scenario_free(sk_scenario *s)

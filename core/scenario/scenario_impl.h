@@ -15,7 +15,7 @@ typedef struct sk_scn_ctx {
     sk_error *err;
 } sk_scn_ctx;
 
-/* "<file>: <path>: <what>", status SK_EXIT_USAGE. */
+/* "<file>: <path>: <what>", status SK_ERR_INVALID. */
 int sk_scn_fail(const sk_scn_ctx *c, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -118,8 +118,17 @@ int sk_scn_check_ropes(const sk_scn_ctx *c, const char *path, const sk_group *g)
 /* The value of a sweep for rope r of a group of count ropes, in double, before conversion to sk_real. */
 double sk_scn_sweep_value(const sk_sweep *sw, size_t r, size_t count);
 
-/* Applies "--set PATH=VALUE" overrides to the parsed tree. */
+/* Applies "PATH=VALUE" overrides to the parsed tree. */
 int sk_scn_apply_sets(json_t *root, const sk_load_options *opt, sk_error *err);
+
+/* Stores value (a reference is taken) at key path p of root; messages read "<label> <set>: ...". With grow,
+ * missing arrays are created and an index one past an array's end appends. */
+int sk_scn_set_path(json_t *root, const char *label, const char *set, const char *p, json_t *value, bool grow,
+                    sk_error *err);
+
+/* Applies the overrides to a parsed tree and validates it into *out; name stands for the file in messages.
+ * Takes root's reference. */
+int sk_scn_load_tree(json_t *root, const char *name, const sk_load_options *opt, sk_scenario *out, sk_error *err);
 
 /* Rejects a scenario whose memory estimate exceeds the limit (message names "groups"). */
 int sk_scn_check_memory(const sk_scn_ctx *c, const sk_scenario *s);

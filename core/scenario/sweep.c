@@ -170,7 +170,7 @@ static int parse_spec(const sk_scn_ctx *c, const char *path, json_t *spec, const
             return sk_scn_fail(c, p, "must hold %zu numbers (one per rope), not %zu", g->count, n);
         sw->values = malloc(n * sizeof *sw->values);
         if (!sw->values)
-            return sk_fail(c->err, SK_EXIT_FAILURE, "%s: out of memory", c->name);
+            return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name);
         for (size_t i = 0; i < n; i++) {
             json_t *v = json_array_get(values, i);
             if (!json_is_number(v)) {
@@ -206,7 +206,7 @@ int sk_scn_parse_sweeps(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
     sk_scn_path_key(p, path, "sweep");
     g->sweeps = calloc(json_object_size(so), sizeof *g->sweeps);
     if (!g->sweeps)
-        return sk_fail(c->err, SK_EXIT_FAILURE, "%s: out of memory", c->name);
+        return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name);
     const char *key;
     json_t *spec;
     json_object_foreach(so, key, spec) {
@@ -222,7 +222,7 @@ int sk_scn_parse_sweeps(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
         sw->offset = e->offset;
         sw->key = strdup(key);
         if (!sw->key)
-            return sk_fail(c->err, SK_EXIT_FAILURE, "%s: out of memory", c->name);
+            return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name);
         if ((rc = parse_spec(c, pk, spec, g, sw)))
             return rc;
     }

@@ -1,7 +1,7 @@
-/* The SI units of every sweepable parameter (the keys of DESIGN.md's scenario schema). */
+/* The SI units of every sweepable parameter (the keys of docs/scenario-format.md). */
 #include <string.h>
 
-#include "skein/param_units.h"
+#include "skein/scenario.h"
 
 static const struct {
     const char *key; /* a vector's name stands for each of its components */

@@ -14,7 +14,7 @@ int sk_scn_fail(const sk_scn_ctx *c, const char *path, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    return sk_fail(c->err, SK_EXIT_USAGE, "%s: %s: %s", c->name, path, what);
+    return sk_fail(c->err, SK_ERR_INVALID, "%s: %s: %s", c->name, path, what);
 }
 
 /* A path cut at the buffer's end says so, since user-written keys can be any length. */

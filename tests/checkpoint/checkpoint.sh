@@ -198,7 +198,7 @@ refused)
         grep -qF -- "$words" "$SCRATCH/err" || fail "stderr lacks [$words]: $(cat "$SCRATCH/err")"
         expect_no_output "$SCRATCH" out.csv
     }
-    refuse "ck.h5: written for another scenario than $long (the file, or its --set overrides, differ)" \
+    refuse "ck.h5: written for another scenario than $long (the file, or its overrides, differ)" \
         "${good[@]}" --set 'groups[0].mass=0.06'
     refuse "ck.h5: written by the batch engine; resume it with --engine batch" "${good[@]}" --engine reference
     refuse "ck.h5: the run that wrote it goes to step 6000000, this one to step 7000000" \

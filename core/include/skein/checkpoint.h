@@ -1,4 +1,72 @@
-/* Checkpoints (skein run --checkpoint FILE --checkpoint-every K, --resume FILE): the complete state of every
+/* Checkpoints and the frame journal: a long run made to survive a crash, a kill, a full disk or a power
+ * cut, and resumed to the same bits as a run that never stopped. */
+#ifndef SKEIN_CHECKPOINT_H
+#define SKEIN_CHECKPOINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "skein/engine.h"
+#include "skein/output.h"
+#include "skein/scenario.h"
+#include "skein/types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- the frame journal --------------------------------------------------------------------------------- */
+
+/* The frame journal of a checkpointed run: every frame the run hands to its outputs, recorded in an
+ * append-only file beside the checkpoint, so that a resumed run can write its outputs again from the start
+ * and they come out as an uninterrupted run's, whatever state the interrupted run left them in (a kill
+ * in the middle of an HDF5 write can leave that file unreadable; the journal is only ever appended to, so
+ * what a checkpoint recorded of it is intact).
+ *
+ * File: a header (magic, format version, sizeof(sk_real), the run's id, the ropes recorded), then one
+ * record per frame: its step, the particle counts and divergence marks of the ropes, then per rope its
+ * diagnostics, positions, velocities and link tensions, and a CRC-32 of the record. Native byte order:
+ * a journal is read back by the machine that wrote it. */
+
+typedef struct sk_journal sk_journal;
+
+/* Creates (or empties) the journal at path for frames of the given ropes (global indices, sorted, copied);
+ * id ties it to the checkpoints that refer to it. NULL with err filled (SK_ERR_IO naming path, or
+ * SK_ERR_NO_MEMORY). */
+sk_journal *sk_journal_create(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
+                              uint64_t id, sk_error *err);
+
+/* Appends the engine's current state of the ropes as the frame of `step` (buffered: sk_journal_sync makes
+ * it durable). Returns SK_OK or SK_ERR_IO naming the file. */
+sk_status sk_journal_append(sk_journal *j, const sk_engine *e, long step, sk_error *err);
+
+/* sk_frame_sink adapter (ctx is the journal). */
+sk_status sk_journal_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
+
+/* Writes out and fsyncs what was appended; *bytes and *frames (either may be NULL) get the journal's length
+ * and its frames, what a checkpoint records. */
+sk_status sk_journal_sync(sk_journal *j, uint64_t *bytes, long *frames, sk_error *err);
+
+/* Reopens the journal of a run resumed from a checkpoint that recorded it at `bytes` bytes and `frames`
+ * frames: checks its header against id, the real type and the ropes, and the checksum of each of those
+ * frames, drops whatever follows them (what the interrupted run wrote after its checkpoint), then hands
+ * each frame to the sinks through a stand-in engine whose ropes are the recorded ones. Appends go on after
+ * them. NULL with err filled: SK_ERR_IO when the journal is missing or unreadable, SK_ERR_MISMATCH when it
+ * is another run's, SK_ERR_CORRUPT when it is damaged or cut short, or a sink's failure. */
+sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
+                              uint64_t id, uint64_t bytes, long frames, const sk_frame_sink *sinks, int n_sinks,
+                              sk_error *err);
+
+const char *sk_journal_path(const sk_journal *j);
+long sk_journal_frames(const sk_journal *j);
+
+/* Closes the file (without syncing what was appended since the last sync) and frees j. NULL is allowed. */
+void sk_journal_close(sk_journal *j);
+
+/* ---- checkpoints --------------------------------------------------------------------------------------- */
+
+/* Checkpoints: the complete state of every
  * rope at an output frame, and what the run's outputs need to go on, in an HDF5 file written atomically
  * (a temporary beside it, fsync, rename, fsync of the directory), so that the file under its name is always
  * the last complete checkpoint. A resumed run puts the state back into an engine of the same kind and goes
@@ -10,25 +78,13 @@
  *   /                 attributes: format "skein checkpoint", version, real, engine ("batch" or "reference"),
  *                     isa, scenario (the normalised scenario JSON, overrides applied), source, step, steps,
  *                     every, checkpoint_every, csv and h5 (the outputs as named, "" for none), journal_id,
- *                     journal_bytes, journal_frames (the frame journal, skein/frame_journal.h)
+ *                     journal_bytes, journal_frames (the frame journal above)
  *   /ropes [ropes]    the ropes the outputs write (global indices)
  *   /summary_start [groups][8]  the summary's start totals: ropes, particles, diverged, kinetic, gravity,
  *                     elastic, has_links, max_tension
  *   /groups/<i>/      attributes count, particles, fields (SK_STATE_* the ropes keep); per rope:
  *     n, s, steps, diverged [count]; position [count][particles][3]; velocity, previous (same shape, as the
  *     fields say); impulse [count][particles] and contacts [count][2] (contacts, iterations) with contacts */
-#ifndef SKEIN_CHECKPOINT_H
-#define SKEIN_CHECKPOINT_H
-
-#include <stddef.h>
-#include <stdint.h>
-
-#include "skein/engine.h"
-#include "skein/error.h"
-#include "skein/frame_journal.h"
-#include "skein/run.h"
-#include "skein/run_summary.h"
-#include "skein/scenario.h"
 
 /* What a checkpoint records besides the ropes: the run it belongs to. */
 typedef struct sk_checkpoint_info {
@@ -41,13 +97,15 @@ typedef struct sk_checkpoint_info {
     uint64_t journal_id, journal_bytes; /* the frame journal (id 0: none, the run has no outputs) */
     long journal_frames;
     const sk_group_totals *start; /* [groups]: the summary's start totals */
+    const char *engine;           /* read back: the kind of engine that wrote it (sk_engine_kind); the
+                                   * writer takes the engine's own */
 } sk_checkpoint_info;
 
 /* Writes the engine's state at its current step (which must be a frame just checked: sk_run's sinks are
  * called right after the check) with info into path, atomically; an existing checkpoint is replaced only
- * once the new one is complete and synced. Returns 0, or SK_EXIT_FAILURE naming path, the old checkpoint
- * (if any) left as it was and no temporary left behind. */
-int sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoint_info *info, sk_error *err);
+ * once the new one is complete and synced. Returns SK_OK, or SK_ERR_IO (SK_ERR_NO_MEMORY) naming path, the
+ * old checkpoint (if any) left as it was and no temporary left behind. */
+sk_status sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoint_info *info, sk_error *err);
 
 /* Seals a checkpoint file: records its length and a CRC-32 of its bytes in its HDF5 user block (the first
  * 512 bytes, which HDF5 leaves to the user), and syncs it. sk_checkpoint_write does it; a tool that edits a
@@ -56,18 +114,19 @@ int sk_checkpoint_seal(const char *path);
 
 typedef struct sk_checkpoint sk_checkpoint;
 
-/* Opens a checkpoint to resume scenario s (loaded with the same overrides) with an engine of kind `engine`
- * ("batch" or "reference"). NULL with err filled, SK_EXIT_USAGE, when the file is missing, is not a skein
- * checkpoint, is damaged or cut short, or belongs to another scenario, real type or engine. */
-sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, const char *engine, sk_error *err);
+/* Opens a checkpoint to resume scenario s (loaded with the same overrides). NULL with err filled:
+ * SK_ERR_INVALID when the file is missing, SK_ERR_IO when it is unreadable, SK_ERR_CORRUPT when it is not a
+ * skein checkpoint, is damaged or cut short, SK_ERR_MISMATCH when it belongs to another scenario or real
+ * type. */
+sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, sk_error *err);
 
 /* What the checkpoint recorded (valid until sk_checkpoint_close). */
 const sk_checkpoint_info *sk_checkpoint_meta(const sk_checkpoint *c);
 
 /* Puts every rope's state into e (created for the scenario given to open, at step 0) and stands it at the
- * checkpoint's step. Returns 0, SK_EXIT_USAGE when the ropes' data is damaged, SK_EXIT_FAILURE when out of
- * memory. */
-int sk_checkpoint_restore(sk_checkpoint *c, sk_engine *e, sk_error *err);
+ * checkpoint's step. Returns SK_OK, SK_ERR_MISMATCH when e is not of the kind of engine that wrote it (their
+ * states differ), SK_ERR_CORRUPT when the ropes' data is damaged, SK_ERR_NO_MEMORY. */
+sk_status sk_checkpoint_restore(sk_checkpoint *c, sk_engine *e, sk_error *err);
 
 void sk_checkpoint_close(sk_checkpoint *c);
 
@@ -88,10 +147,14 @@ typedef struct sk_checkpointer sk_checkpointer;
  * when out of memory. */
 sk_checkpointer *sk_checkpointer_create(const char *path, const sk_checkpoint_info *info, sk_journal *journal,
                                         sk_error *err);
-int sk_checkpointer_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
+sk_status sk_checkpointer_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
 /* The step of the last checkpoint at path: the last one written, or the one a resumed run started from;
  * -1 when there is none. */
 long sk_checkpointer_last(const sk_checkpointer *c);
 void sk_checkpointer_destroy(sk_checkpointer *c);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,94 +1,152 @@
-/* An engine advances every rope of a scenario: the scalar reference or the batch (SIMD) engine. */
+/* Engines: every rope of a scenario advanced step by step, by the batch engine (SIMD kernels, a rope per
+ * lane, packs spread over threads) or the reference engine (plain scalar C, one rope at a time, the
+ * oracle). Both compute what docs/model.md says; the batch engine gives each rope the reference's bits
+ * (docs/model.md section 9). */
 #ifndef SKEIN_ENGINE_H
 #define SKEIN_ENGINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
-#include "skein/diagnostics.h"
-#include "skein/error.h"
-#include "skein/rope_state.h"
 #include "skein/scenario.h"
+#include "skein/types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct sk_engine sk_engine;
 
 typedef struct sk_engine_options {
-    const char *engine; /* "batch" or "reference"; NULL: the default engine */
-    const char *isa;    /* batch: "auto", "scalar", "avx2", "avx512"; NULL: "auto" */
-    int threads;        /* 0: OpenMP's default */
+    const char *engine; /* "batch" or "reference"; NULL: "batch" */
+    const char *isa;    /* batch: "auto", "scalar", "avx2", "avx512"; NULL: "auto", the widest this CPU runs */
+    int threads;        /* batch: threads stepping packs; 0: sk_default_threads() */
 } sk_engine_options;
 
-/* Builds the engine for a validated scenario. The scenario must outlive the engine.
- * Returns NULL and fills err (SK_EXIT_USAGE for an unknown engine or an ISA the CPU lacks). */
+/* The engine for a validated scenario, which must outlive it, with every rope at step 0. NULL with err
+ * filled: SK_ERR_INVALID for an unknown engine or ISA name, SK_ERR_UNSUPPORTED for an ISA this build did
+ * not compile or this CPU cannot run, SK_ERR_NO_MEMORY. opt may be NULL. */
 sk_engine *sk_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err);
+void sk_engine_destroy(sk_engine *e);
 
-/* Advances every rope by `steps` steps. Returns the particle-steps done (particles present at
- * each step, summed). */
+/* The scenario the engine steps. */
+const sk_scenario *sk_engine_scenario(const sk_engine *e);
+
+/* Advances every rope that has not diverged by `steps` steps. Returns the particle-steps done (particles
+ * present after each step, summed). Results do not depend on how steps are split between calls, nor on the
+ * thread count or the ISA. */
 uint64_t sk_engine_advance(sk_engine *e, long steps);
 
 /* Steps taken so far. */
 long sk_engine_step(const sk_engine *e);
 
-/* Particles present in a rope (global rope index). */
-int sk_engine_rope_particles(const sk_engine *e, size_t rope);
-
-/* Copies a rope's positions and velocities, [n][3] each (n = sk_engine_rope_particles);
- * either pointer may be NULL. */
-void sk_engine_read_rope(const sk_engine *e, size_t rope, sk_real *p, sk_real *v);
-
-/* An output frame (SPEC.md section 10): every rope with a non-finite p or v is marked diverged at this
- * step, put back to its state at the previous frame and stepped no more. Returns the ropes diverged so
- * far (0 from an engine that does not keep frames). */
+/* An output frame (docs/model.md section 10): every rope with a non-finite position or velocity, or a
+ * diagnostic that overflows, is marked diverged at this step, put back to its state at the previous check
+ * (step 0 before the first) and stepped no more. Returns the ropes diverged so far. */
 size_t sk_engine_check_frame(sk_engine *e);
 
-/* sk_engine_advance then sk_engine_check_frame at the step reached, with the same results; an engine may
- * do both in one pass over its memory. Returns the particle-steps; *diverged gets the ropes diverged so
- * far. */
+/* sk_engine_advance then sk_engine_check_frame at the step reached, with the same results; the batch engine
+ * checks each pack right after its steps, while it is in cache. *diverged gets the ropes diverged so far. */
 uint64_t sk_engine_advance_checked(sk_engine *e, long steps, size_t *diverged);
 
-/* The step a rope was marked diverged at, or -1. */
+/* The step a rope (global index) was marked diverged at, or -1. */
 long sk_engine_rope_diverged(const sk_engine *e, size_t rope);
 
-/* Diagnostics of a rope at the current step (SPEC.md section 10; tension: n - 1 values, may be NULL).
- * Returns false, leaving out alone, for an engine that does not provide them. */
-bool sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension);
+/* ---- reading ropes (rope: global index, below the scenario's total_ropes) ------------------------------- */
 
-/* The contacts a rope's last step generated and the resolver iterations it used. Returns false, leaving
- * both alone, for an engine that does not count them. */
-bool sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations);
+/* Particles present in a rope (a deploying rope grows). */
+int sk_engine_rope_particles(const sk_engine *e, size_t rope);
 
-/* Checkpoints (skein/checkpoint.h). Which engine's state this is ("batch" or "reference": the two keep
- * different state, and a checkpoint is resumed by the engine that wrote it), and which optional parts of a
- * rope's state (SK_STATE_*) the ropes of a group keep; 0 from an engine that cannot be checkpointed. */
+/* Copies a rope's positions and velocities, [n][3] each (n = sk_engine_rope_particles; verlet's velocity is
+ * (p - q) / dt); either pointer may be NULL. A diverged rope gives the state it was put back to. */
+void sk_engine_read_rope(const sk_engine *e, size_t rope, sk_real *p, sk_real *v);
+
+/* A rope's diagnostics at the current step (docs/model.md section 10). */
+typedef struct sk_rope_diagnostics {
+    sk_real kinetic;      /* sum of m |v|^2 / 2 over unpinned particles (J) */
+    sk_real gravity;      /* -sum of m g . p over unpinned particles (J) */
+    sk_real elastic;      /* springs, stretched bungees and the anchored spring (J) */
+    sk_vec3 anchor_force; /* the anchor's force on the particle it holds (N); zero without an anchor force */
+    sk_real length;       /* (n - 1) L, plus the anchored segment s of a deploying rope (m) */
+    bool finite;          /* every position and velocity finite */
+} sk_rope_diagnostics;
+
+/* Fills out and, when tension is not NULL, the n - 1 link tensions (N): k (|d| - l) for springs (0 for a
+ * slack bungee), the last step's impulse / dt for rods and cables (negative for a rod that pushes). */
+void sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension);
+
+/* The contacts a rope's last step generated and the resolver iterations it used (0 and 0 for a group
+ * without contacts and before the first step). */
+void sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations);
+
+/* ---- a rope's complete state, for checkpoints (skein/checkpoint.h) ---------------------------------------- */
+
+/* The optional parts of a rope's state; which of them an engine keeps depends on the group
+ * (sk_engine_state_fields). Positions, the counts and the marks are always kept. */
+enum {
+    SK_STATE_VELOCITY = 1u << 0, /* v: the stored velocity (every integrator but verlet) */
+    SK_STATE_PREVIOUS = 1u << 1, /* q: verlet's previous position (the reference keeps one with every
+                                  * integrator: its start state q = p - v dt, checked for divergence) */
+    SK_STATE_CONTACTS = 1u << 2  /* what the last step's contacts did: impulses, contacts, iterations */
+};
+
+/* The arrays are the caller's, sized for the group's capacity (particles) N; every slot is kept, those past
+ * n too (a deploying rope's later particles are written into them), so a restored rope is the same memory,
+ * not only the same particles. */
+typedef struct sk_rope_state {
+    int n;         /* particles present */
+    sk_real s;     /* rest length of the anchored segment: deployment's s, else the anchor's length */
+    long steps;    /* steps this state has taken: the engine's step, or for a diverged rope the frame it holds */
+    long diverged; /* the step it was marked diverged at, -1 if never */
+    sk_real *p;    /* [N][3] positions (m) */
+    sk_real *v;    /* [N][3] velocities (m/s), with SK_STATE_VELOCITY */
+    sk_real *q;    /* [N][3] previous positions (m), with SK_STATE_PREVIOUS */
+    /* with SK_STATE_CONTACTS: [N] impulses the last step's contacts delivered (N s; link i at i, the anchor
+     * constraint at N - 1), then the contacts generated and the resolver iterations used */
+    sk_real *impulse;
+    int contacts, iterations;
+} sk_rope_state;
+
+/* Which engine's state this is ("batch" or "reference": the two keep different state, and a checkpoint is
+ * resumed by the engine that wrote it), and the parts of a rope's state (SK_STATE_*) a group's ropes keep. */
 const char *sk_engine_kind(const sk_engine *e);
 unsigned sk_engine_state_fields(const sk_engine *e, int group);
 
-/* Copies a rope's complete state into st (arrays sized for its group's capacity; the parts of
- * sk_engine_state_fields). A diverged rope gives the state it holds. Returns false when the engine cannot. */
+/* Copies a rope's complete state into st (a diverged rope gives the state it holds). Returns false from an
+ * engine whose state cannot be saved (sk_engine_kind "none"). */
 bool sk_engine_export_rope(const sk_engine *e, size_t rope, sk_rope_state *st);
 
-/* Puts a rope's state back (the parts of sk_engine_state_fields). Returns false, leaving the rope in an
- * unspecified state, when the state cannot be the rope's (a count out of range) or the engine cannot. */
+/* Puts a rope's state back. Returns false, leaving the rope in an unspecified state, when st cannot be the
+ * rope's (a count out of range, a missing array). */
 bool sk_engine_import_rope(sk_engine *e, size_t rope, const sk_rope_state *st);
 
-/* After every rope was imported: the engine stands at `step`, just after that step's frame check (the
- * state the imported ropes go back to if they diverge later is the imported one), as the engine that
- * exported them stood. Returns false when the engine cannot (out of memory for its frame snapshot). */
+/* After every rope was imported: the engine stands at `step`, just after that step's frame check (the state
+ * the imported ropes go back to if they diverge later is the imported one). Returns false when out of
+ * memory for the frame snapshot. */
 bool sk_engine_resume_at(sk_engine *e, long step);
 
-/* What the engine runs on: "reference", "avx512", "avx2", "scalar". */
+/* ---- what runs ------------------------------------------------------------------------------------------ */
+
+/* What the engine runs on: "reference", or the batch kernels' ISA: "avx512", "avx2", "scalar". */
 const char *sk_engine_isa(const sk_engine *e);
+/* Threads the engine steps with (1 for the reference engine). */
 int sk_engine_threads(const sk_engine *e);
 
-void sk_engine_destroy(sk_engine *e);
+/* The threads a batch engine uses when asked for 0: OpenMP's default (OMP_NUM_THREADS, or the cores). */
+int sk_default_threads(void);
 
-/* The kernel ISAs: whether this build compiled each and whether this CPU can run it,
- * widest first. Returns how many entries were written (at most max). */
+/* The kernel ISAs, widest first: whether this build compiled each and whether this CPU can run it. Returns
+ * how many entries were written (at most max). */
 typedef struct sk_isa_info {
     const char *name; /* "avx512", "avx2", "scalar" */
     bool compiled;
     bool usable;
 } sk_isa_info;
 int sk_isa_list(sk_isa_info *out, int max);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,0 +1,237 @@
+/* Runs and their outputs: the frame-by-frame driver that advances an engine and hands each output frame to
+ * frame sinks, the CSV and HDF5 writers (sinks that write to a temporary renamed onto the file only when
+ * the run is done), the per-group totals of a summary, and two engines compared frame by frame. */
+#ifndef SKEIN_OUTPUT_H
+#define SKEIN_OUTPUT_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "skein/engine.h"
+#include "skein/scenario.h"
+#include "skein/types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- the run driver ------------------------------------------------------------------------------------ */
+
+/* A consumer of output frames (the CSV and HDF5 writers, a program's own). Called after the frame's
+ * divergence check, so a diverged rope reads as its last finite state. Returns SK_OK, or a failure with err
+ * filled (sk_fail), which stops the run. */
+typedef struct sk_frame_sink {
+    sk_status (*frame)(void *ctx, const sk_engine *e, long step, sk_error *err);
+    void *ctx;
+} sk_frame_sink;
+
+typedef struct sk_run_options {
+    long steps; /* the step the run ends at (the engine starts at sk_engine_step) */
+    long every; /* frames at every multiple of `every`, >= 1 */
+    const sk_frame_sink *sinks;
+    int n_sinks;
+    /* Called between chunks of steps with the step reached, the particle-steps done and seconds since
+     * the start (a progress bar); may be NULL. */
+    void (*progress)(void *ctx, long step, long steps, uint64_t particle_steps, double elapsed_s);
+    void *progress_ctx;
+    /* Set asynchronously (a signal handler) to stop the run between chunks; may be NULL. */
+    volatile sig_atomic_t *stop;
+    /* A run resumed from a checkpoint (skein/checkpoint.h): the engine's current step is a frame the sinks
+     * had already (the checkpoint's own frame). It is checked again, which changes no rope (a check at the
+     * step just checked finds what the last one left), but not handed to the sinks. */
+    bool resumed;
+} sk_run_options;
+
+typedef struct sk_run_stats {
+    uint64_t particle_steps; /* particles present at each step, summed */
+    long steps;              /* steps taken */
+    long frames;             /* frames handed to the sinks */
+    long last_frame;         /* step of the last frame handed to the sinks (-1: none) */
+    size_t diverged;         /* ropes marked diverged by the frame checks */
+    double wall_s;           /* the whole run, frames included */
+    double step_s;           /* time spent inside sk_engine_advance */
+} sk_run_stats;
+
+/* The frame after `step`: the next multiple of every, or `steps` when that comes first. */
+long sk_run_next_frame(long step, long every, long steps);
+
+/* Output frames are the current step, every multiple of opt->every, and opt->steps. At each frame the
+ * engine first checks every rope for divergence (docs/model.md section 10: the chunk of steps that reaches a
+ * frame is advanced with sk_engine_advance_checked, which checks in the same pass), then the sinks get
+ * it. Between frames the engine advances in chunks of about a tenth of a second when progress
+ * or stop is given, so both are answered promptly (results do not depend on how steps are split).
+ * When *opt->stop is set the chunk under way is finished, the step reached is handed to the sinks as a
+ * last frame (unless it just was one) and SK_ERR_INTERRUPTED is returned. Returns SK_OK, the failing
+ * sink's status or SK_ERR_INTERRUPTED (a run whose ropes diverged still returns SK_OK: see
+ * stats->diverged); stats is filled in every case. */
+sk_status sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_error *err);
+
+/* Seconds on a monotonic clock. */
+double sk_seconds(void);
+
+/* ---- CSV output ---------------------------------------------------------------------------------------- */
+
+/* CSV output: one row per particle present per output frame per selected rope, numbers as SK_REAL_FMT (they
+ * read back to the same bits), written to a temporary file and renamed onto the target only when the run
+ * succeeded. */
+
+/* The first line of every file. */
+#define SK_CSV_HEADER "rope,step,time,particle,x,y,z,vx,vy,vz"
+
+typedef struct sk_csv_writer sk_csv_writer;
+
+/* Creates PATH.tmp.XXXXXX beside path and writes the header. dt gives each frame's time
+ * (sk_real)step * dt; ropes (global indices, copied) are the ropes each frame writes. Returns NULL
+ * with err filled (SK_ERR_IO naming path, or SK_ERR_NO_MEMORY) when the file cannot be created. */
+sk_csv_writer *sk_csv_open(const char *path, sk_real dt, const size_t *ropes, size_t n_ropes,
+                           sk_error *err);
+
+/* Writes the rows of n particles of one rope at one step; p and v are [n][3]. */
+sk_status sk_csv_write_rope(sk_csv_writer *w, size_t rope, long step, int n, const sk_real *p,
+                      const sk_real *v, sk_error *err);
+
+/* Writes the selected ropes of the engine's current state as the frame of `step`. */
+sk_status sk_csv_write_frame(sk_csv_writer *w, const sk_engine *e, long step, sk_error *err);
+
+/* sk_frame_sink adapter (ctx is the writer). */
+sk_status sk_csv_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
+
+/* Flushes, fsyncs, closes and renames the temporary onto path; frees w. On failure the temporary
+ * is removed, path is untouched, and err names path. */
+sk_status sk_csv_commit(sk_csv_writer *w, sk_error *err);
+
+/* A run that stopped early (Ctrl-C) keeps what it wrote as PATH.incomplete, never under path itself:
+ * the CSV format has no place to say it is incomplete, so the name says it. The rows end with the frame
+ * of the step the run stopped at. Flushes, syncs, closes and renames as sk_csv_commit does; path is left
+ * untouched. */
+#define SK_CSV_INCOMPLETE_SUFFIX ".incomplete"
+sk_status sk_csv_keep_incomplete(sk_csv_writer *w, sk_error *err);
+
+/* Closes and removes the temporary, leaving path untouched; frees w. NULL is allowed. */
+void sk_csv_abort(sk_csv_writer *w);
+
+/* The temporary's name (for tests and messages). */
+const char *sk_csv_temp_path(const sk_csv_writer *w);
+
+/* ---- HDF5 output --------------------------------------------------------------------------------------- */
+
+/* HDF5 output: frames appended as the run goes, to a temporary renamed
+ * onto the target when the run ends; the file says inside whether the run completed.
+ *
+ * Layout (units in each dataset's "units" attribute):
+ *   /                      attributes: scenario (the normalised scenario JSON), source, real ("double"
+ *                          or "float"), steps and every (the run's plan), complete (0 while running or
+ *                          when stopped early, 1 once the run finished)
+ *   /time [frames]         s
+ *   /step [frames]         the step of each frame
+ *   /groups/<i>/           one per scenario group; attributes first_rope, count (ropes in the group),
+ *                          particles (capacity); only the group's selected ropes are stored:
+ *     ropes [ropes]                        global index of each stored rope
+ *     position [frames][ropes][particles][3], velocity (same shape): slots past count hold 0
+ *     count [frames][ropes]                particles present
+ *     energy [frames][ropes][3]            kinetic, gravity, elastic (J)
+ *     tension [frames][ropes][particles-1] link tension (N), 0 past the links present
+ *     diverged [ropes]                     step the rope diverged at, -1 if never (rewritten each frame)
+ *     params/<key> [ropes]                 each swept parameter's per-rope value, key as written
+ * Frame datasets are chunked one frame of a bounded number of ropes per chunk, compressed with shuffle and
+ * deflate (level 1, chunks compressed in parallel on the writer's threads), extended and flushed frame by
+ * frame, so a run that stops keeps what it wrote. */
+
+typedef struct sk_h5_writer sk_h5_writer;
+
+/* Creates PATH.tmp.XXXXXX beside path with the layout above and no frames; ropes (global indices,
+ * sorted, copied) are the ropes each frame stores; steps and every are recorded as the run's plan; threads
+ * compress chunks (0: sk_default_threads()). The scenario must outlive the writer. NULL with err filled
+ * (SK_ERR_IO naming path, or SK_ERR_NO_MEMORY) on failure. */
+sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
+                         long steps, long every, int threads, sk_error *err);
+
+/* Appends the engine's current state as the frame of `step` and flushes the file. */
+sk_status sk_h5_write_frame(sk_h5_writer *w, const sk_engine *e, long step, sk_error *err);
+
+/* sk_frame_sink adapter (ctx is the writer). */
+sk_status sk_h5_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
+
+/* Sets the root attribute complete (1 when complete, else it stays 0), closes, syncs and renames the
+ * temporary onto path; frees w. On failure the temporary is removed, path is untouched, err names path. */
+sk_status sk_h5_finish(sk_h5_writer *w, bool complete, sk_error *err);
+
+/* Closes and removes the temporary, leaving path untouched; frees w. NULL is allowed. */
+void sk_h5_abort(sk_h5_writer *w);
+
+/* The temporary's name (for tests and messages). */
+const char *sk_h5_temp_path(const sk_h5_writer *w);
+
+/* Frames written so far. */
+long sk_h5_frames(const sk_h5_writer *w);
+
+/* ---- summary totals ------------------------------------------------------------------------------------ */
+
+/* Per-group totals of a batch at one moment, for the end-of-run summary: energies summed over ropes,
+ * the largest link tension, the ropes diverged, the contacts and resolver iterations of the last step. */
+typedef struct sk_group_totals {
+    size_t ropes;     /* ropes in the group */
+    size_t particles; /* particles present */
+    size_t diverged;  /* ropes marked diverged */
+    /* sums over the group's ropes in rope order, one rope after another (never a parallel reduction,
+     * whose order would change the bits), of each rope's diagnostics (docs/model.md section 10), in J */
+    double kinetic, gravity, elastic;
+    bool has_links;     /* some rope has a link */
+    double max_tension; /* the largest link tension of any rope (N); 0 without links */
+    /* Groups with contacts (sk_group_has_contacts): what each rope's last step did, the contacts it
+     * generated and the resolver iterations it used, summed over the ropes and the largest. */
+    bool has_contacts;
+    uint64_t contacts, iterations;
+    int max_contacts, max_iterations;
+} sk_group_totals;
+
+/* Fills totals[0 .. n_groups - 1] from the engine's current state (a diverged rope counts with the state
+ * it holds). Returns SK_OK, or SK_ERR_NO_MEMORY with err filled. */
+sk_status sk_group_totals_compute(const sk_engine *e, sk_group_totals *totals, sk_error *err);
+
+/* ---- two engines compared ------------------------------------------------------------------------------ */
+
+/* Two engines side by side (the batch engine against the reference): the largest deviations between
+ * them, per group, over every frame. */
+/* The largest |a - b| over the components compared, and where it was first seen (rope 0, step 0
+ * while it is 0). A pair that is
+ * not the same number (a non-finite value on one side, NaN) counts as an infinite deviation. */
+typedef struct sk_deviation {
+    double max;
+    size_t rope; /* global rope index of the largest deviation */
+    long step;
+    uint64_t differing; /* components whose bits differ (+0 and -0 included) */
+    uint64_t compared;  /* components compared */
+} sk_deviation;
+
+typedef struct sk_group_deviation {
+    sk_deviation position, velocity;
+    uint64_t count_mismatches; /* frames x ropes where the particle counts differ */
+    /* Groups with contacts: frames x ropes where the contacts generated or the resolver iterations used
+     * by the last step differ, and frames x ropes compared so. */
+    uint64_t contact_mismatches, contact_compared;
+} sk_group_deviation;
+
+/* Folds n components of a and b into d. */
+void sk_deviation_add(sk_deviation *d, const sk_real *a, const sk_real *b, size_t n, size_t rope,
+                      long step);
+
+/* Within tolerance: every deviation <= tolerance and the particle counts agree; tolerance 0
+ * asks for identical bits, and the same contacts and resolver iterations (a tolerance lets positions
+ * differ, and with them which contacts a step generates). */
+bool sk_group_deviation_within(const sk_group_deviation *g, double tolerance);
+
+/* Advances a and b (built from the same scenario s, both at step 0) to `steps`, comparing the
+ * selected ropes at every output frame (step 0, multiples of every, the last step). out has one
+ * entry per group of s. Returns SK_OK, or SK_ERR_NO_MEMORY. */
+sk_status sk_compare_engines(const sk_scenario *s, sk_engine *a, sk_engine *b, long steps, long every,
+                       const size_t *ropes, size_t n_ropes, sk_group_deviation *out,
+                       sk_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
