@@ -8,10 +8,10 @@
 SK_INLINE skv3 k_anchor_point(const kparams *k, bool driven, long step)
 {
     if (!driven)
-        return k->point;
+        return k->anchor_point;
     skv t = skv_mul(skv_set1((sk_real)step), k->dt);
-    skv s = skv_sin(skv_add(skv_mul(k->omega, t), k->phase));
-    return v3_add(k->point, v3_scale(k->amplitude, s));
+    skv s = skv_sin(skv_add(skv_mul(k->motion_omega, t), k->motion_phase));
+    return v3_add(k->anchor_point, v3_scale(k->motion_amplitude, s));
 }
 
 #endif

@@ -168,7 +168,7 @@ void SK_KNAME(sk_contact_generate)(const sk_kernel_cfg *cfg, const kparams *k, c
             skm active, pushes;
             skv3 n;
             skv pen;
-            rod_or_cable(cfg->anchor == SK_ANCHOR_ROD, v3_load(state), x, k->anchor_l, &active, &n, &pen, &pushes);
+            rod_or_cable(cfg->anchor == SK_ANCHOR_ROD, v3_load(state), x, k->s, &active, &n, &pen, &pushes);
             cs->pushes[c->anchor] = (unsigned)skm_bits(pushes);
             skv vs = v3_dot(contact_velocity(cs, state, 0), n);
             put_slot(cs, c->anchor, active, n, pen, vs, &count);

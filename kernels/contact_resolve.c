@@ -584,7 +584,7 @@ void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param
         .e_link = cfg->link == SK_LINK_CABLE ? kp_get(param, SK_P_LINK_E) : skv_zero(),
         .e_anchor = cfg->anchor == SK_ANCHOR_CABLE ? kp_get(param, SK_P_ANCHOR_E) : skv_zero(),
         .e_ground = skv_set1(cfg->ground_restitution),
-        .acc = v3_load(param + (size_t)SK_P_ACCX * W),
+        .acc = v3_load(param + (size_t)SK_P_ACC * W),
         .e_ground_l = cfg->ground_restitution,
     };
     skv_store(r.w_l, r.w);
@@ -592,8 +592,8 @@ void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param
     skv_store(r.e_link_l, r.e_link);
     skv_store(r.e_anchor_l, r.e_anchor);
     for (int l = 0; l < W; l++)
-        r.acc_l[l] = sk_vec3_make(param[(size_t)SK_P_ACCX * W + (size_t)l], param[(size_t)SK_P_ACCY * W + (size_t)l],
-                                  param[(size_t)SK_P_ACCZ * W + (size_t)l]);
+        r.acc_l[l] = sk_vec3_make(param[(size_t)SK_P_ACC * W + (size_t)l], param[(size_t)SK_P_ACC_Y * W + (size_t)l],
+                                  param[(size_t)SK_P_ACC_Z * W + (size_t)l]);
 
     /* Per lane, as reals (exact integers): the iterations it may use (the reference's budget: none
      * without contacts) and those used. */

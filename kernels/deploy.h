@@ -17,9 +17,9 @@ SK_INLINE void k_deploy(const sk_kernel_cfg *cfg, const kparams *k, sk_real *par
     skv s = kp_get(param, SK_P_S);
     skv seg = k->link_l;
     skm can_add = skv_lt(n, skv_set1((sk_real)cfg->capacity));
-    skm growing = cfg->has_max_length ? skv_lt(skv_add(skv_mul(skv_sub(n, one), seg), s), k->deploy_max)
+    skm growing = cfg->has_max_length ? skv_lt(skv_add(skv_mul(skv_sub(n, one), seg), s), k->deploy_max_length)
                                       : skm_or(can_add, skv_lt(s, seg));
-    s = skv_select(growing, skv_add(s, skv_mul(k->deploy_u, k->dt)), s);
+    s = skv_select(growing, skv_add(s, skv_mul(k->deploy_velocity, k->dt)), s);
     skm insert = skm_and(skm_and(growing, can_add), skv_gt(s, seg));
 
     if (skm_any(insert)) {
@@ -41,7 +41,7 @@ SK_INLINE void k_deploy(const sk_kernel_cfg *cfg, const kparams *k, sk_real *par
         skv3 e = v3_unit(v3_sub(p_last, x));
         skv len = skv_sub(s, seg);
         skv3 p = v3_add(x, v3_scale(e, len));
-        skv3 v = cfg->insert_along ? v3_scale(e, k->deploy_u) : v3_scale(v3_unit(v_last), len);
+        skv3 v = cfg->insert_along ? v3_scale(e, k->deploy_velocity) : v3_scale(v3_unit(v_last), len);
         /* A particle inserted at a pinned index starts at rest, as every pinned particle does. */
         v = v3_select(skv_ne(skv_load(pinned_new), skv_zero()), v3_zero(), v);
         skv3 w = cfg->integrator == SK_INTEGRATOR_VERLET ? v3_sub(p, v3_scale(v, k->dt)) : v;

@@ -44,7 +44,7 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
                 skv stretch = skv_sub(l, k.link_l);
                 if (cfg->link == SK_LINK_BUNGEE)
                     exists = skm_and(exists, skv_gt(l, k.link_l));
-                t = skv_select(exists, skv_mul(k.link_k, stretch), skv_zero());
+                t = skv_select(exists, skv_mul(k.link_stiffness, stretch), skv_zero());
                 elastic = skv_add(elastic, skv_select(exists, skv_mul(skv_mul(t, stretch), half), skv_zero()));
             }
             if (contact_links && impulse)
@@ -75,11 +75,11 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
         skv e = skv_zero();
         if (cfg->anchor == SK_ANCHOR_SPRING || cfg->anchor == SK_ANCHOR_BUNGEE) {
             skv stretch = skv_sub(l, rest);
-            e = skv_mul(skv_mul(skv_mul(k.anchor_k, stretch), stretch), half);
+            e = skv_mul(skv_mul(skv_mul(k.anchor_stiffness, stretch), stretch), half);
             if (cfg->anchor == SK_ANCHOR_BUNGEE)
                 e = skv_select(skv_gt(l, rest), e, skv_zero());
         } else if (cfg->anchor == SK_ANCHOR_FAKE_SPRING) {
-            e = skv_select(k.fake_on, skv_mul(skv_mul(skv_mul(k.anchor_k, l), l), half), skv_zero());
+            e = skv_select(k.fake_active, skv_mul(skv_mul(skv_mul(k.anchor_stiffness, l), l), half), skv_zero());
         }
         elastic = skv_add(elastic, e);
     }

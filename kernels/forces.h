@@ -43,7 +43,7 @@ SK_INLINE skv3 k_link_force(const kparams *k, int link, skv3 pa, skv3 pb)
 {
     skv3 d = v3_sub(pa, pb);
     skv l = v3_length(d);
-    skv mag = skv_mul(skv_sub(k->link_l, l), k->link_k);
+    skv mag = skv_mul(skv_sub(k->link_l, l), k->link_stiffness);
     skv3 um = v3_scale(v3_unit_given(d, l), mag);
     if (link == SK_LINK_BUNGEE)
         um = v3_select(skv_gt(l, k->link_l), um, v3_zero());
@@ -57,7 +57,7 @@ SK_INLINE skv3 k_anchor_force(const kparams *k, int anchor, skv3 p, skv3 vel, sk
     if (anchor == SK_ANCHOR_SPRING || anchor == SK_ANCHOR_BUNGEE) {
         skv3 d = v3_sub(p, x);
         skv l = v3_length(d);
-        skv mag = skv_mul(skv_sub(rest, l), k->anchor_k);
+        skv mag = skv_mul(skv_sub(rest, l), k->anchor_stiffness);
         skv3 f = v3_scale(v3_unit_given(d, l), mag);
         if (anchor == SK_ANCHOR_BUNGEE)
             f = v3_select(skv_gt(l, rest), f, v3_zero());
@@ -68,7 +68,7 @@ SK_INLINE skv3 k_anchor_force(const kparams *k, int anchor, skv3 p, skv3 vel, sk
         skv3 c = v3_add(v3_scale(r, k->fake_cr), v3_scale(vel, k->fake_cv));
         skv3 target = v3_scale(v3_add(v3_scale(r, k->fake_cos), v3_scale(c, k->fake_sin)), k->fake_exp);
         skv3 acc = v3_sub(v3_scale(v3_sub(target, r), k->inv_dt2), v3_scale(vel, k->inv_dt));
-        return v3_select(k->fake_on, v3_scale(acc, k->mass), v3_zero());
+        return v3_select(k->fake_active, v3_scale(acc, k->mass), v3_zero());
     }
     return v3_zero();
 }

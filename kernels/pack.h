@@ -14,43 +14,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/params.h"
 #include "skein/types.h"
 
 /* Fields of a particle row. Verlet keeps q in the velocity slots: its velocity is (p - q) / dt. */
 enum { SK_F_PX, SK_F_PY, SK_F_PZ, SK_F_VX, SK_F_VY, SK_F_VZ, SK_F_COUNT };
 
-/* Per-rope parameters, each an array of W reals. Derived values are the operations SPEC.md writes
- * (h + m, 2 m, rho V, ...) evaluated once: the same operation on the same operands gives the same bits
- * every step. */
-enum sk_pack_param {
-    SK_P_N,         /* particles present (an integer, exact as a real) */
-    SK_P_S,         /* deploying: rest length s of the anchored segment; otherwise the anchor's rest length */
-    SK_P_W,         /* inverse mass of an unpinned particle */
-    SK_P_MASS,      /* mass read back, 1 / w */
-    SK_P_DAMP,      /* pow(damping, dt) */
-    SK_P_VKEEP,     /* verlet: 1 - verlet_damping */
-    SK_P_LINK_K,    /* link stiffness */
-    SK_P_LINK_L,    /* link rest length */
-    SK_P_ANCHOR_K,  /* anchored spring / bungee stiffness */
-    SK_P_AX, SK_P_AY, SK_P_AZ,       /* anchor point */
-    SK_P_AMPX, SK_P_AMPY, SK_P_AMPZ, /* driven anchor amplitude */
-    SK_P_OMEGA, SK_P_PHASE,
-    SK_P_FAKE_ON,   /* 1 where the fake spring is active (gamma finite and non-zero), else 0 */
-    SK_P_FAKE_CR, SK_P_FAKE_CV, SK_P_FAKE_COS, SK_P_FAKE_SIN, SK_P_FAKE_EXP,
-    SK_P_ACCX, SK_P_ACCY, SK_P_ACCZ, /* acceleration field (gravity, or 0 when gravity is a force) */
-    SK_P_GFX, SK_P_GFY, SK_P_GFZ,    /* gravity force g * mass */
-    SK_P_GX, SK_P_GY, SK_P_GZ,       /* gravity itself (diagnostics: potential energy) */
-    SK_P_DRAG_K1, SK_P_DRAG_K2,
-    SK_P_BUOY_HM,   /* h + m */
-    SK_P_BUOY_M2,   /* 2 * m */
-    SK_P_BUOY_RV,   /* rho * V */
-    SK_P_DEPLOY_U,  /* deployment velocity */
-    SK_P_DEPLOY_MAX, /* max_length */
-    SK_P_DT, SK_P_INV_DT, SK_P_INV_DT2,
-    SK_P_LINK_E,    /* cable links: restitution */
-    SK_P_ANCHOR_E,  /* cable constraint: restitution */
-    SK_P_COUNT
-};
+/* Per-rope parameters, each an array of W reals: the slots of core/model/params.h's SK_PACK_PARAMS, in its
+ * order (a VEC3 slot is three: SLOT, SLOT_Y, SLOT_Z). */
+#define SK_P_SLOTS_REAL(SLOT) SK_P_##SLOT,
+#define SK_P_SLOTS_VEC3(SLOT) SK_P_##SLOT, SK_P_##SLOT##_Y, SK_P_##SLOT##_Z,
+#define SK_P_ENUMERATE(kind, SLOT, member, value) SK_P_SLOTS_##kind(SLOT)
+enum sk_pack_param { SK_PACK_PARAMS(SK_P_ENUMERATE) SK_P_COUNT };
+#undef SK_P_ENUMERATE
+#undef SK_P_SLOTS_VEC3
+#undef SK_P_SLOTS_REAL
 
 /* The contact rows after the particles of a contact group's state, each [W]: row i < capacity - 1 is
  * the impulse link i's contact delivered in the last step (summed over the resolver's picks of it, N s;

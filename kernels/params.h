@@ -6,57 +6,32 @@
 #include "pack.h"
 #include "vec3w.h"
 
+/* Every slot of SK_PACK_PARAMS (core/model/params.h) as a member of the same name; n and s as they were at
+ * load time (deployment changes them in the block). */
+#define KP_MEMBER_REAL(member) skv member;
+#define KP_MEMBER_VEC3(member) skv3 member;
+#define KP_MEMBER(kind, SLOT, member, value) KP_MEMBER_##kind(member)
 typedef struct kparams {
-    skv w, mass, damp, vkeep;
-    skv link_k, link_l;
-    skv anchor_k, anchor_l; /* anchor_l: the rest length at load time (deploying: s) */
-    skv3 point, amplitude;
-    skv omega, phase;
-    skm fake_on;
-    skv fake_cr, fake_cv, fake_cos, fake_sin, fake_exp;
-    skv3 acc, gforce, gravity;
-    skv drag_k1, drag_k2;
-    skv buoy_hm, buoy_m2, buoy_rv;
-    skv deploy_u, deploy_max;
-    skv dt, inv_dt, inv_dt2;
+    SK_PACK_PARAMS(KP_MEMBER)
+    skm fake_active; /* lanes where the fake spring acts: fake_on != 0 */
 } kparams;
+#undef KP_MEMBER
+#undef KP_MEMBER_VEC3
+#undef KP_MEMBER_REAL
 
 SK_INLINE skv kp_get(const sk_real *param, int which) { return skv_load(param + (size_t)which * SK_W); }
 
 SK_INLINE kparams kp_load(const sk_real *param)
 {
     kparams k;
-    k.w = kp_get(param, SK_P_W);
-    k.mass = kp_get(param, SK_P_MASS);
-    k.damp = kp_get(param, SK_P_DAMP);
-    k.vkeep = kp_get(param, SK_P_VKEEP);
-    k.link_k = kp_get(param, SK_P_LINK_K);
-    k.link_l = kp_get(param, SK_P_LINK_L);
-    k.anchor_k = kp_get(param, SK_P_ANCHOR_K);
-    k.anchor_l = kp_get(param, SK_P_S);
-    k.point = v3_load(param + (size_t)SK_P_AX * SK_W);
-    k.amplitude = v3_load(param + (size_t)SK_P_AMPX * SK_W);
-    k.omega = kp_get(param, SK_P_OMEGA);
-    k.phase = kp_get(param, SK_P_PHASE);
-    k.fake_on = skv_ne(kp_get(param, SK_P_FAKE_ON), skv_zero());
-    k.fake_cr = kp_get(param, SK_P_FAKE_CR);
-    k.fake_cv = kp_get(param, SK_P_FAKE_CV);
-    k.fake_cos = kp_get(param, SK_P_FAKE_COS);
-    k.fake_sin = kp_get(param, SK_P_FAKE_SIN);
-    k.fake_exp = kp_get(param, SK_P_FAKE_EXP);
-    k.acc = v3_load(param + (size_t)SK_P_ACCX * SK_W);
-    k.gforce = v3_load(param + (size_t)SK_P_GFX * SK_W);
-    k.gravity = v3_load(param + (size_t)SK_P_GX * SK_W);
-    k.drag_k1 = kp_get(param, SK_P_DRAG_K1);
-    k.drag_k2 = kp_get(param, SK_P_DRAG_K2);
-    k.buoy_hm = kp_get(param, SK_P_BUOY_HM);
-    k.buoy_m2 = kp_get(param, SK_P_BUOY_M2);
-    k.buoy_rv = kp_get(param, SK_P_BUOY_RV);
-    k.deploy_u = kp_get(param, SK_P_DEPLOY_U);
-    k.deploy_max = kp_get(param, SK_P_DEPLOY_MAX);
-    k.dt = kp_get(param, SK_P_DT);
-    k.inv_dt = kp_get(param, SK_P_INV_DT);
-    k.inv_dt2 = kp_get(param, SK_P_INV_DT2);
+#define KP_LOAD_REAL(SLOT, member) k.member = kp_get(param, SK_P_##SLOT);
+#define KP_LOAD_VEC3(SLOT, member) k.member = v3_load(param + (size_t)SK_P_##SLOT * SK_W);
+#define KP_LOAD(kind, SLOT, member, value) KP_LOAD_##kind(SLOT, member)
+    SK_PACK_PARAMS(KP_LOAD)
+#undef KP_LOAD
+#undef KP_LOAD_VEC3
+#undef KP_LOAD_REAL
+    k.fake_active = skv_ne(k.fake_on, skv_zero());
     return k;
 }
 

@@ -39,7 +39,7 @@ SK_INLINE void particle(const kparams *k, sk_real *row, bool pinned, carry *c, b
         }
     }
     if (first && anchor != SK_ANCHOR_NONE)
-        f = v3_add(f, k_anchor_force(k, anchor, c->p, vel, x, k->anchor_l));
+        f = v3_add(f, k_anchor_force(k, anchor, c->p, vel, x, k->s));
     if (!pinned) {
         skv3 p = c->p, w = c->w;
         k_integrate_d(k, integrator, unit_damp, &p, &w, f);

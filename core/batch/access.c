@@ -12,7 +12,7 @@ uint64_t sk_batch_advance(sk_batch *b, long steps)
         return 0;
     uint64_t done = sk_batch_parallel_advance(b, steps);
     b->step += steps;
-    b->diag_cache.group = -1;
+    b->diag_cache->group = -1;
     return done;
 }
 
@@ -44,7 +44,7 @@ size_t sk_batch_check_frame(sk_batch *b)
     if (!ensure_snapshot(b))
         return b->n_diverged;
     b->n_diverged += sk_batch_parallel_check(b);
-    b->diag_cache.group = -1;
+    b->diag_cache->group = -1;
     return b->n_diverged;
 }
 
@@ -59,7 +59,7 @@ uint64_t sk_batch_advance_checked(sk_batch *b, long steps, size_t *diverged)
     uint64_t done = sk_batch_parallel_advance_checked(b, steps, &newly);
     b->step += steps;
     b->n_diverged += newly;
-    b->diag_cache.group = -1;
+    b->diag_cache->group = -1;
     *diverged = b->n_diverged;
     return done;
 }
@@ -120,21 +120,21 @@ void sk_batch_read_rope(const sk_batch *b, size_t rope, sk_real *p, sk_real *v)
 void sk_batch_rope_diagnostics(const sk_batch *b, size_t rope, sk_rope_diagnostics *out, sk_real *tension)
 {
     batch_where w = sk_batch_locate(b, rope);
-    sk_batch *m = (sk_batch *)b; /* the cache is not part of the batch's observable state */
+    struct batch_diag_cache *cache = b->diag_cache;
     const size_t W = (size_t)b->width, lane = (size_t)w.lane;
     const sk_real *param, *state;
     lane_blocks(b, w, &param, &state);
     const bool diverged = w.g->diverged[w.local] >= 0;
     const long step = diverged ? w.g->frozen[w.local] : b->step;
-    if (diverged || m->diag_cache.group != w.g->index || m->diag_cache.pack != w.pack ||
-        m->diag_cache.step != step) {
-        b->kernels->diagnose(&w.g->cfg, param, state, step, m->diag_cache.diag, m->diag_cache.tension);
+    if (diverged || cache->group != w.g->index || cache->pack != w.pack ||
+        cache->step != step) {
+        b->kernels->diagnose(&w.g->cfg, param, state, step, cache->diag, cache->tension);
         /* a diverged rope's diagnostics come from the snapshot: never cached as its pack's */
-        m->diag_cache.group = diverged ? -1 : w.g->index;
-        m->diag_cache.pack = w.pack;
-        m->diag_cache.step = step;
+        cache->group = diverged ? -1 : w.g->index;
+        cache->pack = w.pack;
+        cache->step = step;
     }
-    const sk_real *d = m->diag_cache.diag;
+    const sk_real *d = cache->diag;
     const int n = (int)param[SK_P_N * W + lane];
     sk_rope_diagnostics r = {0};
     r.kinetic = d[SK_D_KINETIC * W + lane];
@@ -146,7 +146,7 @@ void sk_batch_rope_diagnostics(const sk_batch *b, size_t rope, sk_rope_diagnosti
     r.finite = (b->kernels->finite_lanes(&w.g->cfg, param, state) >> lane) & 1u;
     if (tension)
         for (int i = 0; i + 1 < n; i++)
-            tension[i] = m->diag_cache.tension[(size_t)i * W + lane];
+            tension[i] = cache->tension[(size_t)i * W + lane];
     *out = r;
 }
 

@@ -38,15 +38,15 @@ struct sk_batch {
     size_t *work_first;
     size_t n_diverged;
 
-    /* the last pack whose diagnostics were computed (reads of neighbouring ropes reuse them) */
-    struct {
+    /* the last pack whose diagnostics were computed (reads of neighbouring ropes reuse them): filled by const
+     * readers, so it lives behind a pointer, outside the batch's observable state */
+    struct batch_diag_cache {
         int group;
         size_t pack;
         long step;
         sk_real *diag;    /* [SK_D_COUNT][W] */
         sk_real *tension; /* [capacity - 1][W] */
-        size_t tension_len;
-    } diag_cache;
+    } *diag_cache;
 
     sk_real *stage_force; /* [max capacity][3][W]: sk_batch_run_stage's force array */
     sk_real *view_param;  /* [SK_P_COUNT][W]: a diverged rope's parameters with its snapshot's n and s */

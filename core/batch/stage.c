@@ -63,6 +63,6 @@ uint64_t sk_batch_run_stage(sk_batch *b, sk_batch_stage stage, long steps)
     }
     if (stage == SK_BATCH_STAGE_STEP || stage == SK_BATCH_STAGE_UNFUSED)
         b->step += steps;
-    b->diag_cache.group = -1;
+    b->diag_cache->group = -1;
     return done;
 }

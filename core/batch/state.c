@@ -85,7 +85,7 @@ bool sk_batch_import_rope(sk_batch *b, size_t rope, const sk_rope_state *st)
             write_lane(b, g, w.pack, l, st);
     g->diverged[w.local] = st->diverged < 0 ? -1 : st->diverged;
     g->frozen[w.local] = st->diverged < 0 ? 0 : st->steps;
-    b->diag_cache.group = -1;
+    b->diag_cache->group = -1;
     return true;
 }
 
@@ -105,6 +105,6 @@ bool sk_batch_resume_at(sk_batch *b, long step)
     }
     b->step = step;
     b->snapshot_step = step;
-    b->diag_cache.group = -1;
+    b->diag_cache->group = -1;
     return true;
 }

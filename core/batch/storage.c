@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/parallel.h"
+#include "model/params.h"
 #include "batch/batch_impl.h"
 #include "model/rope_constants.h"
 #include "model/vec3.h"
@@ -18,75 +19,46 @@ static void *aligned_zeroed(size_t reals)
     return p;
 }
 
-void sk_batch_lay_rope(const sk_batch *b, batch_group *g, size_t r, size_t pack, int lane)
+void sk_batch_lay_rope(const sk_batch *b, batch_group *bg, size_t r, size_t pack, int lane)
 {
     const sk_scenario *s = b->scenario;
-    const sk_group *grp = g->group;
+    const sk_group *g = bg->group;
     const int W = b->width;
-    sk_rope_params rp;
-    sk_rope_constants c;
-    sk_group_rope_params(grp, r, &rp);
-    sk_rope_constants_compute(s, grp, &rp, &c);
+    sk_rope_params params;
+    sk_rope_constants constants;
+    sk_group_rope_params(g, r, &params);
+    sk_rope_constants_compute(s, g, &params, &constants);
+    const sk_rope_params *rp = &params;
+    const sk_rope_constants *c = &constants;
 
-    const int n0 = sk_group_initial_particles(grp);
-    sk_real *param = batch_pack_param(g, pack);
-#define SET(which, value) param[(size_t)(which) * (size_t)W + (size_t)lane] = (value)
-    SET(SK_P_N, (sk_real)n0);
-    SET(SK_P_S, rp.anchor_length);
-    SET(SK_P_W, c.w);
-    SET(SK_P_MASS, c.mass_back);
-    SET(SK_P_DAMP, c.damp);
-    SET(SK_P_VKEEP, c.verlet_keep);
-    SET(SK_P_LINK_K, rp.link_stiffness);
-    SET(SK_P_LINK_L, c.link_length);
-    SET(SK_P_ANCHOR_K, rp.anchor_stiffness);
-    SET(SK_P_AX, rp.anchor_point.x);
-    SET(SK_P_AY, rp.anchor_point.y);
-    SET(SK_P_AZ, rp.anchor_point.z);
-    SET(SK_P_AMPX, rp.motion_amplitude.x);
-    SET(SK_P_AMPY, rp.motion_amplitude.y);
-    SET(SK_P_AMPZ, rp.motion_amplitude.z);
-    SET(SK_P_OMEGA, rp.motion_omega);
-    SET(SK_P_PHASE, rp.motion_phase);
-    SET(SK_P_FAKE_ON, c.fake_active ? 1 : 0);
-    SET(SK_P_FAKE_CR, c.fake_cr);
-    SET(SK_P_FAKE_CV, c.fake_cv);
-    SET(SK_P_FAKE_COS, c.fake_cos);
-    SET(SK_P_FAKE_SIN, c.fake_sin);
-    SET(SK_P_FAKE_EXP, c.fake_exp);
-    SET(SK_P_ACCX, c.accel.x);
-    SET(SK_P_ACCY, c.accel.y);
-    SET(SK_P_ACCZ, c.accel.z);
-    SET(SK_P_GFX, c.gravity_force.x);
-    SET(SK_P_GFY, c.gravity_force.y);
-    SET(SK_P_GFZ, c.gravity_force.z);
-    SET(SK_P_GX, s->gravity.x);
-    SET(SK_P_GY, s->gravity.y);
-    SET(SK_P_GZ, s->gravity.z);
-    SET(SK_P_DRAG_K1, rp.drag_k1);
-    SET(SK_P_DRAG_K2, rp.drag_k2);
-    /* The buoyancy force's operand pairs, each one operation the reference does every step. */
-    SET(SK_P_BUOY_HM, rp.buoyancy_water_height + rp.buoyancy_max_depth);
-    SET(SK_P_BUOY_M2, (sk_real)2 * rp.buoyancy_max_depth);
-    SET(SK_P_BUOY_RV, rp.buoyancy_density * rp.buoyancy_volume);
-    SET(SK_P_DEPLOY_U, rp.deploy_velocity);
-    SET(SK_P_DEPLOY_MAX, rp.deploy_max_length);
-    SET(SK_P_DT, c.dt);
-    SET(SK_P_INV_DT, c.inv_dt);
-    SET(SK_P_INV_DT2, c.inv_dt2);
-    SET(SK_P_LINK_E, rp.link_restitution);
-    SET(SK_P_ANCHOR_E, rp.anchor_restitution);
-#undef SET
+    /* every slot of the parameter block, from its line of SK_PACK_PARAMS (model/params.h) */
+    sk_real *param = batch_pack_param(bg, pack);
+#define SLOT(which) param[(size_t)(which) * (size_t)W + (size_t)lane]
+#define FILL_REAL(SLOT_NAME, value) SLOT(SK_P_##SLOT_NAME) = (value);
+#define FILL_VEC3(SLOT_NAME, value)                                                                           \
+    do {                                                                                                      \
+        const sk_vec3 v_ = (value);                                                                           \
+        SLOT(SK_P_##SLOT_NAME) = v_.x;                                                                        \
+        SLOT(SK_P_##SLOT_NAME##_Y) = v_.y;                                                                    \
+        SLOT(SK_P_##SLOT_NAME##_Z) = v_.z;                                                                    \
+    } while (0);
+#define FILL(kind, SLOT_NAME, member, value) FILL_##kind(SLOT_NAME, value)
+    SK_PACK_PARAMS(FILL)
+#undef FILL
+#undef FILL_VEC3
+#undef FILL_REAL
+#undef SLOT
 
+    const int n0 = sk_group_initial_particles(g);
     /* Particles as the reference places them: v = 0 when pinned, verlet's q = p - v dt. */
-    sk_real *state = batch_pack_state(g, pack);
+    sk_real *state = batch_pack_state(bg, pack);
     const bool verlet = s->integrator == SK_INTEGRATOR_VERLET;
-    for (int i = 0; i < grp->particles; i++) {
+    for (int i = 0; i < g->particles; i++) {
         sk_vec3 p = {0, 0, 0}, w = {0, 0, 0};
         if (i < n0) {
-            p = sk_rope_layout_position(&rp, i, n0);
-            sk_vec3 v = g->pinned[i] ? sk_vec3_zero() : rp.velocity;
-            w = verlet ? sk_vec3_sub(p, sk_vec3_scale(v, c.dt)) : v;
+            p = sk_rope_layout_position(rp, i, n0);
+            sk_vec3 v = bg->pinned[i] ? sk_vec3_zero() : rp->velocity;
+            w = verlet ? sk_vec3_sub(p, sk_vec3_scale(v, c->dt)) : v;
         }
         sk_real *row = state + (size_t)i * SK_F_COUNT * (size_t)W;
         const sk_real values[SK_F_COUNT] = {p.x, p.y, p.z, w.x, w.y, w.z};
@@ -94,9 +66,9 @@ void sk_batch_lay_rope(const sk_batch *b, batch_group *g, size_t r, size_t pack,
             row[(size_t)f * (size_t)W + (size_t)lane] = values[f];
     }
     /* A contact group's contact rows (impulses, counts): nothing happened before the first step. */
-    if (g->cfg.contacts) {
-        sk_real *rows = sk_pack_contact_rows(&g->cfg, state, W);
-        for (int i = 0; i < grp->particles + 2; i++)
+    if (bg->cfg.contacts) {
+        sk_real *rows = sk_pack_contact_rows(&bg->cfg, state, W);
+        for (int i = 0; i < g->particles + 2; i++)
             rows[(size_t)i * (size_t)W + (size_t)lane] = 0;
     }
 }
@@ -145,14 +117,14 @@ sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_
     if (!k)
         return NULL;
     sk_batch *b = calloc(1, sizeof *b);
-    if (!b)
+    if (!b || !(b->diag_cache = calloc(1, sizeof *b->diag_cache)))
         goto oom;
     b->scenario = s;
     b->kernels = k;
     b->width = k->width;
     b->threads = sk_threads_resolve(opt ? opt->threads : 0);
     b->snapshot_step = -1;
-    b->diag_cache.group = -1;
+    b->diag_cache->group = -1;
     b->n_groups = s->n_groups;
     b->groups = calloc((size_t)(s->n_groups > 0 ? s->n_groups : 1), sizeof *b->groups);
     if (!b->groups)
@@ -185,9 +157,9 @@ sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_
         b->work_first[i + 1] = b->work_first[i] + b->groups[i].n_packs;
     b->stage_force = aligned_zeroed((size_t)max_capacity * 3 * (size_t)b->width);
     b->view_param = aligned_zeroed((size_t)SK_P_COUNT * (size_t)b->width);
-    b->diag_cache.diag = aligned_zeroed((size_t)SK_D_COUNT * (size_t)b->width);
-    b->diag_cache.tension = aligned_zeroed((size_t)max_capacity * (size_t)b->width);
-    if (!b->stage_force || !b->view_param || !b->diag_cache.diag || !b->diag_cache.tension)
+    b->diag_cache->diag = aligned_zeroed((size_t)SK_D_COUNT * (size_t)b->width);
+    b->diag_cache->tension = aligned_zeroed((size_t)max_capacity * (size_t)b->width);
+    if (!b->stage_force || !b->view_param || !b->diag_cache->diag || !b->diag_cache->tension)
         goto oom;
 
     return b;
@@ -216,8 +188,11 @@ void sk_batch_destroy(sk_batch *b)
     free(b->work_first);
     free(b->stage_force);
     free(b->view_param);
-    free(b->diag_cache.diag);
-    free(b->diag_cache.tension);
+    if (b->diag_cache) {
+        free(b->diag_cache->diag);
+        free(b->diag_cache->tension);
+        free(b->diag_cache);
+    }
     free(b);
 }
 

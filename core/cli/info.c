@@ -9,7 +9,7 @@ int cli_info(const cli_options *o, sk_error *err)
 {
     (void)o;
     (void)err;
-    printf("skein        %s\n", SKEIN_VERSION);
+    printf("skein        %s\n", sk_version());
     printf("build type   %s\n", SKEIN_BUILD_TYPE[0] ? SKEIN_BUILD_TYPE : "(none)");
     if (SKEIN_SANITIZERS[0])
         printf("sanitizers   %s\n", SKEIN_SANITIZERS);

@@ -14,7 +14,7 @@ int main(int argc, char **argv)
             fputs(cli_usage, stdout);
             break;
         case CLI_VERSION:
-            printf("skein %s\n", SKEIN_VERSION);
+            printf("skein %s\n", sk_version());
             break;
         case CLI_DEFAULT:
         case CLI_RUN:

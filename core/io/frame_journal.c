@@ -239,12 +239,18 @@ long sk_journal_frames(const sk_journal *j) { return j->frames; }
 
 /* ---- reading back: a stand-in engine whose ropes are one recorded frame's ---------------------------- */
 
+/* Which rope's reals the journal's buffer holds: a cache the engine's const readers fill, so it is reached
+ * through a pointer and is not part of the engine itself. */
+typedef struct recorded_cache {
+    size_t loaded; /* the rope whose reals j->rope holds (n_ropes: none) */
+    bool failed;   /* a read failed: the frame is not handed on */
+} recorded_cache;
+
 typedef struct recorded_engine {
     struct sk_engine base;
     sk_journal *j;
     uint64_t *offset; /* [n_ropes]: where each rope's reals start in the file */
-    size_t loaded;    /* the rope whose reals j->rope holds (n_ropes: none) */
-    bool failed;      /* a read failed: the frame is not handed on */
+    recorded_cache *cache;
 } recorded_engine;
 
 static bool read_at(const sk_journal *j, void *buf, size_t len, uint64_t at)
@@ -281,16 +287,16 @@ static size_t index_of(const sk_journal *j, size_t rope)
  * batch need not fit in memory). NULL for a rope not recorded, or when the read fails. */
 static const sk_real *rope_data(const sk_engine *e, size_t rope)
 {
-    recorded_engine *c = (recorded_engine *)e; /* the cache is not part of what the engine answers */
+    const recorded_engine *c = (const recorded_engine *)e;
     const size_t i = index_of(c->j, rope);
     if (i == c->j->n_ropes)
         return NULL;
-    if (c->loaded != i) {
+    if (c->cache->loaded != i) {
         if (!read_at(c->j, c->j->rope, rope_reals(c->j->n[i]) * sizeof(sk_real), c->offset[i])) {
-            c->failed = true;
+            c->cache->failed = true;
             return NULL;
         }
-        c->loaded = i;
+        c->cache->loaded = i;
     }
     return c->j->rope;
 }
@@ -412,11 +418,11 @@ static int replay_record(recorded_engine *c, uint64_t at, const sk_frame_sink *s
     if (size != h.payload)
         return damaged(j, err, "is damaged (a record's length)");
     c->base.step = (long)h.step;
-    c->loaded = R;
-    c->failed = false;
+    c->cache->loaded = R;
+    c->cache->failed = false;
     for (int i = 0; i < n_sinks; i++) {
         int rc = sinks[i].frame(sinks[i].ctx, &c->base, (long)h.step, err);
-        if (rc == 0 && c->failed)
+        if (rc == 0 && c->cache->failed)
             rc = io_fail(j, err, "read failed", errno ? errno : EIO);
         if (rc)
             return rc;
@@ -433,7 +439,8 @@ sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size
         return NULL;
     uint64_t *starts = NULL;
     unsigned char *scratch = NULL;
-    recorded_engine c = {.j = j};
+    recorded_cache cache = {0};
+    recorded_engine c = {.j = j, .cache = &cache};
     int rc = 0;
     if (!(j->f = fopen(path, "r+b"))) {
         rc = sk_fail(err, errno == ENOENT ? SK_ERR_CORRUPT : SK_ERR_IO,

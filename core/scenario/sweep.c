@@ -5,40 +5,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/params.h"
 #include "scenario/scenario_impl.h"
 
 #define OFF(field) offsetof(sk_rope_params, field)
-#define VEC(name, field, range, need)                                                       \
-    {name "[0]", OFF(field.x), range, need}, {name "[1]", OFF(field.y), range, need}, \
-        {name "[2]", OFF(field.z), range, need}
 
-const sk_scn_sweepable sk_scn_sweepables[] = {
-    {"mass", OFF(mass), SK_RANGE_MASS, SK_NEED_NOTHING},
-    {"damping", OFF(damping), SK_RANGE_UNIT_OPEN0, SK_NEED_NOTHING},
-    {"verlet_damping", OFF(verlet_damping), SK_RANGE_UNIT_OPEN1, SK_NEED_NOTHING},
-    VEC("start", start, SK_RANGE_ANY, SK_NEED_NOTHING),
-    VEC("end", end, SK_RANGE_ANY, SK_NEED_NOTHING),
-    VEC("velocity", velocity, SK_RANGE_ANY, SK_NEED_NOTHING),
-    {"link.stiffness", OFF(link_stiffness), SK_RANGE_GT0, SK_NEED_LINK_STIFFNESS},
-    {"link.length", OFF(link_length), SK_RANGE_GT0, SK_NEED_LINK_LENGTH},
-    {"link.restitution", OFF(link_restitution), SK_RANGE_UNIT, SK_NEED_LINK_RESTITUTION},
-    VEC("anchor.point", anchor_point, SK_RANGE_ANY, SK_NEED_ANCHOR),
-    {"anchor.stiffness", OFF(anchor_stiffness), SK_RANGE_GT0, SK_NEED_ANCHOR_STIFFNESS},
-    {"anchor.length", OFF(anchor_length), SK_RANGE_ANCHOR_LENGTH, SK_NEED_ANCHOR_LENGTH},
-    {"anchor.damping", OFF(anchor_damping), SK_RANGE_GE0, SK_NEED_ANCHOR_DAMPING},
-    {"anchor.restitution", OFF(anchor_restitution), SK_RANGE_UNIT, SK_NEED_ANCHOR_RESTITUTION},
-    VEC("anchor.motion.amplitude", motion_amplitude, SK_RANGE_ANY, SK_NEED_MOTION),
-    {"anchor.motion.omega", OFF(motion_omega), SK_RANGE_ANY, SK_NEED_MOTION},
-    {"anchor.motion.phase", OFF(motion_phase), SK_RANGE_ANY, SK_NEED_MOTION},
-    {"drag.k1", OFF(drag_k1), SK_RANGE_GE0, SK_NEED_DRAG},
-    {"drag.k2", OFF(drag_k2), SK_RANGE_GE0, SK_NEED_DRAG},
-    {"buoyancy.water_height", OFF(buoyancy_water_height), SK_RANGE_ANY, SK_NEED_BUOYANCY},
-    {"buoyancy.max_depth", OFF(buoyancy_max_depth), SK_RANGE_GT0, SK_NEED_BUOYANCY},
-    {"buoyancy.density", OFF(buoyancy_density), SK_RANGE_GE0, SK_NEED_BUOYANCY},
-    {"buoyancy.volume", OFF(buoyancy_volume), SK_RANGE_GE0, SK_NEED_BUOYANCY},
-    {"deploy.velocity", OFF(deploy_velocity), SK_RANGE_GT0, SK_NEED_DEPLOY},
-    {"deploy.max_length", OFF(deploy_max_length), SK_RANGE_GT0, SK_NEED_MAX_LENGTH},
-};
+/* The sweepable keys: every line of SK_ROPE_PARAMS (model/params.h), a vector's components by index. */
+#define SWEEPABLE_REAL(member, key, range, need) {key, OFF(member), SK_RANGE_##range, SK_NEED_##need},
+#define SWEEPABLE_VEC3(member, key, range, need)                                                        \
+    {key "[0]", OFF(member.x), SK_RANGE_##range, SK_NEED_##need},                                       \
+        {key "[1]", OFF(member.y), SK_RANGE_##range, SK_NEED_##need},                                   \
+        {key "[2]", OFF(member.z), SK_RANGE_##range, SK_NEED_##need},
+#define SWEEPABLE(kind, member, key, units, range, need) SWEEPABLE_##kind(member, key, range, need)
+const sk_scn_sweepable sk_scn_sweepables[] = {SK_ROPE_PARAMS(SWEEPABLE)};
+
+/* The table covers sk_rope_params: a member added without its line fails here. */
+#define PARAM_REALS(kind, member, key, units, range, need) +SK_PARAM_REALS_##kind
+_Static_assert(sizeof(sk_rope_params) == sizeof(sk_real) * (0 SK_ROPE_PARAMS(PARAM_REALS)),
+               "every member of sk_rope_params has its line in SK_ROPE_PARAMS (model/params.h)");
 const int sk_scn_n_sweepables = (int)(sizeof sk_scn_sweepables / sizeof sk_scn_sweepables[0]);
 
 static const sk_scn_sweepable *find_sweepable(const char *key)

@@ -34,19 +34,19 @@ typedef struct sk_journal sk_journal;
 /* Creates (or empties) the journal at path for frames of the given ropes (global indices, sorted, copied);
  * id ties it to the checkpoints that refer to it. NULL with err filled (SK_ERR_IO naming path, or
  * SK_ERR_NO_MEMORY). */
-sk_journal *sk_journal_create(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
-                              uint64_t id, sk_error *err);
+SK_API sk_journal *sk_journal_create(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
+                                     uint64_t id, sk_error *err);
 
 /* Appends the engine's current state of the ropes as the frame of `step` (buffered: sk_journal_sync makes
  * it durable). Returns SK_OK or SK_ERR_IO naming the file. */
-sk_status sk_journal_append(sk_journal *j, const sk_engine *e, long step, sk_error *err);
+SK_API sk_status sk_journal_append(sk_journal *j, const sk_engine *e, long step, sk_error *err);
 
 /* sk_frame_sink adapter (ctx is the journal). */
-sk_status sk_journal_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
+SK_API sk_status sk_journal_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
 
 /* Writes out and fsyncs what was appended; *bytes and *frames (either may be NULL) get the journal's length
  * and its frames, what a checkpoint records. */
-sk_status sk_journal_sync(sk_journal *j, uint64_t *bytes, long *frames, sk_error *err);
+SK_API sk_status sk_journal_sync(sk_journal *j, uint64_t *bytes, long *frames, sk_error *err);
 
 /* Reopens the journal of a run resumed from a checkpoint that recorded it at `bytes` bytes and `frames`
  * frames: checks its header against id, the real type and the ropes, and the checksum of each of those
@@ -54,15 +54,15 @@ sk_status sk_journal_sync(sk_journal *j, uint64_t *bytes, long *frames, sk_error
  * each frame to the sinks through a stand-in engine whose ropes are the recorded ones. Appends go on after
  * them. NULL with err filled: SK_ERR_IO when the journal is missing or unreadable, SK_ERR_MISMATCH when it
  * is another run's, SK_ERR_CORRUPT when it is damaged or cut short, or a sink's failure. */
-sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
-                              uint64_t id, uint64_t bytes, long frames, const sk_frame_sink *sinks, int n_sinks,
-                              sk_error *err);
+SK_API sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
+                                     uint64_t id, uint64_t bytes, long frames, const sk_frame_sink *sinks, int n_sinks,
+                                     sk_error *err);
 
-const char *sk_journal_path(const sk_journal *j);
-long sk_journal_frames(const sk_journal *j);
+SK_API const char *sk_journal_path(const sk_journal *j);
+SK_API long sk_journal_frames(const sk_journal *j);
 
 /* Closes the file (without syncing what was appended since the last sync) and frees j. NULL is allowed. */
-void sk_journal_close(sk_journal *j);
+SK_API void sk_journal_close(sk_journal *j);
 
 /* ---- checkpoints --------------------------------------------------------------------------------------- */
 
@@ -105,12 +105,13 @@ typedef struct sk_checkpoint_info {
  * called right after the check) with info into path, atomically; an existing checkpoint is replaced only
  * once the new one is complete and synced. Returns SK_OK, or SK_ERR_IO (SK_ERR_NO_MEMORY) naming path, the
  * old checkpoint (if any) left as it was and no temporary left behind. */
-sk_status sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoint_info *info, sk_error *err);
+SK_API sk_status sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoint_info *info,
+                                     sk_error *err);
 
 /* Seals a checkpoint file: records its length and a CRC-32 of its bytes in its HDF5 user block (the first
  * 512 bytes, which HDF5 leaves to the user), and syncs it. sk_checkpoint_write does it; a tool that edits a
  * checkpoint with HDF5 calls it again. Returns 0 or an errno value. */
-int sk_checkpoint_seal(const char *path);
+SK_API int sk_checkpoint_seal(const char *path);
 
 typedef struct sk_checkpoint sk_checkpoint;
 
@@ -118,17 +119,17 @@ typedef struct sk_checkpoint sk_checkpoint;
  * SK_ERR_INVALID when the file is missing, SK_ERR_IO when it is unreadable, SK_ERR_CORRUPT when it is not a
  * skein checkpoint, is damaged or cut short, SK_ERR_MISMATCH when it belongs to another scenario or real
  * type. */
-sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, sk_error *err);
+SK_API sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, sk_error *err);
 
 /* What the checkpoint recorded (valid until sk_checkpoint_close). */
-const sk_checkpoint_info *sk_checkpoint_meta(const sk_checkpoint *c);
+SK_API const sk_checkpoint_info *sk_checkpoint_meta(const sk_checkpoint *c);
 
 /* Puts every rope's state into e (created for the scenario given to open, at step 0) and stands it at the
  * checkpoint's step. Returns SK_OK, SK_ERR_MISMATCH when e is not of the kind of engine that wrote it (their
  * states differ), SK_ERR_CORRUPT when the ropes' data is damaged, SK_ERR_NO_MEMORY. */
-sk_status sk_checkpoint_restore(sk_checkpoint *c, sk_engine *e, sk_error *err);
+SK_API sk_status sk_checkpoint_restore(sk_checkpoint *c, sk_engine *e, sk_error *err);
 
-void sk_checkpoint_close(sk_checkpoint *c);
+SK_API void sk_checkpoint_close(sk_checkpoint *c);
 
 /* ---- during a run: the sink that journals the frames and writes the checkpoints ------------------- */
 
@@ -136,7 +137,7 @@ void sk_checkpoint_close(sk_checkpoint *c);
  * every, 0 < f < steps) when a multiple of K lies in (f - every, f]; with K a multiple of every, that is
  * every K steps exactly. Never at step 0 (nothing to save), the last step (the run is done) nor the extra
  * frame of a stopped run (not a frame of the plan). */
-bool sk_checkpoint_due(long step, long every, long steps, long k);
+SK_API bool sk_checkpoint_due(long step, long every, long steps, long k);
 
 typedef struct sk_checkpointer sk_checkpointer;
 
@@ -145,13 +146,13 @@ typedef struct sk_checkpointer sk_checkpointer;
  * run's plan (its step and journal fields are filled in at each checkpoint; a step > 0 is the checkpoint a
  * resumed run started from); it and what it points to must outlive the checkpointer. NULL with err filled
  * when out of memory. */
-sk_checkpointer *sk_checkpointer_create(const char *path, const sk_checkpoint_info *info, sk_journal *journal,
-                                        sk_error *err);
-sk_status sk_checkpointer_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
+SK_API sk_checkpointer *sk_checkpointer_create(const char *path, const sk_checkpoint_info *info, sk_journal *journal,
+                                               sk_error *err);
+SK_API sk_status sk_checkpointer_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
 /* The step of the last checkpoint at path: the last one written, or the one a resumed run started from;
  * -1 when there is none. */
-long sk_checkpointer_last(const sk_checkpointer *c);
-void sk_checkpointer_destroy(sk_checkpointer *c);
+SK_API long sk_checkpointer_last(const sk_checkpointer *c);
+SK_API void sk_checkpointer_destroy(sk_checkpointer *c);
 
 #ifdef __cplusplus
 }

@@ -27,40 +27,40 @@ typedef struct sk_engine_options {
 /* The engine for a validated scenario, which must outlive it, with every rope at step 0. NULL with err
  * filled: SK_ERR_INVALID for an unknown engine or ISA name, SK_ERR_UNSUPPORTED for an ISA this build did
  * not compile or this CPU cannot run, SK_ERR_NO_MEMORY. opt may be NULL. */
-sk_engine *sk_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err);
-void sk_engine_destroy(sk_engine *e);
+SK_API sk_engine *sk_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err);
+SK_API void sk_engine_destroy(sk_engine *e);
 
 /* The scenario the engine steps. */
-const sk_scenario *sk_engine_scenario(const sk_engine *e);
+SK_API const sk_scenario *sk_engine_scenario(const sk_engine *e);
 
 /* Advances every rope that has not diverged by `steps` steps. Returns the particle-steps done (particles
  * present after each step, summed). Results do not depend on how steps are split between calls, nor on the
  * thread count or the ISA. */
-uint64_t sk_engine_advance(sk_engine *e, long steps);
+SK_API uint64_t sk_engine_advance(sk_engine *e, long steps);
 
 /* Steps taken so far. */
-long sk_engine_step(const sk_engine *e);
+SK_API long sk_engine_step(const sk_engine *e);
 
 /* An output frame (docs/model.md section 10): every rope with a non-finite position or velocity, or a
  * diagnostic that overflows, is marked diverged at this step, put back to its state at the previous check
  * (step 0 before the first) and stepped no more. Returns the ropes diverged so far. */
-size_t sk_engine_check_frame(sk_engine *e);
+SK_API size_t sk_engine_check_frame(sk_engine *e);
 
 /* sk_engine_advance then sk_engine_check_frame at the step reached, with the same results; the batch engine
  * checks each pack right after its steps, while it is in cache. *diverged gets the ropes diverged so far. */
-uint64_t sk_engine_advance_checked(sk_engine *e, long steps, size_t *diverged);
+SK_API uint64_t sk_engine_advance_checked(sk_engine *e, long steps, size_t *diverged);
 
 /* The step a rope (global index) was marked diverged at, or -1. */
-long sk_engine_rope_diverged(const sk_engine *e, size_t rope);
+SK_API long sk_engine_rope_diverged(const sk_engine *e, size_t rope);
 
 /* ---- reading ropes (rope: global index, below the scenario's total_ropes) ------------------------------- */
 
 /* Particles present in a rope (a deploying rope grows). */
-int sk_engine_rope_particles(const sk_engine *e, size_t rope);
+SK_API int sk_engine_rope_particles(const sk_engine *e, size_t rope);
 
 /* Copies a rope's positions and velocities, [n][3] each (n = sk_engine_rope_particles; verlet's velocity is
  * (p - q) / dt); either pointer may be NULL. A diverged rope gives the state it was put back to. */
-void sk_engine_read_rope(const sk_engine *e, size_t rope, sk_real *p, sk_real *v);
+SK_API void sk_engine_read_rope(const sk_engine *e, size_t rope, sk_real *p, sk_real *v);
 
 /* A rope's diagnostics at the current step (docs/model.md section 10). */
 typedef struct sk_rope_diagnostics {
@@ -74,11 +74,11 @@ typedef struct sk_rope_diagnostics {
 
 /* Fills out and, when tension is not NULL, the n - 1 link tensions (N): k (|d| - l) for springs (0 for a
  * slack bungee), the last step's impulse / dt for rods and cables (negative for a rod that pushes). */
-void sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension);
+SK_API void sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension);
 
 /* The contacts a rope's last step generated and the resolver iterations it used (0 and 0 for a group
  * without contacts and before the first step). */
-void sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations);
+SK_API void sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations);
 
 /* ---- a rope's complete state, for checkpoints (skein/checkpoint.h) ---------------------------------------- */
 
@@ -110,31 +110,31 @@ typedef struct sk_rope_state {
 
 /* Which engine's state this is ("batch" or "reference": the two keep different state, and a checkpoint is
  * resumed by the engine that wrote it), and the parts of a rope's state (SK_STATE_*) a group's ropes keep. */
-const char *sk_engine_kind(const sk_engine *e);
-unsigned sk_engine_state_fields(const sk_engine *e, int group);
+SK_API const char *sk_engine_kind(const sk_engine *e);
+SK_API unsigned sk_engine_state_fields(const sk_engine *e, int group);
 
 /* Copies a rope's complete state into st (a diverged rope gives the state it holds). Returns false from an
  * engine whose state cannot be saved (sk_engine_kind "none"). */
-bool sk_engine_export_rope(const sk_engine *e, size_t rope, sk_rope_state *st);
+SK_API bool sk_engine_export_rope(const sk_engine *e, size_t rope, sk_rope_state *st);
 
 /* Puts a rope's state back. Returns false, leaving the rope in an unspecified state, when st cannot be the
  * rope's (a count out of range, a missing array). */
-bool sk_engine_import_rope(sk_engine *e, size_t rope, const sk_rope_state *st);
+SK_API bool sk_engine_import_rope(sk_engine *e, size_t rope, const sk_rope_state *st);
 
 /* After every rope was imported: the engine stands at `step`, just after that step's frame check (the state
  * the imported ropes go back to if they diverge later is the imported one). Returns false when out of
  * memory for the frame snapshot. */
-bool sk_engine_resume_at(sk_engine *e, long step);
+SK_API bool sk_engine_resume_at(sk_engine *e, long step);
 
 /* ---- what runs ------------------------------------------------------------------------------------------ */
 
 /* What the engine runs on: "reference", or the batch kernels' ISA: "avx512", "avx2", "scalar". */
-const char *sk_engine_isa(const sk_engine *e);
+SK_API const char *sk_engine_isa(const sk_engine *e);
 /* Threads the engine steps with (1 for the reference engine). */
-int sk_engine_threads(const sk_engine *e);
+SK_API int sk_engine_threads(const sk_engine *e);
 
 /* The threads a batch engine uses when asked for 0: OpenMP's default (OMP_NUM_THREADS, or the cores). */
-int sk_default_threads(void);
+SK_API int sk_default_threads(void);
 
 /* The kernel ISAs, widest first: whether this build compiled each and whether this CPU can run it. Returns
  * how many entries were written (at most max). */
@@ -143,7 +143,7 @@ typedef struct sk_isa_info {
     bool compiled;
     bool usable;
 } sk_isa_info;
-int sk_isa_list(sk_isa_info *out, int max);
+SK_API int sk_isa_list(sk_isa_info *out, int max);
 
 #ifdef __cplusplus
 }

@@ -55,7 +55,7 @@ typedef struct sk_run_stats {
 } sk_run_stats;
 
 /* The frame after `step`: the next multiple of every, or `steps` when that comes first. */
-long sk_run_next_frame(long step, long every, long steps);
+SK_API long sk_run_next_frame(long step, long every, long steps);
 
 /* Output frames are the current step, every multiple of opt->every, and opt->steps. At each frame the
  * engine first checks every rope for divergence (docs/model.md section 10: the chunk of steps that reaches a
@@ -66,10 +66,10 @@ long sk_run_next_frame(long step, long every, long steps);
  * last frame (unless it just was one) and SK_ERR_INTERRUPTED is returned. Returns SK_OK, the failing
  * sink's status or SK_ERR_INTERRUPTED (a run whose ropes diverged still returns SK_OK: see
  * stats->diverged); stats is filled in every case. */
-sk_status sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_error *err);
+SK_API sk_status sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_error *err);
 
 /* Seconds on a monotonic clock. */
-double sk_seconds(void);
+SK_API double sk_seconds(void);
 
 /* ---- CSV output ---------------------------------------------------------------------------------------- */
 
@@ -85,35 +85,35 @@ typedef struct sk_csv_writer sk_csv_writer;
 /* Creates PATH.tmp.XXXXXX beside path and writes the header. dt gives each frame's time
  * (sk_real)step * dt; ropes (global indices, copied) are the ropes each frame writes. Returns NULL
  * with err filled (SK_ERR_IO naming path, or SK_ERR_NO_MEMORY) when the file cannot be created. */
-sk_csv_writer *sk_csv_open(const char *path, sk_real dt, const size_t *ropes, size_t n_ropes,
-                           sk_error *err);
+SK_API sk_csv_writer *sk_csv_open(const char *path, sk_real dt, const size_t *ropes, size_t n_ropes,
+                                  sk_error *err);
 
 /* Writes the rows of n particles of one rope at one step; p and v are [n][3]. */
-sk_status sk_csv_write_rope(sk_csv_writer *w, size_t rope, long step, int n, const sk_real *p,
-                      const sk_real *v, sk_error *err);
+SK_API sk_status sk_csv_write_rope(sk_csv_writer *w, size_t rope, long step, int n, const sk_real *p,
+                             const sk_real *v, sk_error *err);
 
 /* Writes the selected ropes of the engine's current state as the frame of `step`. */
-sk_status sk_csv_write_frame(sk_csv_writer *w, const sk_engine *e, long step, sk_error *err);
+SK_API sk_status sk_csv_write_frame(sk_csv_writer *w, const sk_engine *e, long step, sk_error *err);
 
 /* sk_frame_sink adapter (ctx is the writer). */
-sk_status sk_csv_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
+SK_API sk_status sk_csv_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
 
 /* Flushes, fsyncs, closes and renames the temporary onto path; frees w. On failure the temporary
  * is removed, path is untouched, and err names path. */
-sk_status sk_csv_commit(sk_csv_writer *w, sk_error *err);
+SK_API sk_status sk_csv_commit(sk_csv_writer *w, sk_error *err);
 
 /* A run that stopped early (Ctrl-C) keeps what it wrote as PATH.incomplete, never under path itself:
  * the CSV format has no place to say it is incomplete, so the name says it. The rows end with the frame
  * of the step the run stopped at. Flushes, syncs, closes and renames as sk_csv_commit does; path is left
  * untouched. */
 #define SK_CSV_INCOMPLETE_SUFFIX ".incomplete"
-sk_status sk_csv_keep_incomplete(sk_csv_writer *w, sk_error *err);
+SK_API sk_status sk_csv_keep_incomplete(sk_csv_writer *w, sk_error *err);
 
 /* Closes and removes the temporary, leaving path untouched; frees w. NULL is allowed. */
-void sk_csv_abort(sk_csv_writer *w);
+SK_API void sk_csv_abort(sk_csv_writer *w);
 
 /* The temporary's name (for tests and messages). */
-const char *sk_csv_temp_path(const sk_csv_writer *w);
+SK_API const char *sk_csv_temp_path(const sk_csv_writer *w);
 
 /* ---- HDF5 output --------------------------------------------------------------------------------------- */
 
@@ -145,27 +145,27 @@ typedef struct sk_h5_writer sk_h5_writer;
  * sorted, copied) are the ropes each frame stores; steps and every are recorded as the run's plan; threads
  * compress chunks (0: sk_default_threads()). The scenario must outlive the writer. NULL with err filled
  * (SK_ERR_IO naming path, or SK_ERR_NO_MEMORY) on failure. */
-sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
-                         long steps, long every, int threads, sk_error *err);
+SK_API sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
+                                long steps, long every, int threads, sk_error *err);
 
 /* Appends the engine's current state as the frame of `step` and flushes the file. */
-sk_status sk_h5_write_frame(sk_h5_writer *w, const sk_engine *e, long step, sk_error *err);
+SK_API sk_status sk_h5_write_frame(sk_h5_writer *w, const sk_engine *e, long step, sk_error *err);
 
 /* sk_frame_sink adapter (ctx is the writer). */
-sk_status sk_h5_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
+SK_API sk_status sk_h5_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
 
 /* Sets the root attribute complete (1 when complete, else it stays 0), closes, syncs and renames the
  * temporary onto path; frees w. On failure the temporary is removed, path is untouched, err names path. */
-sk_status sk_h5_finish(sk_h5_writer *w, bool complete, sk_error *err);
+SK_API sk_status sk_h5_finish(sk_h5_writer *w, bool complete, sk_error *err);
 
 /* Closes and removes the temporary, leaving path untouched; frees w. NULL is allowed. */
-void sk_h5_abort(sk_h5_writer *w);
+SK_API void sk_h5_abort(sk_h5_writer *w);
 
 /* The temporary's name (for tests and messages). */
-const char *sk_h5_temp_path(const sk_h5_writer *w);
+SK_API const char *sk_h5_temp_path(const sk_h5_writer *w);
 
 /* Frames written so far. */
-long sk_h5_frames(const sk_h5_writer *w);
+SK_API long sk_h5_frames(const sk_h5_writer *w);
 
 /* ---- summary totals ------------------------------------------------------------------------------------ */
 
@@ -189,7 +189,7 @@ typedef struct sk_group_totals {
 
 /* Fills totals[0 .. n_groups - 1] from the engine's current state (a diverged rope counts with the state
  * it holds). Returns SK_OK, or SK_ERR_NO_MEMORY with err filled. */
-sk_status sk_group_totals_compute(const sk_engine *e, sk_group_totals *totals, sk_error *err);
+SK_API sk_status sk_group_totals_compute(const sk_engine *e, sk_group_totals *totals, sk_error *err);
 
 /* ---- two engines compared ------------------------------------------------------------------------------ */
 
@@ -215,20 +215,20 @@ typedef struct sk_group_deviation {
 } sk_group_deviation;
 
 /* Folds n components of a and b into d. */
-void sk_deviation_add(sk_deviation *d, const sk_real *a, const sk_real *b, size_t n, size_t rope,
-                      long step);
+SK_API void sk_deviation_add(sk_deviation *d, const sk_real *a, const sk_real *b, size_t n, size_t rope,
+                             long step);
 
 /* Within tolerance: every deviation <= tolerance and the particle counts agree; tolerance 0
  * asks for identical bits, and the same contacts and resolver iterations (a tolerance lets positions
  * differ, and with them which contacts a step generates). */
-bool sk_group_deviation_within(const sk_group_deviation *g, double tolerance);
+SK_API bool sk_group_deviation_within(const sk_group_deviation *g, double tolerance);
 
 /* Advances a and b (built from the same scenario s, both at step 0) to `steps`, comparing the
  * selected ropes at every output frame (step 0, multiples of every, the last step). out has one
  * entry per group of s. Returns SK_OK, or SK_ERR_NO_MEMORY. */
-sk_status sk_compare_engines(const sk_scenario *s, sk_engine *a, sk_engine *b, long steps, long every,
-                       const size_t *ropes, size_t n_ropes, sk_group_deviation *out,
-                       sk_error *err);
+SK_API sk_status sk_compare_engines(const sk_scenario *s, sk_engine *a, sk_engine *b, long steps, long every,
+                              const size_t *ropes, size_t n_ropes, sk_group_deviation *out,
+                              sk_error *err);
 
 #ifdef __cplusplus
 }

@@ -157,43 +157,43 @@ typedef struct sk_load_options {
 /* Parses and validates a scenario file into *out. On error fills err (SK_ERR_INVALID for bad input, naming
  * the file, the key path and for a syntax error the line and column; SK_ERR_IO for an unreadable file;
  * SK_ERR_NO_MEMORY) and leaves *out empty. opt may be NULL. */
-sk_status sk_scenario_load_file(const char *path, const sk_load_options *opt, sk_scenario *out, sk_error *err);
+SK_API sk_status sk_scenario_load_file(const char *path, const sk_load_options *opt, sk_scenario *out, sk_error *err);
 
 /* The same from text in memory; name stands for the file in messages. */
-sk_status sk_scenario_load_string(const char *text, const char *name, const sk_load_options *opt, sk_scenario *out,
-                                  sk_error *err);
+SK_API sk_status sk_scenario_load_string(const char *text, const char *name, const sk_load_options *opt,
+                                         sk_scenario *out, sk_error *err);
 
 /* The built-in default batch (2048 hanging ropes of 32 particles, a stiffness sweep from 100 to 2000 N/m,
  * one simulated second): what `skein` runs with no arguments. Its name in messages is
  * SK_DEFAULT_SCENARIO_NAME, its text sk_default_scenario_json. */
 #define SK_DEFAULT_SCENARIO_NAME "<default>"
-extern const char sk_default_scenario_json[];
-sk_status sk_scenario_load_default(const sk_load_options *opt, sk_scenario *out, sk_error *err);
+SK_API extern const char sk_default_scenario_json[];
+SK_API sk_status sk_scenario_load_default(const sk_load_options *opt, sk_scenario *out, sk_error *err);
 
-void sk_scenario_free(sk_scenario *s);
+SK_API void sk_scenario_free(sk_scenario *s);
 
 /* The parameters of rope r (0-based within the group): the base values with every sweep applied. */
-void sk_group_rope_params(const sk_group *g, size_t r, sk_rope_params *out);
+SK_API void sk_group_rope_params(const sk_group *g, size_t r, sk_rope_params *out);
 
 /* Bytes the batch engine needs for this scenario (estimated before anything is allocated; loading refuses a
  * scenario whose estimate exceeds 90% of the machine's memory, or SKEIN_MEMORY_LIMIT bytes when that
  * environment variable is set); saturates at UINT64_MAX. */
-uint64_t sk_scenario_memory_estimate(const sk_scenario *s);
+SK_API uint64_t sk_scenario_memory_estimate(const sk_scenario *s);
 
 /* Particle count of one rope when it starts (deploying ropes start with deploy_initial). */
-int sk_group_initial_particles(const sk_group *g);
+SK_API int sk_group_initial_particles(const sk_group *g);
 
 /* Whether the group's ropes have contacts (docs/model.md section 4): rods, cables, a rod or cable anchor, or
  * the scenario's ground. */
-bool sk_group_has_contacts(const sk_scenario *s, const sk_group *g);
+SK_API bool sk_group_has_contacts(const sk_scenario *s, const sk_group *g);
 
 /* The group of a global rope index; *local (may be NULL) gets the index within it. -1 when rope is not below
  * total_ropes. */
-int sk_scenario_find_rope(const sk_scenario *s, size_t rope, size_t *local);
+SK_API int sk_scenario_find_rope(const sk_scenario *s, size_t rope, size_t *local);
 
 /* SI units of a sweep key as written ("link.stiffness": "N/m", "anchor.point[1]": "m", "1" for a pure
  * number); NULL for a key that is not a sweepable parameter. */
-const char *sk_param_units(const char *key);
+SK_API const char *sk_param_units(const char *key);
 
 /* ---- building a scenario in code ---------------------------------------------------------------------- */
 
@@ -218,31 +218,31 @@ const char *sk_param_units(const char *key);
 typedef struct sk_scenario_builder sk_scenario_builder;
 
 /* NULL when out of memory. */
-sk_scenario_builder *sk_builder_create(void);
-sk_status sk_builder_set_number(sk_scenario_builder *b, const char *path, double value);
-sk_status sk_builder_set_integer(sk_scenario_builder *b, const char *path, long long value);
-sk_status sk_builder_set_string(sk_scenario_builder *b, const char *path, const char *value);
-sk_status sk_builder_set_bool(sk_scenario_builder *b, const char *path, bool value);
-sk_status sk_builder_set_vec3(sk_scenario_builder *b, const char *path, sk_vec3 value);
+SK_API sk_scenario_builder *sk_builder_create(void);
+SK_API sk_status sk_builder_set_number(sk_scenario_builder *b, const char *path, double value);
+SK_API sk_status sk_builder_set_integer(sk_scenario_builder *b, const char *path, long long value);
+SK_API sk_status sk_builder_set_string(sk_scenario_builder *b, const char *path, const char *value);
+SK_API sk_status sk_builder_set_bool(sk_scenario_builder *b, const char *path, bool value);
+SK_API sk_status sk_builder_set_vec3(sk_scenario_builder *b, const char *path, sk_vec3 value);
 /* An array of integers (e.g. "groups[0].pinned", "output.ropes"). */
-sk_status sk_builder_set_integers(sk_scenario_builder *b, const char *path, const long long *values, size_t n);
+SK_API sk_status sk_builder_set_integers(sk_scenario_builder *b, const char *path, const long long *values, size_t n);
 /* Any value as JSON text ("{\"type\": \"rod\"}", "[0, 1]"). */
-sk_status sk_builder_set_json(sk_scenario_builder *b, const char *path, const char *json);
+SK_API sk_status sk_builder_set_json(sk_scenario_builder *b, const char *path, const char *json);
 /* Sweeps of group `group`'s parameter `key` ("link.stiffness", "anchor.point[1]"): linear from `from` to
  * `to` across the group's ropes, one value per rope (n must be the group's count), or uniform at random in
  * [min, max] from SplitMix64 seeded with seed. */
-sk_status sk_builder_sweep_linear(sk_scenario_builder *b, int group, const char *key, double from, double to);
-sk_status sk_builder_sweep_values(sk_scenario_builder *b, int group, const char *key, const double *values,
-                                  size_t n);
-sk_status sk_builder_sweep_random(sk_scenario_builder *b, int group, const char *key, double min, double max,
-                                  uint64_t seed);
+SK_API sk_status sk_builder_sweep_linear(sk_scenario_builder *b, int group, const char *key, double from, double to);
+SK_API sk_status sk_builder_sweep_values(sk_scenario_builder *b, int group, const char *key, const double *values,
+                                         size_t n);
+SK_API sk_status sk_builder_sweep_random(sk_scenario_builder *b, int group, const char *key, double min, double max,
+                                         uint64_t seed);
 /* The scenario as JSON text so far (malloc'd; NULL when out of memory): what sk_builder_finish validates. */
-char *sk_builder_json(const sk_scenario_builder *b);
+SK_API char *sk_builder_json(const sk_scenario_builder *b);
 /* Validates what was set into *out (as sk_scenario_load_string would, `name` standing for the file in
  * messages) and frees b. On error *out is left empty. */
-sk_status sk_builder_finish(sk_scenario_builder *b, const char *name, sk_scenario *out, sk_error *err);
+SK_API sk_status sk_builder_finish(sk_scenario_builder *b, const char *name, sk_scenario *out, sk_error *err);
 /* Frees a builder that is not finished. NULL is allowed. */
-void sk_builder_destroy(sk_scenario_builder *b);
+SK_API void sk_builder_destroy(sk_scenario_builder *b);
 
 #ifdef __cplusplus
 }

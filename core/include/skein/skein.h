@@ -38,7 +38,7 @@ extern "C" {
 #endif
 
 /* The library's version, "MAJOR.MINOR.PATCH". */
-const char *sk_version(void);
+SK_API const char *sk_version(void);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,9 @@
 extern "C" {
 #endif
 
+/* Marks the library's public functions: the shared library exports these and nothing else. */
+#define SK_API __attribute__((visibility("default")))
+
 /* The build's scalar type: double by default, float in a build configured with -DSKEIN_REAL=float.
  * A program must be compiled with the same choice as the library it links (skein.pc and the CMake
  * package define SKEIN_REAL_FLOAT for a float build); sk_real_size() tells at run time. */
@@ -20,7 +23,7 @@ typedef double sk_real;
 #endif
 
 /* sizeof(sk_real) in the library as built: a program compiled for the other real type can refuse to run. */
-int sk_real_size(void);
+SK_API int sk_real_size(void);
 
 typedef struct sk_vec3 {
     sk_real x, y, z;
@@ -46,11 +49,11 @@ typedef struct sk_error {
 
 /* Sets err (when not NULL) to status and the formatted message, and returns status, so that a function
  * can `return sk_fail(err, SK_ERR_IO, "%s: %s", path, strerror(errno));`. Frame sinks use it too. */
-sk_status sk_fail(sk_error *err, sk_status status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+SK_API sk_status sk_fail(sk_error *err, sk_status status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* A status's name: "ok", "invalid", "unsupported", "mismatch", "corrupt", "io", "no memory",
  * "interrupted". */
-const char *sk_status_name(sk_status status);
+SK_API const char *sk_status_name(sk_status status);
 
 #ifdef __cplusplus
 }

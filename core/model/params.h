@@ -1,0 +1,90 @@
+/* Every per-rope number, listed once, in two X-macro tables: SK_ROPE_PARAMS (what a scenario gives a rope:
+ * each line a sweepable key with its units and range, scenario/sweep.c and scenario/units.c) and
+ * SK_PACK_PARAMS (what the kernels read: each line a slot of a pack's parameter block, kernels/pack.h, the
+ * value a lane is filled with, batch/storage.c, and a member of the kernels' loaded parameters,
+ * kernels/params.h). A new per-rope parameter is a member of sk_rope_params (skein/scenario.h), a line in
+ * each table, where the file format reads and writes it (scenario/group.c, scenario/normalize.c), and its
+ * physics; docs/architecture.md follows one from the JSON file to a kernel. */
+#ifndef SKEIN_MODEL_PARAMS_H
+#define SKEIN_MODEL_PARAMS_H
+
+/* The numbers a scenario gives each rope: the members of sk_rope_params, all sweepable.
+ *   X(kind, member, "key", "units", range, need)
+ * kind REAL or VEC3 (a VEC3 key sweeps by component: "anchor.point[1]"); member of sk_rope_params; key as a
+ * sweep names it; units for outputs that label it; range (SK_RANGE_<range>) every value must lie in; need
+ * (SK_NEED_<need>) what the group must have for the key to be a parameter it uses. The order is
+ * sk_rope_params's. */
+#define SK_ROPE_PARAMS(X)                                                                                 \
+    X(VEC3, start, "start", "m", ANY, NOTHING)                                                           \
+    X(VEC3, end, "end", "m", ANY, NOTHING)                                                               \
+    X(VEC3, velocity, "velocity", "m/s", ANY, NOTHING)                                                   \
+    X(REAL, mass, "mass", "kg", MASS, NOTHING)                                                           \
+    X(REAL, damping, "damping", "1", UNIT_OPEN0, NOTHING)                                                \
+    X(REAL, verlet_damping, "verlet_damping", "1", UNIT_OPEN1, NOTHING)                                  \
+    X(REAL, link_stiffness, "link.stiffness", "N/m", GT0, LINK_STIFFNESS)                                \
+    X(REAL, link_length, "link.length", "m", GT0, LINK_LENGTH)                                           \
+    X(REAL, link_restitution, "link.restitution", "1", UNIT, LINK_RESTITUTION)                           \
+    X(VEC3, anchor_point, "anchor.point", "m", ANY, ANCHOR)                                              \
+    X(REAL, anchor_stiffness, "anchor.stiffness", "N/m", GT0, ANCHOR_STIFFNESS)                          \
+    X(REAL, anchor_length, "anchor.length", "m", ANCHOR_LENGTH, ANCHOR_LENGTH)                           \
+    X(REAL, anchor_damping, "anchor.damping", "1/s", GE0, ANCHOR_DAMPING)                                \
+    X(REAL, anchor_restitution, "anchor.restitution", "1", UNIT, ANCHOR_RESTITUTION)                     \
+    X(VEC3, motion_amplitude, "anchor.motion.amplitude", "m", ANY, MOTION)                               \
+    X(REAL, motion_omega, "anchor.motion.omega", "rad/s", ANY, MOTION)                                   \
+    X(REAL, motion_phase, "anchor.motion.phase", "rad", ANY, MOTION)                                     \
+    X(REAL, drag_k1, "drag.k1", "N s/m", GE0, DRAG)                                                      \
+    X(REAL, drag_k2, "drag.k2", "N s^2/m^2", GE0, DRAG)                                                  \
+    X(REAL, buoyancy_water_height, "buoyancy.water_height", "m", ANY, BUOYANCY)                          \
+    X(REAL, buoyancy_max_depth, "buoyancy.max_depth", "m", GT0, BUOYANCY)                                \
+    X(REAL, buoyancy_density, "buoyancy.density", "kg/m^3", GE0, BUOYANCY)                               \
+    X(REAL, buoyancy_volume, "buoyancy.volume", "m^3", GE0, BUOYANCY)                                    \
+    X(REAL, deploy_velocity, "deploy.velocity", "m/s", GT0, DEPLOY)                                      \
+    X(REAL, deploy_max_length, "deploy.max_length", "m", GT0, MAX_LENGTH)
+
+/* A pack's parameter block: what the kernels read per rope, each a slot of W reals (VEC3: three slots),
+ * loaded once per call into the member of the kernels' kparams of the same name. Filled from the rope's
+ * parameters (rp), its constants (c, computed with libm once by model/rope_constants.c), its group (g) and
+ * the scenario (s): derived values are the operations docs/model.md writes, evaluated once so every step
+ * starts from the same bits. n and s are the rope's state while it deploys.
+ *   X(kind, SLOT, member, value) */
+#define SK_PACK_PARAMS(X)                                                                                 \
+    X(REAL, N, n, (sk_real)sk_group_initial_particles(g)) /* particles present (exact as a real) */       \
+    X(REAL, S, s, rp->anchor_length) /* rest length of the anchored segment (deploying: s) */             \
+    X(REAL, W, w, c->w)              /* inverse mass of an unpinned particle */                           \
+    X(REAL, MASS, mass, c->mass_back) /* mass read back, 1 / w */                                         \
+    X(REAL, DAMP, damp, c->damp)      /* pow(damping, dt) */                                              \
+    X(REAL, VKEEP, vkeep, c->verlet_keep) /* verlet: 1 - verlet_damping */                               \
+    X(REAL, LINK_K, link_stiffness, rp->link_stiffness)                                                   \
+    X(REAL, LINK_L, link_l, c->link_length) /* link rest length ("auto" resolved) */                     \
+    X(REAL, LINK_E, link_restitution, rp->link_restitution)                                               \
+    X(VEC3, ANCHOR_POINT, anchor_point, rp->anchor_point)                                                 \
+    X(REAL, ANCHOR_K, anchor_stiffness, rp->anchor_stiffness)                                             \
+    X(REAL, ANCHOR_E, anchor_restitution, rp->anchor_restitution)                                         \
+    X(VEC3, AMPLITUDE, motion_amplitude, rp->motion_amplitude)                                            \
+    X(REAL, OMEGA, motion_omega, rp->motion_omega)                                                        \
+    X(REAL, PHASE, motion_phase, rp->motion_phase)                                                        \
+    X(REAL, FAKE_ON, fake_on, c->fake_active ? 1 : 0) /* 1 where the fake spring acts */                 \
+    X(REAL, FAKE_CR, fake_cr, c->fake_cr)                                                                 \
+    X(REAL, FAKE_CV, fake_cv, c->fake_cv)                                                                 \
+    X(REAL, FAKE_COS, fake_cos, c->fake_cos)                                                              \
+    X(REAL, FAKE_SIN, fake_sin, c->fake_sin)                                                              \
+    X(REAL, FAKE_EXP, fake_exp, c->fake_exp)                                                              \
+    X(VEC3, ACC, acc, c->accel)           /* acceleration field (gravity, or 0 as a force) */             \
+    X(VEC3, GF, gforce, c->gravity_force) /* gravity as a force: g * mass */                             \
+    X(VEC3, G, gravity, s->gravity)       /* gravity itself (potential energy) */                         \
+    X(REAL, DRAG_K1, drag_k1, rp->drag_k1)                                                                \
+    X(REAL, DRAG_K2, drag_k2, rp->drag_k2)                                                                \
+    X(REAL, BUOY_HM, buoy_hm, rp->buoyancy_water_height + rp->buoyancy_max_depth) /* h + m */            \
+    X(REAL, BUOY_M2, buoy_m2, (sk_real)2 * rp->buoyancy_max_depth)                /* 2 m */               \
+    X(REAL, BUOY_RV, buoy_rv, rp->buoyancy_density * rp->buoyancy_volume)         /* rho V */             \
+    X(REAL, DEPLOY_U, deploy_velocity, rp->deploy_velocity)                                               \
+    X(REAL, DEPLOY_MAX, deploy_max_length, rp->deploy_max_length)                                         \
+    X(REAL, DT, dt, c->dt)                                                                                \
+    X(REAL, INV_DT, inv_dt, c->inv_dt)                                                                    \
+    X(REAL, INV_DT2, inv_dt2, c->inv_dt2)
+
+/* Reals each kind takes. */
+#define SK_PARAM_REALS_REAL 1
+#define SK_PARAM_REALS_VEC3 3
+
+#endif

@@ -1,0 +1,8 @@
+# The library's shape (docs/architecture.md), read from its object files: calls go down the layers, no
+# circles between files, OpenMP in core/base/parallel.c alone.
+set(SKEIN_KERNEL_OBJECT_DIRS "")
+foreach(t ${SKEIN_KERNEL_TARGETS})
+  list(APPEND SKEIN_KERNEL_OBJECT_DIRS ${PROJECT_BINARY_DIR}/kernels/CMakeFiles/${t}.dir)
+endforeach()
+add_test(NAME architecture.layers COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/architecture/layers.py
+  ${PROJECT_BINARY_DIR}/core/CMakeFiles/skein_objects.dir ${SKEIN_KERNEL_OBJECT_DIRS})

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The installed package as a program outside this tree uses it: `cmake --install` into a temporary prefix,
+# then examples/ built there with find_package(skein) (shared and static) and with pkg-config, and run.
+# Usage: install.sh BUILD_DIR SOURCE_DIR
+set -euo pipefail
+build=$1 src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+cmake --install "$build" --prefix "$work/prefix" >"$work/install.log" || fail "cmake --install: $(tail -5 "$work/install.log")"
+for f in include/skein/skein.h include/skein/types.h bin/skein; do
+    [ -e "$work/prefix/$f" ] || fail "not installed: $f"
+done
+ls "$work"/prefix/lib*/libskein.so.* "$work"/prefix/lib*/libskein.a >/dev/null 2>&1 || fail "libskein not installed"
+pc=$(ls "$work"/prefix/lib*/pkgconfig/skein.pc 2>/dev/null | head -n 1)
+[ -n "$pc" ] || fail "skein.pc not installed"
+# No private header went out with the public ones.
+[ "$(ls "$work/prefix/include/skein" | sort | tr '\n' ' ')" = "checkpoint.h engine.h output.h scenario.h skein.h types.h " ] ||
+    fail "the installed headers are $(ls "$work/prefix/include/skein" | tr '\n' ' ')"
+
+# CMake: find_package(skein), the shared and the static library.
+cmake -S "$src/examples" -B "$work/examples" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_BUILD_TYPE=Release \
+    >"$work/configure.log" 2>&1 || fail "configuring examples/: $(tail -20 "$work/configure.log")"
+cmake --build "$work/examples" >"$work/build.log" 2>&1 || fail "building examples/: $(tail -20 "$work/build.log")"
+libdir=$(dirname "$pc")/..
+for exe in sweep sweep_static; do
+    LD_LIBRARY_PATH="$libdir" OMP_NUM_THREADS=2 "$work/examples/$exe" >"$work/$exe.out" ||
+        fail "$exe: $(cat "$work/$exe.out")"
+    grep -q "^largest relative error .*, 0 ropes diverged$" "$work/$exe.out" || fail "$exe printed $(cat "$work/$exe.out")"
+    [ "$(grep -cE '^ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.e+-]+$' "$work/$exe.out")" = 16 ] || fail "$exe: not 16 ropes"
+done
+# The static program does not need libskein.so; the shared one does, and finds it through the library path.
+ldd "$work/examples/sweep_static" | grep -q libskein && fail "sweep_static links libskein.so"
+ldd "$work/examples/sweep" | grep -q "libskein.so.0 =>" || fail "sweep does not link libskein.so.0"
+cmp -s "$work/sweep.out" "$work/sweep_static.out" || fail "the shared and static programs print differently"
+
+# pkg-config, as a Makefile would (the .pc file finds its prefix from where it lies).
+export PKG_CONFIG_PATH=$(dirname "$pc")
+[ "$(pkg-config --modversion skein)" = "$(sed -n 's/^#define SKEIN_VERSION_STRING "\(.*\)"/\1/p' "$src/core/include/skein/skein.h")" ] ||
+    fail "pkg-config --modversion skein: $(pkg-config --modversion skein)"
+cc -std=c17 -Wall -Wextra -Werror -O2 "$src/examples/sweep.c" -o "$work/sweep_pc" $(pkg-config --cflags --libs skein) -lm ||
+    fail "cc with pkg-config"
+LD_LIBRARY_PATH="$libdir" "$work/sweep_pc" >"$work/pc.out" || fail "sweep_pc: $(cat "$work/pc.out")"
+cc -std=c17 -O2 "$src/examples/sweep.c" -o "$work/sweep_pc_static" $(pkg-config --cflags skein) "$libdir/libskein.a" \
+    $(pkg-config --libs --static skein | sed 's/-lskein//') -lm || fail "cc with pkg-config --static"
+"$work/sweep_pc_static" >/dev/null || fail "sweep_pc_static"
+# The public header alone is C++-clean.
+echo '#include <skein/skein.h>
+int main() { return sk_real_size() == sizeof(sk_real) ? 0 : 1; }' >"$work/cxx.cc"
+if command -v c++ >/dev/null; then
+    c++ -Wall -Wextra -Werror "$work/cxx.cc" -o "$work/cxx" $(pkg-config --cflags --libs skein) || fail "c++ with skein.h"
+    LD_LIBRARY_PATH="$libdir" "$work/cxx" || fail "the C++ program sees another real type than the library"
+fi
+echo "installed package: ok"
