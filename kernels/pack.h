@@ -1,7 +1,8 @@
 /* The layout of a pack of W ropes and the table of kernels one ISA provides: the contract between the
  * batch engine (core/batch_*.c), which fills packs, and the kernels, which step them. No intrinsics.
  *
- * A pack is W ropes of one group, a lane per rope. Two 64-byte aligned blocks:
+ * A pack is W ropes of one group, a lane per rope. Two blocks, each aligned to a vector of W reals (a
+ * group's packs lie one after another in 64-byte aligned memory):
  *   param [SK_P_COUNT][W]      per-rope constants (and the two that change: n and s while deploying)
  *   state [capacity][6][W]     per particle: p.x p.y p.z v.x v.y v.z (verlet: q.x q.y q.z for v)
  *         [capacity + 2][W]    groups with contacts only: what the last step's contacts did (SK_C_*)
@@ -82,7 +83,7 @@ enum sk_pack_diag {
     SK_D_COUNT
 };
 
-/* The kernels of one ISA. Pointers are 64-byte aligned; steps count from the global step index step0,
+/* The kernels of one ISA. Pointers are aligned to a vector of W reals; steps count from the global step index step0,
  * which fixes the time t = step * dt of the driven anchor. */
 typedef struct sk_kernels {
     const char *isa;  /* "scalar", "avx2", "avx512" */

@@ -1,9 +1,18 @@
 /* The kernel table of this ISA build: what core/batch_dispatch.c picks from at run time. */
+#include <stdint.h>
+
+#include "base/assert.h"
 #include "step.h"
+
+/* The callers count particle-steps per lane in arrays of 64 (a mask of lanes is an unsigned). */
+_Static_assert(SK_W <= 32, "a pack's lanes fit an unsigned mask");
 
 static void advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
                     uint64_t *lane_steps)
 {
+    /* the packs' contract (kernels/pack.h): blocks aligned to a vector of W reals, a group with particles */
+    const uintptr_t vector = (uintptr_t)SK_W * sizeof(sk_real);
+    SK_ASSERT((uintptr_t)param % vector == 0 && (uintptr_t)state % vector == 0 && cfg->capacity >= 1 && steps >= 0);
     if (cfg->contacts) {
         SK_KNAME(sk_kernel_contact_advance)(cfg, param, state, step0, steps, lane_steps);
         return;

@@ -6,3 +6,9 @@ foreach(t ${SKEIN_KERNEL_TARGETS})
 endforeach()
 add_test(NAME architecture.layers COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/architecture/layers.py
   ${PROJECT_BINARY_DIR}/core/CMakeFiles/skein_objects.dir ${SKEIN_KERNEL_OBJECT_DIRS})
+
+# The contracts (SK_ASSERT) stop a program that hands the library an index out of range: only where they are
+# compiled in (Debug and sanitizer builds).
+if(SKEIN_ASSERTS)
+  skein_test(contracts SOURCES test_contracts.c CASES rope_index_batch rope_index_reference group_index)
+endif()

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/assert.h"
 #include "base/parallel.h"
 #include "model/params.h"
 #include "batch/batch_impl.h"
@@ -21,6 +22,7 @@ static void *aligned_zeroed(size_t reals)
 
 void sk_batch_lay_rope(const sk_batch *b, batch_group *bg, size_t r, size_t pack, int lane)
 {
+    SK_ASSERT(r < bg->group->count && pack < bg->n_packs && lane >= 0 && lane < b->width);
     const sk_scenario *s = b->scenario;
     const sk_group *g = bg->group;
     const int W = b->width;
@@ -233,6 +235,7 @@ batch_where sk_batch_locate(const sk_batch *b, size_t rope)
     batch_where w = {0};
     size_t local = 0;
     int gi = sk_scenario_find_rope(b->scenario, rope, &local);
+    SK_ASSERT(gi >= 0); /* a rope of the scenario */
     w.g = &b->groups[gi];
     w.local = local;
     w.pack = local / (size_t)b->width;

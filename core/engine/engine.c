@@ -1,11 +1,16 @@
 /* The engine seam: picks an implementation and forwards to it, answering for what an implementation lacks. */
 #include <string.h>
 
+#include "base/assert.h"
 #include "base/parallel.h"
 #include "engine/engine_impl.h"
 
+/* A rope index a caller hands in: below the scenario's rope count. */
+#define SK_ASSERT_ROPE(e, rope) SK_ASSERT((rope) < (e)->scenario->total_ropes)
+
 sk_engine *sk_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err)
 {
+    SK_ASSERT(s && s->normalized_json); /* a scenario that was loaded, not one being filled in */
     const char *name = opt && opt->engine ? opt->engine : "batch";
     if (strcmp(name, "reference") == 0)
         return sk_reference_engine_create(s, opt, err);
@@ -26,10 +31,15 @@ uint64_t sk_engine_advance(sk_engine *e, long steps)
 
 long sk_engine_step(const sk_engine *e) { return e->step; }
 
-int sk_engine_rope_particles(const sk_engine *e, size_t rope) { return e->vt->rope_particles(e, rope); }
+int sk_engine_rope_particles(const sk_engine *e, size_t rope)
+{
+    SK_ASSERT_ROPE(e, rope);
+    return e->vt->rope_particles(e, rope);
+}
 
 void sk_engine_read_rope(const sk_engine *e, size_t rope, sk_real *p, sk_real *v)
 {
+    SK_ASSERT_ROPE(e, rope);
     e->vt->read_rope(e, rope, p, v);
 }
 
@@ -40,6 +50,7 @@ size_t sk_engine_check_frame(sk_engine *e)
 
 uint64_t sk_engine_advance_checked(sk_engine *e, long steps, size_t *diverged)
 {
+    SK_ASSERT(diverged);
     if (steps <= 0 || !e->ext || !e->ext->advance_checked || !e->ext->check_frame) {
         uint64_t done = sk_engine_advance(e, steps);
         *diverged = sk_engine_check_frame(e);
@@ -52,16 +63,21 @@ uint64_t sk_engine_advance_checked(sk_engine *e, long steps, size_t *diverged)
 
 long sk_engine_rope_diverged(const sk_engine *e, size_t rope)
 {
+    SK_ASSERT_ROPE(e, rope);
     return e->ext && e->ext->rope_diverged ? e->ext->rope_diverged(e, rope) : -1;
 }
 
 void sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension)
 {
+    SK_ASSERT_ROPE(e, rope);
+    SK_ASSERT(out);
     e->vt->rope_diagnostics(e, rope, out, tension);
 }
 
 void sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations)
 {
+    SK_ASSERT_ROPE(e, rope);
+    SK_ASSERT(contacts && iterations);
     e->vt->rope_contacts(e, rope, contacts, iterations);
 }
 
@@ -69,11 +85,14 @@ const char *sk_engine_kind(const sk_engine *e) { return e->ext && e->ext->kind ?
 
 unsigned sk_engine_state_fields(const sk_engine *e, int group)
 {
+    SK_ASSERT(group >= 0 && group < e->scenario->n_groups);
     return e->ext && e->ext->state_fields ? e->ext->state_fields(e, group) : 0;
 }
 
 bool sk_engine_export_rope(const sk_engine *e, size_t rope, sk_rope_state *st)
 {
+    SK_ASSERT_ROPE(e, rope);
+    SK_ASSERT(st && st->p);
     if (!e->ext || !e->ext->export_rope)
         return false;
     e->ext->export_rope(e, rope, st);
@@ -82,11 +101,14 @@ bool sk_engine_export_rope(const sk_engine *e, size_t rope, sk_rope_state *st)
 
 bool sk_engine_import_rope(sk_engine *e, size_t rope, const sk_rope_state *st)
 {
+    SK_ASSERT_ROPE(e, rope);
+    SK_ASSERT(st);
     return e->ext && e->ext->import_rope && e->ext->import_rope(e, rope, st);
 }
 
 bool sk_engine_resume_at(sk_engine *e, long step)
 {
+    SK_ASSERT(step >= 0);
     if (!e->ext || !e->ext->resume_at || !e->ext->resume_at(e, step))
         return false;
     e->step = step;

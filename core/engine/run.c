@@ -1,6 +1,7 @@
 /* The frame-by-frame driver: for each output interval advance the engine, then emit the frame. */
 #include <time.h>
 
+#include "base/assert.h"
 #include "skein/output.h"
 
 /* Between progress reports and stop checks: long enough that the per-chunk overhead vanishes,
@@ -38,6 +39,7 @@ static int emit_frame(sk_engine *e, const sk_run_options *opt, long step, bool c
 
 sk_status sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_error *err)
 {
+    SK_ASSERT(opt->every >= 1 && opt->n_sinks >= 0 && (opt->n_sinks == 0 || opt->sinks));
     *stats = (sk_run_stats){.last_frame = -1};
     const double start = sk_seconds();
     const bool chunked = opt->progress || opt->stop;

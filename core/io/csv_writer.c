@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/assert.h"
 #include "skein/output.h"
 
 /* Rows are small and many: a large stdio buffer turns them into few big writes. */
@@ -44,6 +45,7 @@ static int io_fail(const sk_csv_writer *w, sk_error *err, const char *what, int 
 sk_csv_writer *sk_csv_open(const char *path, sk_real dt, const size_t *ropes, size_t n_ropes,
                            sk_error *err)
 {
+    SK_ASSERT(sk_ropes_sorted_below(ropes, n_ropes, SIZE_MAX));
     sk_csv_writer *w = calloc(1, sizeof *w);
     const size_t len = strlen(path);
     if (w) {
@@ -95,6 +97,7 @@ const char *sk_csv_temp_path(const sk_csv_writer *w) { return w->temp; }
 sk_status sk_csv_write_rope(sk_csv_writer *w, size_t rope, long step, int n, const sk_real *p,
                             const sk_real *v, sk_error *err)
 {
+    SK_ASSERT(n >= 0 && (n == 0 || (p && v)));
     const sk_real time = (sk_real)step * w->dt;
     for (int i = 0; i < n; i++) {
         const sk_real *pi = p + 3 * i, *vi = v + 3 * i;

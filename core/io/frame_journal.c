@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "base/assert.h"
 #include "engine/engine_impl.h"
 #include "skein/checkpoint.h"
 
@@ -137,6 +138,7 @@ static journal_header header_of(const sk_journal *j, uint64_t id)
 sk_journal *sk_journal_create(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
                               uint64_t id, sk_error *err)
 {
+    SK_ASSERT(sk_ropes_sorted_below(ropes, n_ropes, s->total_ropes));
     sk_journal *j = journal_new(path, s, ropes, n_ropes, err);
     if (!j)
         return NULL;
@@ -173,9 +175,7 @@ sk_status sk_journal_append(sk_journal *j, const sk_engine *e, long step, sk_err
     uint64_t payload = counts_bytes(R) + 8 * (uint64_t)R;
     for (size_t r = 0; r < R; r++) {
         const int n = sk_engine_rope_particles(e, j->ropes[r]);
-        if (n < 0 || n > j->capacity)
-            return sk_fail(err, SK_ERR_IO, "%s: rope %zu holds %d particles, more than its capacity", j->path,
-                           j->ropes[r], n);
+        SK_ASSERT(n >= 1 && n <= j->capacity); /* the engine's ropes are the scenario's */
         j->n[r] = n;
         j->diverged[r] = sk_engine_rope_diverged(e, j->ropes[r]);
         payload += rope_reals(n) * sizeof(sk_real);

@@ -13,6 +13,7 @@
 #include <zlib.h>
 
 #include "io/h5_common.h"
+#include "base/assert.h"
 #include "base/parallel.h"
 #include "skein/output.h"
 #include "skein/scenario.h"
@@ -410,6 +411,7 @@ static int make_temp(sk_h5_writer *w, sk_error *err)
 sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
                          long steps, long every, int threads, sk_error *err)
 {
+    SK_ASSERT(sk_ropes_sorted_below(ropes, n_ropes, s->total_ropes) && every >= 1);
     /* HDF5 1.10 frees a file whose close failed (a full disk) but keeps its ID, and its own clean-up at
      * exit then closes it again and crashes (HDFFV-11052, fixed in 1.14). The writer closes every file it
      * opens, so that clean-up has nothing to do: turned off while it still can be (before any other HDF5
@@ -502,8 +504,7 @@ static int make_slots(sk_h5_writer *w, sk_error *err)
 
 /* Gathers the stored ropes r0 .. r0 + nb - 1 of group g into a slot (on the calling thread: the engine
  * answers one caller at a time). */
-static int fill_slot(sk_h5_writer *w, const h5_group *g, const sk_engine *e, h5_slot *slot, size_t r0, size_t nb,
-                     sk_error *err)
+static void fill_slot(const h5_group *g, const sk_engine *e, h5_slot *slot, size_t r0, size_t nb)
 {
     const size_t cap = (size_t)g->capacity, links = (size_t)g->links;
     for (int k = 0; k < D_FRAME_SETS; k++)
@@ -515,9 +516,7 @@ static int fill_slot(sk_h5_writer *w, const h5_group *g, const sk_engine *e, h5_
     for (size_t j = 0; j < nb; j++) {
         const size_t rope = g->ropes[r0 + j];
         const int n = sk_engine_rope_particles(e, rope);
-        if (n < 0 || (size_t)n > cap)
-            return sk_fail(err, SK_ERR_IO, "%s: rope %zu holds %d particles, more than its capacity %zu",
-                           w->path, rope, n, cap);
+        SK_ASSERT(n >= 1 && (size_t)n <= cap); /* the engine's ropes are the scenario's */
         count[j] = n;
         sk_engine_read_rope(e, rope, p + j * cap * 3, v + j * cap * 3);
         sk_rope_diagnostics d;
@@ -528,7 +527,6 @@ static int fill_slot(sk_h5_writer *w, const h5_group *g, const sk_engine *e, h5_
         if (g->contacts)
             sk_engine_rope_contacts(e, rope, &contacts[2 * j], &contacts[2 * j + 1]);
     }
-    return 0;
 }
 
 typedef struct pack_job {
@@ -565,9 +563,7 @@ static int write_group(sk_h5_writer *w, h5_group *g, const sk_engine *e, hsize_t
         size_t used = 0;
         for (; used < (size_t)w->n_slots && r0 < g->n; used++, r0 += g->block) {
             const size_t nb = g->n - r0 < g->block ? g->n - r0 : g->block;
-            int rc = fill_slot(w, g, e, &w->slots[used], r0, nb, err);
-            if (rc)
-                return rc;
+            fill_slot(g, e, &w->slots[used], r0, nb);
         }
         pack_job job = {w, g};
         sk_parallel_for(used * D_FRAME_SETS, w->threads, pack_chunk, &job);

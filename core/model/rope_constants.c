@@ -1,5 +1,6 @@
 /* Per-rope constants, computed once per rope with libm: the single source of these numbers for
  * every engine (the operation order is part of the contract, see rope_constants.h). */
+#include "base/assert.h"
 #include "model/rope_constants.h"
 
 #include "model/real_math.h"
@@ -45,6 +46,7 @@ void sk_rope_constants_compute(const sk_scenario *s, const sk_group *g, const sk
 
 sk_vec3 sk_rope_layout_position(const sk_rope_params *p, int i, int n)
 {
+    SK_ASSERT(n >= 1 && i >= 0 && i < n);
     if (n <= 1)
         return p->start;
     sk_real fraction = (sk_real)i / (sk_real)(n - 1);

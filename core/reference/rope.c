@@ -2,11 +2,13 @@
  * (SPEC.md sections 5-7). */
 #include <stdlib.h>
 
+#include "base/assert.h"
 #include "reference/rope_impl.h"
 #include "model/vec3.h"
 
 sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
 {
+    SK_ASSERT(group >= 0 && group < s->n_groups && rope < s->groups[group].count);
     const sk_group *g = &s->groups[group];
     sk_ref_rope *r = calloc(1, sizeof *r);
     if (!r)
@@ -80,12 +82,21 @@ sk_real sk_ref_rope_time(const sk_ref_rope *r) { return (sk_real)r->steps * r->c
 
 int sk_ref_rope_count(const sk_ref_rope *r) { return r->world.count; }
 
-const sk_particle *sk_ref_rope_particle(const sk_ref_rope *r, int i) { return &r->world.particles[i]; }
+const sk_particle *sk_ref_rope_particle(const sk_ref_rope *r, int i)
+{
+    SK_ASSERT(i >= 0 && i < r->world.count);
+    return &r->world.particles[i];
+}
 
-sk_vec3 sk_ref_rope_position(const sk_ref_rope *r, int i) { return r->world.particles[i].p; }
+sk_vec3 sk_ref_rope_position(const sk_ref_rope *r, int i)
+{
+    SK_ASSERT(i >= 0 && i < r->world.count);
+    return r->world.particles[i].p;
+}
 
 sk_vec3 sk_ref_rope_velocity(const sk_ref_rope *r, int i)
 {
+    SK_ASSERT(i >= 0 && i < r->world.count);
     const sk_particle *p = &r->world.particles[i];
     return r->world.integrator == SK_INTEGRATOR_VERLET ? sk_particle_verlet_velocity(p, r->c.dt) : p->v;
 }

@@ -2,11 +2,13 @@
  * its sweeps applied, its initial particle count, whether a group has contacts. */
 #include <string.h>
 
+#include "base/assert.h"
 #include "model/real_math.h"
 #include "scenario/scenario_impl.h"
 
 double sk_scn_sweep_value(const sk_sweep *sw, size_t r, size_t count)
 {
+    SK_ASSERT(r < count);
     switch (sw->kind) {
     case SK_SWEEP_LINEAR:
         if (count <= 1)
@@ -27,6 +29,7 @@ double sk_scn_sweep_value(const sk_sweep *sw, size_t r, size_t count)
 
 void sk_group_rope_params(const sk_group *g, size_t r, sk_rope_params *out)
 {
+    SK_ASSERT(r < g->count);
     *out = g->base;
     for (int i = 0; i < g->n_sweeps; i++) {
         sk_real x = (sk_real)sk_scn_sweep_value(&g->sweeps[i], r, g->count);
