@@ -14,7 +14,7 @@ enum { CONTACT_ROPES = 4096, CONTACT_PARTICLES = 32 };
 enum { SETTLE_STEPS = 1000 };
 
 /* One rope as a world of contact generators in the reference rope's order: the links, the anchor rod,
- * the ground (SPEC.md section 5). Never moved once built: the generators point into it. */
+ * the ground (docs/model.md section 5). Never moved once built: the generators point into it. */
 typedef struct contact_rope {
     sk_world world;
     sk_rod_link *links;

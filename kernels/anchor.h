@@ -1,5 +1,5 @@
 /* The anchor point x(t) of a step: static, or driven as point + amplitude * sin(omega t + phase) with
- * t = step * dt (SPEC.md section 6). The sine is SLEEF's: the one place batch and reference differ. */
+ * t = step * dt (docs/model.md section 6). The sine is SLEEF's: the one place batch and reference differ. */
 #ifndef SKEIN_KERNELS_ANCHOR_H
 #define SKEIN_KERNELS_ANCHOR_H
 

@@ -1,4 +1,4 @@
-/* Contact generation on lanes (SPEC.md section 4): every slot of every lane computed at once, row by
+/* Contact generation on lanes (docs/model.md section 4): every slot of every lane computed at once, row by
  * row, with the reference generators' conditions and operations, so a lane's active slots are the
  * reference's contact list for that rope, bit for bit. */
 #include <math.h>

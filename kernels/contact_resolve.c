@@ -1,4 +1,4 @@
-/* Cyclone's contact resolver (SPEC.md section 4) in every lane of a pack at once.
+/* Cyclone's contact resolver (docs/model.md section 4) in every lane of a pack at once.
  *
  * Each iteration every lane picks its own contact: the smallest key over the slots, which is the
  * reference's pick because a key is the separating velocity of a pickable contact and +inf otherwise,

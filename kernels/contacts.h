@@ -1,4 +1,4 @@
-/* The contact phase of a step on a pack (SPEC.md sections 4 and 5), private to kernels/: the slots a
+/* The contact phase of a step on a pack (docs/model.md sections 4 and 5), private to kernels/: the slots a
  * pack's contacts live in, the scratch that holds them for one step, generation and resolution.
  *
  * Every lane has the same slots, in the canonical order of the reference's contact list: one per link

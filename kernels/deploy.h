@@ -1,4 +1,4 @@
-/* Deployment on lanes (SPEC.md section 7): every lane grows its anchored segment and inserts its own
+/* Deployment on lanes (docs/model.md section 7): every lane grows its anchored segment and inserts its own
  * particle next to the anchor when due, so the lanes of a pack hold different particle counts; masks
  * say which lanes grow and which insert. */
 #ifndef SKEIN_KERNELS_DEPLOY_H

@@ -1,4 +1,4 @@
-/* Diagnostics of a pack (SPEC.md section 10), lane by lane in the order core/diagnostics.c sums them so
+/* Diagnostics of a pack (docs/model.md section 10), lane by lane in the order core/reference/diagnostics.c sums them so
  * both give the same bits: kinetic and gravity energy over unpinned particles, elastic energy of the
  * links then the anchor, each link's tension (a rod's or cable's: its last step's impulse over dt), the anchor's force on the held particle, the deployed
  * length; and which lanes hold only finite numbers (p, v or q, and verlet's reported velocity). */

@@ -1,6 +1,6 @@
-/* Force generators on lanes (SPEC.md section 3), each adding to a force accumulator that starts at zero:
+/* Force generators on lanes (docs/model.md section 3), each adding to a force accumulator that starts at zero:
  * gravity as a force, drag, buoyancy, the link spring or bungee, the anchored spring or bungee and the
- * fake spring. The callers add them in SPEC.md's order; pinned particles are simply not integrated, so
+ * fake spring. The callers add them in the model's order (docs/model.md section 5); pinned particles are simply not integrated, so
  * their accumulators are never read. */
 #ifndef SKEIN_KERNELS_FORCES_H
 #define SKEIN_KERNELS_FORCES_H
@@ -16,7 +16,7 @@ SK_INLINE int k_force_anchor(int anchor)
     return anchor == SK_ANCHOR_ROD || anchor == SK_ANCHOR_CABLE ? SK_ANCHOR_NONE : anchor;
 }
 
-/* The per-particle forces of one particle, in SPEC.md's order: gravity, drag, buoyancy. f starts at
+/* The per-particle forces of one particle, in the model's order (docs/model.md section 5): gravity, drag, buoyancy. f starts at
  * zero and is summed into, so an accumulator is never -0 and adding a zero changes no bit. */
 SK_INLINE skv3 k_particle_forces(const kparams *k, bool gforce, bool drag, bool buoyancy, skv3 p, skv3 vel)
 {

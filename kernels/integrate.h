@@ -1,4 +1,4 @@
-/* The four integrators on lanes (SPEC.md section 2), in the operation order of the reference. The
+/* The four integrators on lanes (docs/model.md section 2), in the operation order of the reference. The
  * velocity slot holds v, or q for verlet (whose velocity is (p - q) / dt). */
 #ifndef SKEIN_KERNELS_INTEGRATE_H
 #define SKEIN_KERNELS_INTEGRATE_H

@@ -1,5 +1,5 @@
 /* The layout of a pack of W ropes and the table of kernels one ISA provides: the contract between the
- * batch engine (core/batch_*.c), which fills packs, and the kernels, which step them. No intrinsics.
+ * batch engine (core/batch/), which fills packs, and the kernels, which step them. No intrinsics.
  *
  * A pack is W ropes of one group, a lane per rope. Two blocks, each aligned to a vector of W reals (a
  * group's packs lie one after another in 64-byte aligned memory):
@@ -53,7 +53,7 @@ typedef struct sk_kernel_cfg {
     bool has_max_length; /* deployment guarded by max_length */
     const unsigned char *pinned; /* [capacity]: 1 where the particle is pinned (w = 0) */
 
-    /* Contacts (SPEC.md section 4): rod or cable links, a rod or cable constraint, the ground. */
+    /* Contacts (docs/model.md section 4): rod or cable links, a rod or cable constraint, the ground. */
     bool contacts;             /* any of them: the step resolves contacts and the state has its rows */
     bool ground;               /* the scenario's ground plane */
     sk_real ground_height, ground_restitution;
@@ -73,7 +73,7 @@ static inline sk_real *sk_pack_contact_rows(const sk_kernel_cfg *cfg, sk_real *s
     return state + (size_t)cfg->capacity * SK_F_COUNT * (size_t)width;
 }
 
-/* Per-lane diagnostics of a pack (SPEC.md section 10), written by the diagnostics kernel. */
+/* Per-lane diagnostics of a pack (docs/model.md section 10), written by the diagnostics kernel. */
 enum sk_pack_diag {
     SK_D_KINETIC,
     SK_D_GRAVITY,

@@ -15,7 +15,7 @@ void SK_KNAME(sk_kernel_deploy)(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
     k_deploy(cfg, &k, param, state, k_anchor_point(&k, cfg->driven, step));
 }
 
-/* force [capacity][3][W]: every present particle's total force of step `step`, in SPEC.md's order. */
+/* force [capacity][3][W]: every present particle's total force of step `step`, in the model's order (docs/model.md section 5). */
 void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state, long step,
                                 sk_real *force)
 {

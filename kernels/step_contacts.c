@@ -1,4 +1,4 @@
-/* The step of a pack whose ropes have contacts (SPEC.md section 5): forces and integration as for any
+/* The step of a pack whose ropes have contacts (docs/model.md section 5): forces and integration as for any
  * pack (the streaming step, deployment first where the ropes deploy), then the contact phase of that
  * step, generation and Cyclone's resolver, while the pack is still in cache. Rods, cables and their
  * anchor constraints are contacts only: the force pass sees them as no link and no anchor (forces.h). */

@@ -3,7 +3,7 @@
  * computed from the old p_i and p_{i+1}, kept in registers, so no force array is ever stored and a pack
  * stays in L1 for all the steps it is given.
  *
- * Per particle the sum is SPEC.md's: per-particle forces, then the force of segment i-1 (as its b end),
+ * Per particle the sum is docs/model.md's (section 5): per-particle forces, then the force of segment i-1 (as its b end),
  * then segment i (as its a end), then the anchor (particle 0 only). The group's structure is the same in
  * every lane, so it is branched on outside the loops: the hot combinations are compiled with constant
  * flags, everything else takes the general instantiation. */

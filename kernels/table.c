@@ -1,4 +1,4 @@
-/* The kernel table of this ISA build: what core/batch_dispatch.c picks from at run time. */
+/* The kernel table of this ISA build: what core/batch/dispatch.c picks from at run time. */
 #include <stdint.h>
 
 #include "base/assert.h"

@@ -1,4 +1,4 @@
-/* 3-vectors of lanes (x, y, z each a vector of W reals) with the operation order SPEC.md fixes:
+/* 3-vectors of lanes (x, y, z each a vector of W reals) with the operation order docs/model.md fixes:
  * one rounding per component, dot products left to right, |d| = sqrt(dot(d, d)), d^ = d * (1/|d|). */
 #ifndef SKEIN_KERNELS_VEC3W_H
 #define SKEIN_KERNELS_VEC3W_H

@@ -1,4 +1,4 @@
-/* Determinism of the batch engine (SPEC.md section 9): the same bytes for 1 and 2 threads, for every ISA,
+/* Determinism of the batch engine (docs/model.md section 9): the same bytes for 1 and 2 threads, for every ISA,
  * however the steps are split between calls, for a rope alone and the same rope inside a large batch;
  * and a golden hash of a fixed scenario's final state, like Box2D's determinism test. */
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* Diagnostics of the batch engine (SPEC.md section 10): energies, tensions, anchor force and length
+/* Diagnostics of the batch engine (docs/model.md section 10): energies, tensions, anchor force and length
  * against values worked out by hand and bit for bit against the scalar diagnostics of the reference
  * ropes; the non-finite flag and the divergence handling at output frames. */
 #include <math.h>
@@ -115,7 +115,7 @@ static int fake_and_deploy_check(const sk_scenario *s, size_t rope, const sk_rop
 static int fake_spring_and_deployment(void) { return each_isa_at_start(fake_and_deploy, fake_and_deploy_check); }
 
 /* After 400 steps of ropes of every kind, the batch's diagnostics equal those the scalar code
- * (core/diagnostics.c) computes for the reference ropes, bit for bit. */
+ * (core/reference/diagnostics.c) computes for the reference ropes, bit for bit. */
 static int batch_equals_scalar(void)
 {
     static const char json[] =

@@ -1,4 +1,4 @@
-/* Reference engine: deployment (SPEC.md section 7) against values worked out by hand. Every number
+/* Reference engine: deployment (docs/model.md section 7) against values worked out by hand. Every number
  * is exact in binary (dt = 1/8, u = 1/2, L = 1/4, s0 = 1/8), so the checks are exact. */
 #include <stdio.h>
 

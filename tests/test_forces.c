@@ -1,4 +1,4 @@
-/* Reference engine: every force generator against values worked out by hand (SPEC.md section 3). */
+/* Reference engine: every force generator against values worked out by hand (docs/model.md section 3). */
 #include "reference_check.h"
 
 static int gravity(void)

@@ -1,4 +1,4 @@
-/* Physics: the deployment law of SPEC.md section 7, step by step: the particle count and the deployed
+/* Physics: the deployment law of docs/model.md section 7, step by step: the particle count and the deployed
  * length against their closed forms in s0, u, dt, L, the capacity and max_length. */
 #include "physics_util.h"
 

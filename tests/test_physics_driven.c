@@ -1,5 +1,5 @@
 /* Physics: a damped mass on an anchored spring whose anchor is driven, x(t) = point + a sin(w t + phase)
- * with t = step * dt at the start of the step (SPEC.md section 6), settles onto the exact steady state
+ * with t = step * dt at the start of the step (docs/model.md section 6), settles onto the exact steady state
  * of the discrete scheme, U = H(e^(i w dt)) A. */
 #include <complex.h>
 

@@ -77,7 +77,7 @@ static int run_fall(fall f)
                            f.damped ? "0.01" : "0"));
     const sk_rope_params *in = &s.groups[0].base;
     sk_real dt = s.dt;
-    /* The scheme's own constants as SPEC.md defines them: d^dt with libm, 1 - k. */
+    /* The scheme's own constants as docs/model.md defines them: d^dt with libm, 1 - k. */
     long double damp = SK_POW(in->damping, dt), keep = (sk_real)1 - in->verlet_damping;
     long double p0[3] = {in->start.x, in->start.y, in->start.z};
     long double v0[3] = {in->velocity.x, in->velocity.y, in->velocity.z};

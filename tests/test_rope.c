@@ -1,4 +1,4 @@
-/* Reference engine: ropes of a scenario stepped whole (SPEC.md sections 5-6) and the reference
+/* Reference engine: ropes of a scenario stepped whole (docs/model.md sections 5-6) and the reference
  * sk_engine, against values worked out by hand. */
 #include <stdint.h>
 #include <string.h>

@@ -566,7 +566,7 @@ static int normalized(void)
                             " \"velocity[2]\": {\"values\": [0.1, 0.2, 0.30000000000000004]}}}],"
                             " \"output\": {\"ropes\": []}}"));
 
-    /* Defaults are written out, in DESIGN.md's key order; "auto" stays "auto". */
+    /* Defaults are written out, in docs/scenario-format.md's key order; "auto" stays "auto". */
     sk_scenario s;
     sk_error err;
     CHECK_OK(load(minimal, &s, &err));

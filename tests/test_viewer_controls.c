@@ -154,7 +154,7 @@ static int speed(void)
         key(&c, GLFW_KEY_MINUS, GLFW_PRESS);
     CHECK(sk_playback_speed(&c.playback) == 1.0 / 64);
 
-    /* SPEC.md section 8: a frame counts for at most 0.01 s: 10.24 dt, so 10 steps at speed 1. */
+    /* docs/model.md section 8: a frame counts for at most 0.01 s: 10.24 dt, so 10 steps at speed 1. */
     for (int k = 0; k < 6; k++)
         key(&c, GLFW_KEY_EQUAL, GLFW_PRESS);
     CHECK(sk_playback_speed(&c.playback) == 1);

@@ -1,4 +1,4 @@
-/* The fixed-step accumulator of real time (SPEC.md section 8), as seed 000's main loop runs it. */
+/* The fixed-step accumulator of real time (docs/model.md section 8), as seed 000's main loop runs it. */
 #include "accumulator.h"
 
 sk_accumulator sk_accumulator_make(sk_real dt)

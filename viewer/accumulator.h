@@ -1,4 +1,4 @@
-/* The fixed-step accumulator of real time (SPEC.md section 8, seed 000): frames of any length,
+/* The fixed-step accumulator of real time (docs/model.md section 8, seed 000): frames of any length,
  * steps of exactly dt. */
 #ifndef SKEIN_ACCUMULATOR_H
 #define SKEIN_ACCUMULATOR_H

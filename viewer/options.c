@@ -17,7 +17,7 @@ const char sk_view_usage[] =
     "\n"
     "Each chosen rope is simulated alone by skein's scalar reference engine. Ropes never interact,\n"
     "so a rope alone moves exactly as it does inside the whole batch (what skein run computes for it).\n"
-    "Real time follows SPEC.md section 8: each frame adds its duration, at most 0.01 s, to an\n"
+    "Real time follows docs/model.md section 8: each frame adds its duration, at most 0.01 s, to an\n"
     "accumulator and takes whole steps of the scenario's dt while it holds one.\n"
     "\n"
     "options:\n"

@@ -1,5 +1,5 @@
 /* Real-time playback: pause, speed, and how many fixed steps each frame takes. Real time goes through
- * SPEC.md section 8's accumulator (each frame's real time clamped to 0.01 s, whole steps of dt); the
+ * docs/model.md section 8's accumulator (each frame's real time clamped to 0.01 s, whole steps of dt); the
  * speed factor makes a step last dt / speed real seconds, so the clamp still bounds real time. */
 #ifndef SKEIN_VIEWER_PLAYBACK_H
 #define SKEIN_VIEWER_PLAYBACK_H

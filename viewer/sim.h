@@ -47,7 +47,7 @@ double sk_view_sim_strain(const sk_view_sim *sim, int k, int i);
 /* The largest |strain| over every link of every rope (0 without links; non-finite links skipped). */
 double sk_view_sim_max_strain(const sk_view_sim *sim);
 
-/* Total energy of rope k (J): kinetic + gravity potential + elastic, as SPEC.md section 10 defines
+/* Total energy of rope k (J): kinetic + gravity potential + elastic, as docs/model.md section 10 defines
  * them (skein's rope diagnostics). */
 double sk_view_sim_energy(const sk_view_sim *sim, int k);
 

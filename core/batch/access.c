@@ -10,7 +10,7 @@ uint64_t sk_batch_advance(sk_batch *b, long steps)
 {
     if (steps <= 0)
         return 0;
-    uint64_t done = sk_batch_parallel_advance(b, steps);
+    uint64_t done = sk_batch_pass_advance(b, steps);
     b->step += steps;
     b->diag_cache->group = -1;
     return done;
@@ -43,7 +43,7 @@ size_t sk_batch_check_frame(sk_batch *b)
      * summary still counts earlier divergences). */
     if (!ensure_snapshot(b))
         return b->n_diverged;
-    b->n_diverged += sk_batch_parallel_check(b);
+    b->n_diverged += sk_batch_pass_check(b);
     b->diag_cache->group = -1;
     return b->n_diverged;
 }
@@ -56,7 +56,7 @@ uint64_t sk_batch_advance_checked(sk_batch *b, long steps, size_t *diverged)
         return done;
     }
     size_t newly = 0;
-    uint64_t done = sk_batch_parallel_advance_checked(b, steps, &newly);
+    uint64_t done = sk_batch_pass_advance_checked(b, steps, &newly);
     b->step += steps;
     b->n_diverged += newly;
     b->diag_cache->group = -1;

@@ -1,6 +1,6 @@
 /* The batch engine: every rope of a scenario stepped by SIMD kernels, a lane per rope, packs of W ropes
  * advanced in parallel (OpenMP) through whole output intervals while they sit in cache. Each rope gets
- * the bits the scalar reference gives it alone (SPEC.md section 9), except driven anchors' sine.
+ * the bits the scalar reference gives it alone (docs/model.md section 9), except driven anchors' sine.
  *
  * Groups with contacts (rod or cable links, rod or cable anchors, the ground) run contact kernels too:
  * every lane generates its contacts and runs Cyclone's resolver (kernels/contacts.h). */
@@ -34,7 +34,7 @@ void sk_batch_destroy(sk_batch *b);
 uint64_t sk_batch_advance(sk_batch *b, long steps);
 long sk_batch_step(const sk_batch *b);
 
-/* An output frame (SPEC.md section 10): every rope with a non-finite p or v is marked diverged at this
+/* An output frame (docs/model.md section 10): every rope with a non-finite p or v is marked diverged at this
  * step, put back to its state at the previous check (step 0 before the first) and stepped no more; the
  * others are remembered as the state to go back to. Returns the ropes diverged so far. Keeping that
  * state costs one more copy of the particles, allocated by the first call. */
@@ -50,7 +50,7 @@ uint64_t sk_batch_advance_checked(sk_batch *b, long steps, size_t *diverged);
 int sk_batch_rope_particles(const sk_batch *b, size_t rope);
 void sk_batch_read_rope(const sk_batch *b, size_t rope, sk_real *p, sk_real *v);
 
-/* Diagnostics of a rope at the current step (SPEC.md section 10); tension gets n - 1 values (may be
+/* Diagnostics of a rope at the current step (docs/model.md section 10); tension gets n - 1 values (may be
  * NULL). Computed by the diagnostics kernel for the rope's whole pack. */
 void sk_batch_rope_diagnostics(const sk_batch *b, size_t rope, sk_rope_diagnostics *out, sk_real *tension);
 

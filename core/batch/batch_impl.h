@@ -1,4 +1,4 @@
-/* The batch engine's private state, shared by core/batch_*.c: every group stored as packs for the
+/* The batch engine's private state, shared by core/batch/: every group stored as packs for the
  * kernels (groups with contacts included). */
 #ifndef SKEIN_BATCH_IMPL_H
 #define SKEIN_BATCH_IMPL_H
@@ -63,14 +63,14 @@ const sk_kernels *sk_batch_pick_kernels(const char *isa, sk_error *err);
 void sk_batch_lay_rope(const sk_batch *b, batch_group *g, size_t r, size_t pack, int lane);
 
 /* Advancing and checking every pack (core/batch/step.c, through the parallel seam). */
-uint64_t sk_batch_parallel_advance(sk_batch *b, long steps);
+uint64_t sk_batch_pass_advance(sk_batch *b, long steps);
 /* Checks every rope at a frame, restores and marks diverged ones, saves the others; returns how many
  * ropes diverged now. */
-size_t sk_batch_parallel_check(sk_batch *b);
+size_t sk_batch_pass_check(sk_batch *b);
 /* Both in one pass: each item is advanced `steps` steps and checked at once, while it is in cache (the frame
- * snapshot must exist). The results are those of sk_batch_parallel_advance then sk_batch_parallel_check,
+ * snapshot must exist). The results are those of sk_batch_pass_advance then sk_batch_pass_check,
  * with b->step still at the start; *newly gets the ropes diverged now. */
-uint64_t sk_batch_parallel_advance_checked(sk_batch *b, long steps, size_t *newly);
+uint64_t sk_batch_pass_advance_checked(sk_batch *b, long steps, size_t *newly);
 
 /* Saves lane `lane` of pack k to the frame snapshot, or puts it back from there. */
 void sk_batch_save_lane(const batch_group *g, int width, size_t k, int lane);
@@ -78,7 +78,7 @@ void sk_batch_restore_lane(const batch_group *g, int width, size_t k, int lane);
 /* Saves every lane of pack k (all sound, none diverged): two block copies. */
 void sk_batch_save_pack(const batch_group *g, int width, size_t k);
 
-/* Allocates the frame snapshot if it is not yet (core/batch_access.c); false when out of memory. */
+/* Allocates the frame snapshot if it is not yet (core/batch/access.c); false when out of memory. */
 bool sk_batch_ensure_snapshot(sk_batch *b);
 
 /* Lane of a global rope: group, index in it, pack, lane. */

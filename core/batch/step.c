@@ -178,20 +178,20 @@ static uint64_t run_pass(sk_batch *b, long steps, bool check, size_t *newly)
     return done;
 }
 
-uint64_t sk_batch_parallel_advance(sk_batch *b, long steps)
+uint64_t sk_batch_pass_advance(sk_batch *b, long steps)
 {
     size_t newly = 0;
     return run_pass(b, steps, false, &newly);
 }
 
-size_t sk_batch_parallel_check(sk_batch *b)
+size_t sk_batch_pass_check(sk_batch *b)
 {
     size_t newly = 0;
     run_pass(b, 0, true, &newly);
     return newly;
 }
 
-uint64_t sk_batch_parallel_advance_checked(sk_batch *b, long steps, size_t *newly)
+uint64_t sk_batch_pass_advance_checked(sk_batch *b, long steps, size_t *newly)
 {
     return run_pass(b, steps, true, newly);
 }

@@ -72,7 +72,7 @@ int cli_plan_make(const cli_options *o, const sk_scenario *s, cli_plan *plan, sk
 /* Refuses, naming --isa, an ISA this build did not compile or this CPU cannot run (SK_ERR_UNSUPPORTED). */
 int cli_check_isa(const cli_options *o, sk_error *err);
 
-/* Checkpoints of skein run (core/cli_checkpoint.c): --checkpoint, --checkpoint-every and --resume. */
+/* Checkpoints of skein run (core/cli/checkpoint.c): --checkpoint, --checkpoint-every and --resume. */
 typedef struct cli_checkpointing {
     const char *path; /* the checkpoint file; NULL when the run takes none */
     bool resumed;     /* started from the checkpoint at path */

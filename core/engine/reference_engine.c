@@ -10,7 +10,7 @@ typedef struct reference_engine {
     struct sk_engine base;
     sk_ref_rope **ropes; /* by global rope index */
     size_t n_ropes;
-    /* Frame checks (SPEC.md section 10): the step each rope diverged at (-1: never), how many did, and
+    /* Frame checks (docs/model.md section 10): the step each rope diverged at (-1: never), how many did, and
      * the step of the last check, which a diverging rope goes back to (-1 before the first). */
     long *diverged;
     size_t n_diverged;

@@ -1,5 +1,5 @@
 /* Per-rope constants computed once with libm, shared by the reference and the batch engine so that
- * both start every step from the same bits (the operation order is fixed in SPEC.md and here). */
+ * both start every step from the same bits (the operation order is fixed in docs/model.md and here). */
 #ifndef SKEIN_ROPE_CONSTANTS_H
 #define SKEIN_ROPE_CONSTANTS_H
 

@@ -1,4 +1,4 @@
-/* Vector arithmetic with the operation order SPEC.md fixes: one rounding per component and
+/* Vector arithmetic with the operation order docs/model.md fixes: one rounding per component and
  * operation, dot products left to right, |d| = sqrt(dot(d, d)), d^ = d * (1/|d|). */
 #ifndef SKEIN_VEC3_H
 #define SKEIN_VEC3_H

@@ -1,4 +1,4 @@
-/* Reference engine: the anchor point, static or driven (SPEC.md section 6). */
+/* Reference engine: the anchor point, static or driven (docs/model.md section 6). */
 #include "reference/reference.h"
 #include "model/real_math.h"
 #include "model/vec3.h"

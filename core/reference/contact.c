@@ -1,5 +1,5 @@
 /* Reference engine: resolving one contact, velocity then interpenetration (Cyclone's
- * ParticleContact, SPEC.md section 4). */
+ * ParticleContact, docs/model.md section 4). */
 #include "reference/reference.h"
 #include "model/vec3.h"
 
@@ -53,7 +53,7 @@ static void resolve_velocity(sk_contact *c, sk_real dt)
 static void resolve_interpenetration(sk_contact *c)
 {
     /* Zero moves when skipped, so the resolver's penetration updates see no movement (Cyclone
-     * would reuse a stale one: SPEC.md section 3). */
+     * would reuse a stale one: docs/model.md section 3). */
     c->movement[0] = sk_vec3_zero();
     c->movement[1] = sk_vec3_zero();
     if (c->penetration <= 0)

@@ -1,5 +1,5 @@
 /* Reference engine: a particle tied to the anchor point as a contact generator, rod and cable
- * constraints (Cyclone's ParticleRodConstraint and ParticleCableConstraint, SPEC.md section 4).
+ * constraints (Cyclone's ParticleRodConstraint and ParticleCableConstraint, docs/model.md section 4).
  * The anchor is the static world: its own motion does not enter the separating velocity. */
 #include "reference/reference.h"
 #include "model/vec3.h"

@@ -1,5 +1,5 @@
 /* Reference engine: the ground plane y = height as a contact generator, one contact per particle
- * below it, in particle order (SPEC.md section 4). */
+ * below it, in particle order (docs/model.md section 4). */
 #include "reference/reference.h"
 #include "model/vec3.h"
 

@@ -1,5 +1,5 @@
 /* Reference engine: links between two particles as contact generators, rods and cables
- * (Cyclone's ParticleRod and ParticleCable, SPEC.md section 4). */
+ * (Cyclone's ParticleRod and ParticleCable, docs/model.md section 4). */
 #include "reference/reference.h"
 #include "model/vec3.h"
 

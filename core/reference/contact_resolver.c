@@ -1,5 +1,5 @@
 /* Reference engine: Cyclone's ParticleContactResolver, which resolves the most severe contact
- * first and updates the penetrations the move changed (SPEC.md section 4). */
+ * first and updates the penetrations the move changed (docs/model.md section 4). */
 #include "reference/reference.h"
 #include "model/real_math.h"
 #include "model/vec3.h"

@@ -1,5 +1,5 @@
 /* Reference engine: deployment, the anchored segment growing at the deployment velocity and a new
- * particle inserted next to the anchor when it exceeds a segment (SPEC.md section 7, seed 000). */
+ * particle inserted next to the anchor when it exceeds a segment (docs/model.md section 7, seed 000). */
 #include "reference/rope_impl.h"
 #include "model/vec3.h"
 

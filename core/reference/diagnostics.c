@@ -1,4 +1,4 @@
-/* Diagnostics of one rope from its state (SPEC.md section 10), summed in the order the batch
+/* Diagnostics of one rope from its state (docs/model.md section 10), summed in the order the batch
  * engine's diagnostics kernel (kernels/diagnostics.c) follows lane by lane. */
 #include <math.h>
 #include <stdlib.h>
@@ -17,7 +17,7 @@ static bool pinned(const sk_group *g, int i)
 
 static bool finite3(sk_vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
 
-/* The anchor's force on the held particle: the step's own formulas (SPEC.md section 3). */
+/* The anchor's force on the held particle: the step's own formulas (docs/model.md section 3). */
 static sk_vec3 anchor_force(const sk_group *g, const sk_rope_params *rp, const sk_rope_constants *c, sk_vec3 p,
                             sk_vec3 v, sk_vec3 x, sk_real rest)
 {

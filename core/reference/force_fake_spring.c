@@ -1,5 +1,5 @@
 /* Reference engine: Cyclone's fake spring, a stiff damped anchored spring whose motion over one
- * step is taken from the exact solution of the damped oscillator (SPEC.md section 3). */
+ * step is taken from the exact solution of the damped oscillator (docs/model.md section 3). */
 #include "reference/reference.h"
 #include "model/vec3.h"
 

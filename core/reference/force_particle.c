@@ -1,4 +1,4 @@
-/* Reference engine: the per-particle force generators, gravity, drag and buoyancy (SPEC.md section 3). */
+/* Reference engine: the per-particle force generators, gravity, drag and buoyancy (docs/model.md section 3). */
 #include "reference/reference.h"
 #include "model/vec3.h"
 
@@ -36,7 +36,7 @@ sk_force_generator *sk_drag_force_init(sk_drag_force *self, sk_real k1, sk_real 
 }
 
 /* Upward force rho V times the submerged fraction: 0 at y >= h + m, 1 at y <= h - m, linear between
- * (Cyclone's buoyancy points down in that band; SPEC.md section 3 says why skein does not). */
+ * (Cyclone's buoyancy points down in that band; docs/model.md section 3 says why skein does not). */
 static void buoyancy_update(const sk_force_generator *fg, sk_particle *particle)
 {
     const sk_buoyancy_force *self = (const sk_buoyancy_force *)fg;

@@ -1,9 +1,9 @@
 /* Reference engine: springs and bungees, between two particles and from a particle to an anchor
- * (SPEC.md section 3: Hooke's law as seeds 001 and 003 state it). */
+ * (docs/model.md section 3: Hooke's law as seeds 001 and 003 state it). */
 #include "reference/reference.h"
 #include "model/vec3.h"
 
-/* Registered with its end a; acts on both ends, as one two-particle spring (SPEC.md section 6). */
+/* Registered with its end a; acts on both ends, as one two-particle spring (docs/model.md section 6). */
 static void spring_update(const sk_force_generator *fg, sk_particle *a)
 {
     const sk_spring_force *self = (const sk_spring_force *)fg;

@@ -1,4 +1,4 @@
-/* Reference engine: a particle's mass and its four integrators (SPEC.md sections 1-2). */
+/* Reference engine: a particle's mass and its four integrators (docs/model.md sections 1-2). */
 #include "reference/reference.h"
 #include "model/vec3.h"
 

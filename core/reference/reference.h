@@ -1,4 +1,4 @@
-/* The scalar reference engine: SPEC.md sections 1-8 written the way the seeds write them (Cyclone's
+/* The scalar reference engine: docs/model.md sections 1-8 written the way the examples write them (Cyclone's
  * particle engine): particles as structs, force generators and contact generators as small structs
  * with a function pointer, a force registry, a contact resolver, a world, and a rope built on them. */
 #ifndef SKEIN_REFERENCE_H
@@ -12,7 +12,7 @@
 #include "skein/engine.h"
 #include "skein/scenario.h"
 
-/* ---- particles (SPEC.md section 1) ---------------------------------------------------------- */
+/* ---- particles (docs/model.md section 1) ---------------------------------------------------------- */
 
 typedef struct sk_particle {
     sk_vec3 p; /* position (m) */
@@ -27,7 +27,7 @@ typedef struct sk_particle {
 /* Mass read back from the inverse mass: 1 / w. */
 sk_real sk_particle_mass(const sk_particle *p);
 
-/* One step of dt for one particle (SPEC.md section 2); nothing for a pinned particle (w <= 0).
+/* One step of dt for one particle (docs/model.md section 2); nothing for a pinned particle (w <= 0).
  * damp is pow(d, dt), verlet_keep is 1 - k. Does not clear f. */
 void sk_particle_integrate(sk_particle *p, sk_integrator integrator, sk_real dt, sk_real damp,
                            sk_real verlet_keep);
@@ -35,7 +35,7 @@ void sk_particle_integrate(sk_particle *p, sk_integrator integrator, sk_real dt,
 /* Verlet's velocity (p - q) / dt, one division per component. */
 sk_vec3 sk_particle_verlet_velocity(const sk_particle *p, sk_real dt);
 
-/* ---- force generators (SPEC.md section 3) --------------------------------------------------- */
+/* ---- force generators (docs/model.md section 3) --------------------------------------------------- */
 
 typedef struct sk_force_generator sk_force_generator;
 
@@ -122,7 +122,7 @@ void sk_force_registry_clear(sk_force_registry *r);
 /* Calls every generator on its particle, in registration order. */
 void sk_force_registry_update(const sk_force_registry *r);
 
-/* ---- contacts (SPEC.md section 4) ----------------------------------------------------------- */
+/* ---- contacts (docs/model.md section 4) ----------------------------------------------------------- */
 
 typedef struct sk_contact {
     sk_particle *particle[2]; /* particle[1] NULL: the world (the anchor or the ground) */
@@ -242,11 +242,11 @@ void sk_world_refresh_velocities(sk_world *w);
 /* Fills w->contacts from every generator in registration order until full; returns how many. */
 int sk_world_generate_contacts(sk_world *w);
 
-/* One step (SPEC.md section 5, steps 2-8): clear forces, apply the registry, integrate, generate
+/* One step (docs/model.md section 5): clear forces, apply the registry, integrate, generate
  * contacts, resolve them (with verlet's velocity and q handling). */
 void sk_world_run_physics(sk_world *w);
 
-/* ---- a rope of a scenario (SPEC.md sections 5-7) -------------------------------------------- */
+/* ---- a rope of a scenario (docs/model.md sections 5-7) -------------------------------------------- */
 
 typedef struct sk_ref_rope sk_ref_rope;
 
@@ -255,7 +255,7 @@ typedef struct sk_ref_rope sk_ref_rope;
 sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope);
 void sk_ref_rope_destroy(sk_ref_rope *r);
 
-/* One step of dt: anchor, deployment, forces, integration, contacts (SPEC.md section 5). */
+/* One step of dt: anchor, deployment, forces, integration, contacts (docs/model.md section 5). */
 void sk_ref_rope_step(sk_ref_rope *r);
 /* steps steps of dt (nothing when steps <= 0). */
 void sk_ref_rope_advance(sk_ref_rope *r, long steps);

@@ -1,5 +1,5 @@
 /* Reference engine: one rope of a scenario as a world of particles and generators, and its step
- * (SPEC.md sections 5-7). */
+ * (docs/model.md sections 5-7). */
 #include <stdlib.h>
 
 #include "base/assert.h"

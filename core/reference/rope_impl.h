@@ -21,7 +21,7 @@ struct sk_ref_rope {
     long steps;
     sk_vec3 anchor; /* x(t) of the last step; the anchor generators point here */
 
-    /* deployment (SPEC.md section 7) */
+    /* deployment (docs/model.md section 7) */
     sk_real deploy_rest; /* s: rest length of the anchored segment */
 
     /* the generators, owned here; the world's registry and generator list point into them */
@@ -37,14 +37,14 @@ struct sk_ref_rope {
 };
 
 /* (Re)builds the registry and the contact generator list for the particles present, in the canonical
- * order of SPEC.md section 5. Called at creation and after every insertion. */
+ * order of docs/model.md section 5. Called at creation and after every insertion. */
 void sk_ref_rope_register(sk_ref_rope *r);
 
 /* Sets particle i to a fresh particle of the rope at p with velocity v (zero if pinned), verlet's
  * q = p - v dt and the reported velocity. */
 void sk_ref_rope_place(sk_ref_rope *r, int i, sk_vec3 p, sk_vec3 v);
 
-/* Step 1 of SPEC.md section 5 for deploying ropes: grows s and inserts a particle when due. */
+/* Step 1 of docs/model.md section 5 for deploying ropes: grows s and inserts a particle when due. */
 void sk_ref_rope_deploy(sk_ref_rope *r);
 
 #endif

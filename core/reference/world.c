@@ -1,5 +1,5 @@
 /* Reference engine: the world that runs one step of its particles (Cyclone's ParticleWorld:
- * forces, integration, contact generation, resolution; SPEC.md section 5). */
+ * forces, integration, contact generation, resolution; docs/model.md section 5). */
 #include <stdlib.h>
 
 #include "reference/reference.h"

@@ -1,4 +1,4 @@
-/* The normalised scenario: every default filled in, keys in DESIGN.md's order, as indented JSON. */
+/* The normalised scenario: every default filled in, keys in docs/scenario-format.md's order, as indented JSON. */
 #include <stdlib.h>
 
 #include "scenario/scenario_impl.h"

@@ -18,7 +18,7 @@ help)
     [ ! -s "$SCRATCH/err" ] || fail "stderr: $(cat "$SCRATCH/err")"
     for s in "usage: skein-view FILE [--rope I]... [--group G]" "--screenshot PNG" "--frames N" "--size WxH" \
         "--strain-scale S" "--paused" "--set PATH=VALUE" "simulated alone" "moves exactly as it does inside the whole batch" \
-        "SPEC.md section 8" "space        pause" "right arrow  single step" "+ / -" "R            reset" \
+        "docs/model.md section 8" "space        pause" "right arrow  single step" "+ / -" "R            reset" \
         "Tab          next rope" "left drag    orbit" "wheel        zoom" "F            frame all" \
         "S            screenshot" "H            print this help" "Esc          quit" "exit status" \
         "skein-view OUT.h5 [--rope I]..." "replay keys:" "Home / End   first / last frame" "[ or PgUp"; do
