@@ -11,8 +11,8 @@ static void advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, lo
                     uint64_t *lane_steps)
 {
     /* the packs' contract (kernels/pack.h): blocks aligned to a vector of W reals, a group with particles */
-    const uintptr_t vector = (uintptr_t)SK_W * sizeof(sk_real);
-    SK_ASSERT((uintptr_t)param % vector == 0 && (uintptr_t)state % vector == 0 && cfg->capacity >= 1 && steps >= 0);
+    SK_ASSERT((uintptr_t)param % (SK_W * sizeof(sk_real)) == 0 && (uintptr_t)state % (SK_W * sizeof(sk_real)) == 0 &&
+              cfg->capacity >= 1 && steps >= 0);
     if (cfg->contacts) {
         SK_KNAME(sk_kernel_contact_advance)(cfg, param, state, step0, steps, lane_steps);
         return;
