@@ -69,8 +69,9 @@ typedef struct cli_plan {
 } cli_plan;
 int cli_plan_make(const cli_options *o, const sk_scenario *s, cli_plan *plan, sk_error *err);
 
-/* Refuses, naming --isa, an ISA this build did not compile or this CPU cannot run (SK_ERR_UNSUPPORTED). */
-int cli_check_isa(const cli_options *o, sk_error *err);
+/* The engine `engine` ("batch", "reference"; NULL the default) with --isa and --threads; NULL with err filled,
+ * naming --isa for an ISA this build did not compile or this CPU cannot run (SK_ERR_UNSUPPORTED). */
+sk_engine *cli_engine_create(const cli_options *o, const sk_scenario *s, const char *engine, sk_error *err);
 
 /* Checkpoints of skein run (core/cli/checkpoint.c): --checkpoint, --checkpoint-every and --resume. */
 typedef struct cli_checkpointing {

@@ -47,7 +47,8 @@ int cli_plan_make(const cli_options *o, const sk_scenario *s, cli_plan *plan, sk
     return 0;
 }
 
-int cli_check_isa(const cli_options *o, sk_error *err)
+/* Refuses, naming --isa, an ISA this build did not compile or this CPU cannot run. */
+static int check_isa(const cli_options *o, sk_error *err)
 {
     if (!o->isa || strcmp(o->isa, "auto") == 0)
         return 0;
@@ -65,4 +66,12 @@ int cli_check_isa(const cli_options *o, sk_error *err)
                            o->isa, o->isa);
     }
     return 0;
+}
+
+sk_engine *cli_engine_create(const cli_options *o, const sk_scenario *s, const char *engine, sk_error *err)
+{
+    if (check_isa(o, err))
+        return NULL;
+    const sk_engine_options eo = {.engine = engine, .isa = o->isa, .threads = o->has_threads ? o->threads : 0};
+    return sk_engine_create(s, &eo, err);
 }

@@ -36,13 +36,9 @@ int cli_compare(const cli_options *o, sk_error *err)
     if ((rc = cli_plan_make(o, &s, &plan, err)))
         goto done;
     /* The engine under test first: when it cannot be built, say so before building the other. */
-    const sk_engine_options ao = {.engine = o->engine ? o->engine : "batch",
-                                  .isa = o->isa,
-                                  .threads = o->has_threads ? o->threads : 0};
     const sk_engine_options bo = {.engine = "reference"};
-    if ((rc = cli_check_isa(o, err)))
-        goto done;
-    if (!(a = sk_engine_create(&s, &ao, err)) || !(b = sk_engine_create(&s, &bo, err))) {
+    if (!(a = cli_engine_create(o, &s, o->engine ? o->engine : "batch", err)) ||
+        !(b = sk_engine_create(&s, &bo, err))) {
         rc = err->status;
         goto done;
     }

@@ -233,10 +233,7 @@ int cli_run(const cli_options *o, sk_error *err)
     cli_checkpointing ck = {.resumed_at = -1};
     if ((rc = cli_plan_make(o, &s, &plan, err)))
         goto done;
-    const sk_engine_options eo = {.engine = o->engine, .isa = o->isa, .threads = o->has_threads ? o->threads : 0};
-    if ((rc = cli_check_isa(o, err)))
-        goto done;
-    if (!(e = sk_engine_create(&s, &eo, err))) {
+    if (!(e = cli_engine_create(o, &s, o->engine, err))) {
         rc = err->status;
         goto done;
     }
