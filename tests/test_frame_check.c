@@ -120,5 +120,37 @@ static int run_reports(void)
     return 0;
 }
 
+/* A particle whose start value q = p - v dt overflows while p and v are finite (near the largest real, a step
+ * so long that v dt is of that size): both engines step it until p itself overflows, and mark it at the
+ * same frame. Positions: 1, 1 - 1.3, 1 - 2.6, ... times the largest power of ten below the type's maximum. */
+static int start_value_overflow(void)
+{
+    const bool f = sizeof(sk_real) == sizeof(float);
+    const double big = f ? 3e38 : 1e308, dt = f ? 1.3e19 : 1.3e154;
+    sk_scenario s;
+    CHECK_OK(tb_load(&s,
+                     "{\"skein\": 1, \"dt\": %.17g, \"steps\": 6, \"gravity\": [0, 0, 0], \"output\": {\"every\": 1},"
+                     " \"groups\": [{\"count\": 3, \"particles\": 1, \"start\": [%.17g, 0, 0], \"end\": [0, 0, 0],"
+                     " \"velocity\": [%.17g, 0, 0]}]}",
+                     dt, big, -dt));
+    long marks[2];
+    const char *engines[2] = {"reference", "batch"};
+    for (int k = 0; k < 2; k++) {
+        sk_engine *e = tb_engine(&s, engines[k], NULL, 1);
+        CHECK(e);
+        sk_run_stats st;
+        sk_error err = {0};
+        CHECK_OK(sk_run(e, &(sk_run_options){.steps = 6, .every = 1}, &st, &err));
+        marks[k] = sk_engine_rope_diverged(e, 0);
+        sk_engine_destroy(e);
+    }
+    if (marks[0] != marks[1] || marks[0] != (f ? 4 : 2)) {
+        fprintf(stderr, "diverged at step %ld (reference) and %ld (batch)\n", marks[0], marks[1]);
+        return 1;
+    }
+    sk_scenario_free(&s);
+    return 0;
+}
+
 CHECK_MAIN({"fused_equals_separate", fused_equals_separate}, {"fused_reference_groups", fused_reference_groups},
-           {"run_reports", run_reports})
+           {"run_reports", run_reports}, {"start_value_overflow", start_value_overflow})

@@ -87,7 +87,7 @@ SK_API void sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contac
 enum {
     SK_STATE_VELOCITY = 1u << 0, /* v: the stored velocity (every integrator but verlet) */
     SK_STATE_PREVIOUS = 1u << 1, /* q: verlet's previous position (the reference keeps one with every
-                                  * integrator: its start state q = p - v dt, checked for divergence) */
+                                  * integrator: its start state q = p - v dt, which only verlet reads) */
     SK_STATE_CONTACTS = 1u << 2  /* what the last step's contacts did: impulses, contacts, iterations */
 };
 
