@@ -76,3 +76,8 @@ skein_test(run SOURCES test_run.c CASES frame_schedule frames_and_counts no_step
   stop sink_failure)
 skein_test(compare SOURCES test_compare.c CASES identical values signed_zero non_finite contacts_differ
   counts_differ)
+
+# Output paths checked before the first step (tests/cli/outputs.sh).
+foreach(c same_file on_scenario directory no_directory no_orphan_journal)
+  skein_cli_test(outputs.${c} outputs.sh ${c})
+endforeach()

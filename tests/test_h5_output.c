@@ -452,8 +452,9 @@ static int params(void)
     return 0;
 }
 
-/* A run that stops: the file lands at its name, says complete = 0 and holds the frames written; an
- * aborted writer leaves nothing, and an existing file is untouched by it. */
+/* A run that stops: the file lands beside its name, as stop.h5.incomplete, says complete = 0 and holds the
+ * frames written, and a complete stop.h5 from before stays as it was; an aborted writer leaves nothing, and
+ * an existing file is untouched by it. */
 static int incomplete(void)
 {
     CHECK_OK(make_scratch());
@@ -465,11 +466,17 @@ static int incomplete(void)
     const size_t ropes[2] = {0, 6};
     sk_h5_writer *w = sk_h5_open(in_scratch("stop.h5"), &s, ropes, 2, 300, 100, 0, &err);
     CHECK(w != NULL);
+    FILE *earlier = fopen(in_scratch("stop.h5"), "w");
+    CHECK(earlier && fputs("a complete output\n", earlier) >= 0 && fclose(earlier) == 0);
     CHECK_OK(sk_h5_write_frame(w, e, 0, &err));
     sk_engine_advance(e, 37);
     CHECK_OK(sk_h5_write_frame(w, e, 37, &err));
     CHECK_OK(sk_h5_finish(w, false, &err));
-    hid_t f = H5Fopen(in_scratch("stop.h5"), H5F_ACC_RDONLY, H5P_DEFAULT);
+    char kept[32] = "";
+    earlier = fopen(in_scratch("stop.h5"), "r");
+    CHECK(earlier && fgets(kept, sizeof kept, earlier) && strcmp(kept, "a complete output\n") == 0);
+    fclose(earlier);
+    hid_t f = H5Fopen(in_scratch("stop.h5.incomplete"), H5F_ACC_RDONLY, H5P_DEFAULT);
     CHECK(f >= 0);
     CHECK(attr_i64(f, "complete") == 0);
     hsize_t dims[4];

@@ -2,6 +2,7 @@
  * one. A resumed run writes its outputs again from the frame journal, then goes on as the run that stopped
  * would have, so its outputs are that run's had it never stopped. */
 #include <dirent.h>
+#include <limits.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -204,19 +205,19 @@ void cli_checkpoint_end(cli_checkpointing *c, bool finished, sk_error *err)
         unlink(c->path);
         if (c->journal_path)
             unlink(c->journal_path);
-        if (c->resumed && c->info->csv) { /* what a Ctrl-C of an earlier run kept: superseded */
-            const size_t len = strlen(c->info->csv);
-            char *stale = malloc(len + sizeof ".incomplete");
-            if (stale) {
-                memcpy(stale, c->info->csv, len);
-                memcpy(stale + len, ".incomplete", sizeof ".incomplete");
+        /* what a Ctrl-C of an earlier run kept: superseded by the complete outputs */
+        const char *const outputs[2] = {c->info->csv, c->info->h5};
+        for (int i = 0; c->resumed && i < 2; i++) {
+            char stale[PATH_MAX + sizeof SK_INCOMPLETE_SUFFIX];
+            if (outputs[i] && (size_t)snprintf(stale, sizeof stale, "%s" SK_INCOMPLETE_SUFFIX, outputs[i]) < sizeof stale)
                 unlink(stale);
-                free(stale);
-            }
         }
         return;
     }
     const long last = cli_checkpoint_last(c);
+    /* A run that stops before its first checkpoint leaves nothing to resume from: its journal goes too. */
+    if (last < 0 && !c->resumed && c->journal_path)
+        unlink(c->journal_path);
     if (err->message[0] == '\0')
         return;
     const size_t used = strlen(err->message);

@@ -69,6 +69,12 @@ typedef struct cli_plan {
 } cli_plan;
 int cli_plan_make(const cli_options *o, const sk_scenario *s, cli_plan *plan, sk_error *err);
 
+/* Checks every file the run writes (--csv, --h5, --checkpoint or --resume and its journal) before anything
+ * is allocated or stepped: not a directory, not the scenario file (scenario, may be NULL) itself, not the
+ * same file as another output, in a directory where a file can be created. SK_ERR_INVALID naming the option
+ * and the path. */
+int cli_check_outputs(const cli_options *o, const char *scenario, sk_error *err);
+
 /* The engine `engine` ("batch", "reference"; NULL the default) with --isa and --threads; NULL with err filled,
  * naming --isa for an ISA this build did not compile or this CPU cannot run (SK_ERR_UNSUPPORTED). */
 sk_engine *cli_engine_create(const cli_options *o, const sk_scenario *s, const char *engine, sk_error *err);

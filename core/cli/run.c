@@ -164,11 +164,11 @@ static void print_summary(const sk_scenario *s, const sk_engine *e, const cli_pl
     }
     const char *rope_word = plan->n_ropes == 1 ? "rope" : "ropes";
     if (out->csv)
-        printf("output       %s%s (%ld frames of %zu %s)\n", out->csv, out->incomplete ? SK_CSV_INCOMPLETE_SUFFIX : "",
+        printf("output       %s%s (%ld frames of %zu %s)\n", out->csv, out->incomplete ? SK_INCOMPLETE_SUFFIX : "",
                st->frames, plan->n_ropes, rope_word);
     if (out->h5)
-        printf("output       %s (%ld frames of %zu %s, %s)\n", out->h5, st->frames, plan->n_ropes, rope_word,
-               out->incomplete ? "marked incomplete" : "complete");
+        printf("output       %s%s (%ld frames of %zu %s, %s)\n", out->h5, out->incomplete ? SK_INCOMPLETE_SUFFIX : "",
+               st->frames, plan->n_ropes, rope_word, out->incomplete ? "marked incomplete" : "complete");
     if (!out->csv && !out->h5)
         printf("output       none\n");
     if (out->checkpoint && !out->incomplete)
@@ -221,7 +221,10 @@ int cli_run(const cli_options *o, sk_error *err)
 {
     sk_scenario s;
     memset(&s, 0, sizeof s);
-    int rc = cli_load(o, &s, err);
+    /* Before anything is allocated or stepped: the run can write every file it will write. */
+    int rc = cli_check_outputs(o, o->command == CLI_RUN ? o->file : NULL, err);
+    if (rc == 0)
+        rc = cli_load(o, &s, err);
     if (rc)
         return sk_exit_status(rc);
     cli_plan plan = {0};
@@ -305,13 +308,11 @@ int cli_run(const cli_options *o, sk_error *err)
                              .checkpoint_step = cli_checkpoint_last(&ck)};
     if (rc == SK_ERR_INTERRUPTED && (o->csv || o->h5))
         sk_fail(err, SK_ERR_INTERRUPTED,
-                "interrupted at step %ld of %ld; the outputs end with that step and say they are incomplete:%s%s%s%s%s",
+                "interrupted at step %ld of %ld; what was written up to that step is kept as%s%s%s%s%s%s (any earlier "
+                "file under the outputs' own names is left as it was)",
                 sk_engine_step(e), plan.steps, o->h5 ? " " : "", o->h5 ? o->h5 : "",
-                o->h5 ? " (attribute complete = 0)" : "", o->csv ? " " : "", o->csv ? o->csv : "");
-    if (rc == SK_ERR_INTERRUPTED && o->csv) {
-        const size_t len = strlen(err->message);
-        snprintf(err->message + len, sizeof err->message - len, "%s", SK_CSV_INCOMPLETE_SUFFIX);
-    }
+                o->h5 ? SK_INCOMPLETE_SUFFIX " (attribute complete = 0)" : "", o->csv ? " " : "", o->csv ? o->csv : "",
+                o->csv ? SK_INCOMPLETE_SUFFIX : "");
     if (rc == SK_OK && stats.diverged) {
         char list[512];
         list_diverged(e, s.total_ropes, list, sizeof list);

@@ -174,10 +174,10 @@ sk_status sk_csv_commit(sk_csv_writer *w, sk_error *err)
 sk_status sk_csv_keep_incomplete(sk_csv_writer *w, sk_error *err)
 {
     const size_t len = strlen(w->path);
-    char *target = malloc(len + sizeof SK_CSV_INCOMPLETE_SUFFIX);
+    char *target = malloc(len + sizeof SK_INCOMPLETE_SUFFIX);
     if (target) {
         memcpy(target, w->path, len);
-        memcpy(target + len, SK_CSV_INCOMPLETE_SUFFIX, sizeof SK_CSV_INCOMPLETE_SUFFIX);
+        memcpy(target + len, SK_INCOMPLETE_SUFFIX, sizeof SK_INCOMPLETE_SUFFIX);
     }
     int rc = commit_to(w, target, err);
     free(target);

@@ -654,9 +654,17 @@ sk_status sk_h5_finish(sk_h5_writer *w, bool complete, sk_error *err)
     int e;
     if (rc == 0 && (e = sync_file(w->temp)))
         rc = sk_fail(err, SK_ERR_IO, "%s: fsync failed: %s", w->path, strerror(e));
-    if (rc == 0 && rename(w->temp, w->path) != 0)
-        rc = sk_fail(err, SK_ERR_IO, "%s: cannot rename the finished output onto it: %s", w->path,
-                     strerror(errno));
+    /* a stopped run's file goes beside the target: an earlier complete file under the name stays */
+    const size_t len = strlen(w->path);
+    char *target = complete ? w->path : malloc(len + sizeof SK_INCOMPLETE_SUFFIX);
+    if (rc == 0 && !target)
+        rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", w->path);
+    if (!complete && target)
+        snprintf(target, len + sizeof SK_INCOMPLETE_SUFFIX, "%s" SK_INCOMPLETE_SUFFIX, w->path);
+    if (rc == 0 && rename(w->temp, target) != 0)
+        rc = sk_fail(err, SK_ERR_IO, "%s: cannot rename the finished output onto it: %s", target, strerror(errno));
+    if (!complete)
+        free(target);
     if (rc)
         unlink(w->temp);
     writer_free(w);

@@ -48,7 +48,7 @@ expect_clean() {
     expect_no_temp . ck.h5
     expect_no_temp . out.csv
     expect_no_temp . out.h5
-    [ ! -e out.csv.incomplete ] || fail "out.csv.incomplete is left"
+    [ ! -e out.csv.incomplete ] && [ ! -e out.h5.incomplete ] || fail "an .incomplete output is left"
 }
 
 # Waits (10 ms at a time, 20 s at most) for the file $1 to be there and, if given, to differ from the stat
@@ -166,9 +166,10 @@ interrupt_resume)
     wait $pid
     status=$?
     expect_status 130
-    grep -qE "^skein: interrupted at step [0-9]+ of ${plan[1]}; the outputs end with that step and say they are incomplete: out.h5 \(attribute complete = 0\) out.csv.incomplete; the checkpoint ck.h5 \(step [0-9]+\) is kept: go on from it with --resume ck.h5$" \
+    grep -qE "^skein: interrupted at step [0-9]+ of ${plan[1]}; what was written up to that step is kept as out.h5.incomplete \(attribute complete = 0\) out.csv.incomplete \(any earlier file under the outputs' own names is left as it was\); the checkpoint ck.h5 \(step [0-9]+\) is kept: go on from it with --resume ck.h5$" \
         "$SCRATCH/err" || fail "stderr: $(cat "$SCRATCH/err")"
-    [ -s out.csv.incomplete ] && [ -s out.h5 ] || fail "the incomplete outputs are missing"
+    [ -s out.csv.incomplete ] && [ -s out.h5.incomplete ] || fail "the incomplete outputs are missing"
+    [ ! -e out.csv ] && [ ! -e out.h5 ] || fail "an interrupted run wrote under the outputs' own names"
     resume --quiet
     expect_status 0
     expect_same_outputs

@@ -119,9 +119,10 @@ ropes)
     [ "$got" = "0 2 3 4095 " ] || fail "ropes [$got]"
     ;;
 csv_unwritable)
+    # found before the first step: exit 2, naming the option and the directory
     run_skein run "$ball" --steps 5 --csv "$SCRATCH/missing/out.csv"
-    expect_status 1
-    expect_stderr "skein: $SCRATCH/missing/out.csv: cannot create: No such file or directory"
+    expect_status 2
+    expect_stderr "skein: --csv $SCRATCH/missing/out.csv: cannot create a file in $SCRATCH/missing: No such file or directory"
     [ ! -e "$SCRATCH/missing" ] || fail "created the directory"
     expect_no_output "$SCRATCH" out.csv
     ;;
@@ -167,7 +168,7 @@ interrupt)
     n_frames=$(echo "$frames" | wc -w)
     [ "$rows" -eq $((n_frames * 2 * 64)) ] && [ "${frames%% *}" = 0 ] && [ "${frames##* }" -gt 0 ] ||
         fail "$rows rows, frames [$frames]"
-    expect_stderr "skein: interrupted at step ${frames##* } of 100000000; the outputs end with that step and say they are incomplete: $SCRATCH/out.csv.incomplete"
+    expect_stderr "skein: interrupted at step ${frames##* } of 100000000; what was written up to that step is kept as $SCRATCH/out.csv.incomplete (any earlier file under the outputs' own names is left as it was)"
     ;;
 compare_reference)
     # skein compare runs an engine against the reference; against the reference itself every frame

@@ -109,23 +109,28 @@ set_from_command_line)
     expect_no_output "$SCRATCH" bad.h5
     ;;
 interrupt_h5)
-    # Ctrl-C: the steps under way finish, that step is written as a last frame, the HDF5 file lands at
-    # its name saying complete = 0, the CSV is kept as out.csv.incomplete, exit 130, one line on stderr.
+    # Ctrl-C: the steps under way finish, that step is written as a last frame, both outputs are kept
+    # beside their names (out.h5.incomplete saying complete = 0, out.csv.incomplete), earlier complete
+    # files under the names stay as they were, exit 130, one line on stderr.
+    echo "an earlier complete output" >"$SCRATCH/out.h5"
+    echo "an earlier complete output" >"$SCRATCH/out.csv"
     run_until_interrupted 1.5 --every 100000000 --h5 "$SCRATCH/out.h5" --csv "$SCRATCH/out.csv"
     expect_status 130
     expect_no_temp "$SCRATCH" out.h5
-    expect_no_output "$SCRATCH" out.csv
+    expect_no_temp "$SCRATCH" out.h5.incomplete
     expect_no_temp "$SCRATCH" out.csv.incomplete
+    [ "$(cat "$SCRATCH/out.h5")" = "an earlier complete output" ] || fail "out.h5 was replaced"
+    [ "$(cat "$SCRATCH/out.csv")" = "an earlier complete output" ] || fail "out.csv was replaced"
     [ -s "$SCRATCH/out.csv.incomplete" ] || fail "no out.csv.incomplete"
-    probe describe "$SCRATCH/out.h5" >"$SCRATCH/d"
+    probe describe "$SCRATCH/out.h5.incomplete" >"$SCRATCH/d"
     expect_line "$SCRATCH/d" "complete 0"
     stop=$(awk '$1 == "frames" { if ($2 != "2:" || $3 != 0) exit 1; print $4 }' "$SCRATCH/d") ||
         fail "frames: $(grep frames "$SCRATCH/d")"
     [ "$stop" -gt 0 ] || fail "stopped at step $stop"
-    expect_stderr "skein: interrupted at step $stop of 100000000; the outputs end with that step and say they are incomplete: $SCRATCH/out.h5 (attribute complete = 0) $SCRATCH/out.csv.incomplete"
-    probe csv "$SCRATCH/out.h5" >"$SCRATCH/h5.csv"
+    expect_stderr "skein: interrupted at step $stop of 100000000; what was written up to that step is kept as $SCRATCH/out.h5.incomplete (attribute complete = 0) $SCRATCH/out.csv.incomplete (any earlier file under the outputs' own names is left as it was)"
+    probe csv "$SCRATCH/out.h5.incomplete" >"$SCRATCH/h5.csv"
     cmp -s "$SCRATCH/h5.csv" "$SCRATCH/out.csv.incomplete" || fail "the incomplete outputs differ"
-    expect_stdout_has "output       $SCRATCH/out.h5 (2 frames of 2 ropes, marked incomplete)"
+    expect_stdout_has "output       $SCRATCH/out.h5.incomplete (2 frames of 2 ropes, marked incomplete)"
     expect_stdout_has "steps        $stop (dt 0.0001 s,"
     ;;
 diverge | diverge_reference)
@@ -233,8 +238,8 @@ progress_terminal)
     ;;
 h5_unwritable)
     run_skein run "$sweeps" --steps 5 --csv "$SCRATCH/out.csv" --h5 "$SCRATCH/missing/out.h5"
-    expect_status 1
-    expect_stderr "skein: $SCRATCH/missing/out.h5: cannot create: No such file or directory"
+    expect_status 2
+    expect_stderr "skein: --h5 $SCRATCH/missing/out.h5: cannot create a file in $SCRATCH/missing: No such file or directory"
     [ ! -e "$SCRATCH/missing" ] || fail "created the directory"
     expect_no_output "$SCRATCH" out.csv
     ;;

@@ -73,6 +73,9 @@ SK_API double sk_seconds(void);
 
 /* ---- CSV output ---------------------------------------------------------------------------------------- */
 
+/* What a run stopped early (Ctrl-C) appends to an output's name: the file it kept is not the complete one. */
+#define SK_INCOMPLETE_SUFFIX ".incomplete"
+
 /* CSV output: one row per particle present per output frame per selected rope, numbers as SK_REAL_FMT (they
  * read back to the same bits), written to a temporary file and renamed onto the target only when the run
  * succeeded. */
@@ -102,11 +105,9 @@ SK_API sk_status sk_csv_frame_sink(void *ctx, const sk_engine *e, long step, sk_
  * is removed, path is untouched, and err names path. */
 SK_API sk_status sk_csv_commit(sk_csv_writer *w, sk_error *err);
 
-/* A run that stopped early (Ctrl-C) keeps what it wrote as PATH.incomplete, never under path itself:
- * the CSV format has no place to say it is incomplete, so the name says it. The rows end with the frame
- * of the step the run stopped at. Flushes, syncs, closes and renames as sk_csv_commit does; path is left
- * untouched. */
-#define SK_CSV_INCOMPLETE_SUFFIX ".incomplete"
+/* A run that stopped early (Ctrl-C) keeps what it wrote as PATH.incomplete, never under path itself (an
+ * earlier complete file there stays as it was): the name says the file is incomplete. The rows end with
+ * the frame of the step the run stopped at. Flushes, syncs, closes and renames as sk_csv_commit does. */
 SK_API sk_status sk_csv_keep_incomplete(sk_csv_writer *w, sk_error *err);
 
 /* Closes and removes the temporary, leaving path untouched; frees w. NULL is allowed. */
@@ -154,8 +155,10 @@ SK_API sk_status sk_h5_write_frame(sk_h5_writer *w, const sk_engine *e, long ste
 /* sk_frame_sink adapter (ctx is the writer). */
 SK_API sk_status sk_h5_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
 
-/* Sets the root attribute complete (1 when complete, else it stays 0), closes, syncs and renames the
- * temporary onto path; frees w. On failure the temporary is removed, path is untouched, err names path. */
+/* Closes, syncs and renames the temporary onto path, with the root attribute complete set to 1; or, when not
+ * complete (a run stopped early), onto PATH.incomplete with complete = 0, never over path itself (an
+ * earlier complete file there stays as it was). Frees w. On failure the temporary is removed, path is
+ * untouched, err names path. */
 SK_API sk_status sk_h5_finish(sk_h5_writer *w, bool complete, sk_error *err);
 
 /* Closes and removes the temporary, leaving path untouched; frees w. NULL is allowed. */
