@@ -92,6 +92,33 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
     skv_store(diag + (size_t)SK_D_LENGTH * SK_W, cfg->deploys ? skv_add(links, rest) : links);
 }
 
+unsigned SK_KNAME(sk_kernel_bounded_lanes)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state)
+{
+    const kparams k = kp_load(param);
+    const skv n = kp_get(param, SK_P_N);
+    const int rows = kp_max_count(param);
+    const size_t stride = (size_t)SK_F_COUNT * SK_W;
+    skm out = skm_from_bits(0);
+    for (int i = 0; i < rows; i++) {
+        const sk_real *row = state + (size_t)i * stride;
+        const skv3 p = v3_load(row);
+        const skv3 vel = k_velocity(&k, cfg->integrator, p, v3_load(row + 3 * SK_W));
+        const skm present = skv_lt(skv_set1((sk_real)i), n);
+        out = skm_or(out, skm_and(present, skv_gt(v3_dot(vel, vel), k.max_speed2)));
+        if (cfg->link != SK_LINK_NONE && i + 1 < rows) { /* the link to the next particle, when it is present */
+            const skv3 d = v3_sub(v3_load(row + stride), p);
+            const skm next = skv_lt(skv_set1((sk_real)(i + 1)), n);
+            out = skm_or(out, skm_and(next, skv_gt(v3_dot(d, d), k.max_link2)));
+        }
+    }
+    unsigned bad = 0;
+    for (int l = 0; l < SK_W; l++)
+        if (skm_lane(out, l))
+            bad |= 1u << l;
+    unsigned all = SK_W >= 32 ? ~0u : (1u << SK_W) - 1u;
+    return all & ~bad;
+}
+
 unsigned SK_KNAME(sk_kernel_finite_lanes)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state)
 {
     const kparams k = kp_load(param);

@@ -104,6 +104,10 @@ typedef struct sk_kernels {
     /* Bit l set where lane l's present particles are all finite. */
     unsigned (*finite_lanes)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state);
 
+    /* Bit l set where lane l is within the divergence bounds: no present particle with v . v > max_speed2, no
+     * link between present particles with d . d > max_link2 (docs/model.md section 10). */
+    unsigned (*bounded_lanes)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state);
+
     /* The stages alone, for benchmarks (one step each, not fused): forces of step `step` into
      * force [capacity][3][W]; integration of every present particle with those forces; deployment. */
     void (*forces)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state, long step,

@@ -21,6 +21,8 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
                                   long step, sk_real *diag, sk_real *tension);
 unsigned SK_KNAME(sk_kernel_finite_lanes)(const sk_kernel_cfg *cfg, const sk_real *param,
                                           const sk_real *state);
+unsigned SK_KNAME(sk_kernel_bounded_lanes)(const sk_kernel_cfg *cfg, const sk_real *param,
+                                           const sk_real *state);
 
 void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state, long step,
                                 sk_real *force);

@@ -34,6 +34,7 @@ const sk_kernels SK_KNAME(sk_kernels) = {
     .advance = advance,
     .diagnose = SK_KNAME(sk_kernel_diagnose),
     .finite_lanes = SK_KNAME(sk_kernel_finite_lanes),
+    .bounded_lanes = SK_KNAME(sk_kernel_bounded_lanes),
     .forces = SK_KNAME(sk_kernel_forces),
     .integrate = SK_KNAME(sk_kernel_integrate),
     .deploy = SK_KNAME(sk_kernel_deploy),

@@ -130,9 +130,10 @@ static int start_value_overflow(void)
     sk_scenario s;
     CHECK_OK(tb_load(&s,
                      "{\"skein\": 1, \"dt\": %.17g, \"steps\": 6, \"gravity\": [0, 0, 0], \"output\": {\"every\": 1},"
+                     " \"divergence\": {\"max_speed\": %.17g},"
                      " \"groups\": [{\"count\": 3, \"particles\": 1, \"start\": [%.17g, 0, 0], \"end\": [0, 0, 0],"
                      " \"velocity\": [%.17g, 0, 0]}]}",
-                     dt, big, -dt));
+                     dt, dt, big, -dt));
     long marks[2];
     const char *engines[2] = {"reference", "batch"};
     for (int k = 0; k < 2; k++) {
@@ -152,5 +153,62 @@ static int start_value_overflow(void)
     return 0;
 }
 
+/* The divergence bounds: a rope thrown faster than max_speed is marked at the first frame; hanging ropes whose
+ * soft springs stretch beyond (1 + max_strain) rest lengths are marked at the frame where they first are, the
+ * stiffer ones never; every engine and ISA marks the same ropes at the same steps, and a rope far from both
+ * bounds (kinetic energy 2e292 J was "not diverged" before there were bounds) is caught. */
+static const char bounded[] =
+    "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 600, \"output\": {\"every\": 20},"
+    " \"divergence\": {\"max_speed\": 50, \"max_strain\": 0.5}, \"groups\": ["
+    " {\"count\": 5, \"particles\": 3, \"start\": [0, 0, 0], \"end\": [0.2, 0, 0], \"mass\": 0.1,"
+    "  \"link\": {\"type\": \"spring\", \"stiffness\": 100},"
+    "  \"sweep\": {\"velocity[0]\": {\"values\": [1, 49, 51, %s, -2]}}},"
+    " {\"count\": 4, \"particles\": 2, \"start\": [0, 0, 0], \"end\": [0.1, 0, 0], \"mass\": 1, \"pinned\": [0],"
+    "  \"link\": {\"type\": \"spring\", \"stiffness\": 10},"
+    "  \"sweep\": {\"link.stiffness\": {\"values\": [5, 10, 1000, 5000]}}}]}";
+
+static int bounds_with(const char *engine, const char *isa, long marks[9])
+{
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, bounded, sizeof(sk_real) == sizeof(float) ? "1e18" : "1e146"));
+    sk_engine *e = tb_engine(&s, engine, isa, 2);
+    CHECK(e);
+    sk_run_stats st;
+    sk_error err = {0};
+    CHECK_OK(sk_run(e, &(sk_run_options){.steps = 600, .every = 4}, &st, &err));
+    for (size_t r = 0; r < 9; r++)
+        marks[r] = sk_engine_rope_diverged(e, r);
+    sk_engine_destroy(e);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+static int divergence_bounds(void)
+{
+    long want[9];
+    CHECK_OK(bounds_with("reference", NULL, want));
+    /* thrown at 51 m/s and at 1e146 m/s: over 50 at the first frame; 49 m/s never (springs slow it) */
+    CHECK(want[0] == -1 && want[1] == -1 && want[2] == 0 && want[3] == 0 && want[4] == -1);
+    /* hanging 1 kg on 5 and 10 N/m: 1.96 m and 0.98 m of stretch at rest, past 0.05 m before that; 1000 and
+     * 5000 N/m: 1 cm and 2 mm (twice that at the first swing), within the bound */
+    if (!(want[5] > 0 && want[6] > 0 && want[7] == -1 && want[8] == -1)) {
+        fprintf(stderr, "marks %ld %ld %ld %ld\n", want[5], want[6], want[7], want[8]);
+        return 1;
+    }
+    const char *isas[4];
+    int n = tb_isas(isas, 4);
+    for (int i = 0; i < n; i++) {
+        long got[9];
+        CHECK_OK(bounds_with("batch", isas[i], got));
+        for (int r = 0; r < 9; r++)
+            if (got[r] != want[r]) {
+                fprintf(stderr, "%s: rope %d marked at %ld, the reference at %ld\n", isas[i], r, got[r], want[r]);
+                return 1;
+            }
+    }
+    return 0;
+}
+
 CHECK_MAIN({"fused_equals_separate", fused_equals_separate}, {"fused_reference_groups", fused_reference_groups},
-           {"run_reports", run_reports}, {"start_value_overflow", start_value_overflow})
+           {"run_reports", run_reports}, {"start_value_overflow", start_value_overflow},
+           {"divergence_bounds", divergence_bounds})

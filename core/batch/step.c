@@ -61,7 +61,8 @@ static size_t check_pack(sk_batch *b, batch_group *g, size_t k, long step, bool 
                          sk_real *tension)
 {
     const int W = b->width;
-    unsigned sound = b->kernels->finite_lanes(&g->cfg, batch_pack_param(g, k), batch_pack_state(g, k));
+    unsigned sound = b->kernels->finite_lanes(&g->cfg, batch_pack_param(g, k), batch_pack_state(g, k)) &
+                     b->kernels->bounded_lanes(&g->cfg, batch_pack_param(g, k), batch_pack_state(g, k));
     if (diag && tension)
         sound &= sound_diagnostics(b, g, k, step, diag, tension);
     /* The usual case, every lane sound and none diverged before: the whole pack is saved at once. */

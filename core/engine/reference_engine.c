@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "engine/engine_impl.h"
+#include "model/vec3.h"
 #include "reference/reference.h"
 
 typedef struct reference_engine {
@@ -76,15 +77,24 @@ static bool finite3(sk_vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfini
 /* A rope is sound when its p, v (and verlet's q) are finite, and so is every figure the outputs derive
  * from them (energies, tensions, anchor force): a finite state can still overflow those. Only verlet's q is
  * part of the state: the other integrators never read the start value q = p - v dt they are given, so it
- * is not checked (the batch engine does not keep it at all). */
+ * is not checked (the batch engine does not keep it at all). And it is within the divergence bounds: no
+ * particle faster than max_speed, no link longer than (1 + max_strain) rest lengths (squares compared). */
 static bool rope_sound(const reference_engine *re, const sk_ref_rope *r)
 {
     const int n = sk_ref_rope_count(r);
     const bool verlet = re->base.scenario->integrator == SK_INTEGRATOR_VERLET;
+    const bool links = sk_ref_rope_group(r)->link != SK_LINK_NONE;
+    const sk_rope_constants *c = sk_ref_rope_constants(r);
     for (int i = 0; i < n; i++) {
         const sk_particle *p = sk_ref_rope_particle(r, i);
-        if (!finite3(p->p) || (verlet && !finite3(p->q)) || !finite3(sk_ref_rope_velocity(r, i)))
+        const sk_vec3 v = sk_ref_rope_velocity(r, i);
+        if (!finite3(p->p) || (verlet && !finite3(p->q)) || !finite3(v) || sk_vec3_dot(v, v) > c->max_speed2)
             return false;
+        if (links && i + 1 < n) {
+            const sk_vec3 d = sk_vec3_sub(sk_ref_rope_particle(r, i + 1)->p, p->p);
+            if (sk_vec3_dot(d, d) > c->max_link2)
+                return false;
+        }
     }
     sk_rope_diagnostics d;
     sk_ref_rope_diagnose(r, &d, re->tension);

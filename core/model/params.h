@@ -81,7 +81,9 @@
     X(REAL, DEPLOY_MAX, deploy_max_length, rp->deploy_max_length)                                         \
     X(REAL, DT, dt, c->dt)                                                                                \
     X(REAL, INV_DT, inv_dt, c->inv_dt)                                                                    \
-    X(REAL, INV_DT2, inv_dt2, c->inv_dt2)
+    X(REAL, INV_DT2, inv_dt2, c->inv_dt2)                                                                 \
+    X(REAL, MAX_SPEED2, max_speed2, c->max_speed2) /* divergence bounds */                                \
+    X(REAL, MAX_LINK2, max_link2, c->max_link2)
 
 /* Reals each kind takes. */
 #define SK_PARAM_REALS_REAL 1

@@ -28,6 +28,10 @@ void sk_rope_constants_compute(const sk_scenario *s, const sk_group *g, const sk
     if (g->link_length_auto && n0 > 1)
         c.link_length = sk_vec3_length(sk_vec3_sub(p->end, p->start)) / (sk_real)(n0 - 1);
 
+    c.max_speed2 = s->max_speed * s->max_speed;
+    const sk_real longest = c.link_length * ((sk_real)1 + s->max_strain);
+    c.max_link2 = longest * longest;
+
     sk_real k = p->anchor_stiffness, damping = p->anchor_damping;
     c.fake_gamma = (sk_real)0.5 * SK_SQRT((sk_real)4 * k - damping * damping);
     /* gamma is NaN when 4k < c^2 (overdamped: no oscillation to integrate) and 0 at critical damping. */

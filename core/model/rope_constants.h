@@ -23,6 +23,11 @@ typedef struct sk_rope_constants {
 
     sk_real link_length; /* rest length of a link: link_length, or the initial spacing when "auto" */
 
+    /* divergence bounds, compared with squared lengths (no square root at the check): a particle is too fast
+     * when v . v > max_speed2, a link too long when d . d > max_link2 */
+    sk_real max_speed2; /* max_speed * max_speed */
+    sk_real max_link2;  /* l1 * l1, l1 = link_length * (1 + max_strain) */
+
     /* fake spring: gamma = 0.5 sqrt(4k - c^2); active when gamma is finite and non-zero */
     bool fake_active;
     sk_real fake_gamma;

@@ -285,6 +285,8 @@ int sk_ref_rope_iterations(const sk_ref_rope *r);
 
 /* The rope's parameters and constants (what sk_group_rope_params and sk_rope_constants_compute gave). */
 const sk_rope_params *sk_ref_rope_params(const sk_ref_rope *r);
+/* The group the rope belongs to. */
+const sk_group *sk_ref_rope_group(const sk_ref_rope *r);
 const sk_rope_constants *sk_ref_rope_constants(const sk_ref_rope *r);
 
 /* Checkpoints (skein/rope_state.h): the parts of the state a rope of group g keeps (SK_STATE_VELOCITY and

@@ -115,4 +115,6 @@ int sk_ref_rope_iterations(const sk_ref_rope *r) { return r->world.resolver.iter
 
 const sk_rope_params *sk_ref_rope_params(const sk_ref_rope *r) { return &r->params; }
 
+const sk_group *sk_ref_rope_group(const sk_ref_rope *r) { return r->group; }
+
 const sk_rope_constants *sk_ref_rope_constants(const sk_ref_rope *r) { return &r->c; }

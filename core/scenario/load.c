@@ -10,8 +10,8 @@
 #include "scenario/scenario_impl.h"
 
 static const char *const top_keys[] = {"skein",      "dt",     "steps",      "duration", "integrator",
-                                       "gravity",    "gravity_as", "ground", "iterations", "groups",
-                                       "output",     NULL};
+                                       "gravity",    "gravity_as", "ground", "iterations", "divergence",
+                                       "groups",     "output",     NULL};
 
 static int oom(const sk_scn_ctx *c) { return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name); }
 
@@ -50,6 +50,27 @@ static int parse_ground(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
         (rc = sk_scn_read_real(c, "ground", g, "height", false, 0, SK_RANGE_ANY, &s->ground_height)))
         return rc;
     return sk_scn_read_real(c, "ground", g, "restitution", false, 0, SK_RANGE_UNIT, &s->ground_restitution);
+}
+
+/* The bounds beyond which a rope counts as diverged: generous defaults that no sane run reaches. */
+static int parse_divergence(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
+{
+    static const char *const keys[] = {"max_speed", "max_strain", NULL};
+    json_t *d;
+    int rc = sk_scn_read_object(c, "", root, "divergence", false, &d);
+    if (rc)
+        return rc;
+    if (!d) {
+        s->max_speed = (sk_real)SK_DEFAULT_MAX_SPEED;
+        s->max_strain = (sk_real)SK_DEFAULT_MAX_STRAIN;
+        return 0;
+    }
+    if ((rc = sk_scn_check_keys(c, "divergence", d, keys)) ||
+        (rc = sk_scn_read_real(c, "divergence", d, "max_speed", false, SK_DEFAULT_MAX_SPEED, SK_RANGE_GT0,
+                               &s->max_speed)))
+        return rc;
+    return sk_scn_read_real(c, "divergence", d, "max_strain", false, SK_DEFAULT_MAX_STRAIN, SK_RANGE_GT0,
+                            &s->max_strain);
 }
 
 static int parse_groups(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
@@ -154,7 +175,7 @@ static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
                                &gravity_as)) ||
         (rc = parse_ground(c, root, s)) ||
         (rc = sk_scn_read_int(c, "", root, "iterations", false, 0, 0, INT_MAX, &iterations)) ||
-        (rc = parse_groups(c, root, s)) || (rc = parse_output(c, root, s)))
+        (rc = parse_divergence(c, root, s)) || (rc = parse_groups(c, root, s)) || (rc = parse_output(c, root, s)))
         return rc;
     s->integrator = (sk_integrator)integrator;
     s->gravity_as = (sk_gravity_mode)gravity_as;

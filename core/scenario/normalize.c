@@ -119,6 +119,10 @@ char *sk_scn_normalize(const sk_scenario *s, json_t *root)
         json_object_set_new(o, "ground", g);
     }
     json_object_set_new(o, "iterations", json_integer(s->iterations));
+    json_t *d = json_object();
+    json_object_set_new(d, "max_speed", num(s->max_speed));
+    json_object_set_new(d, "max_strain", num(s->max_strain));
+    json_object_set_new(o, "divergence", d);
     json_t *groups = json_array(), *given = json_object_get(root, "groups");
     for (int i = 0; i < s->n_groups; i++)
         json_array_append_new(groups, group_json(&s->groups[i], json_array_get(given, (size_t)i)));

@@ -6,6 +6,10 @@
 
 #include "skein/scenario.h"
 
+/* The divergence bounds when the scenario gives none (docs/scenario-format.md). */
+#define SK_DEFAULT_MAX_SPEED 1e6
+#define SK_DEFAULT_MAX_STRAIN 1e3
+
 /* Longest key path a message names; longer ones (user-written unknown keys) are cut. */
 #define SK_SCN_PATH_MAX 512
 

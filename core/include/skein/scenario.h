@@ -133,6 +133,12 @@ typedef struct sk_scenario {
 
     int iterations; /* resolver iterations per step; 0: 2 x contacts (Cyclone's default) */
 
+    /* Blow-ups flagged before numbers overflow (docs/model.md section 10): a rope with a particle faster
+     * than max_speed, or a link stretched beyond (1 + max_strain) times its rest length, diverges as a
+     * non-finite one does. */
+    sk_real max_speed;  /* m/s, > 0; default 1e6 */
+    sk_real max_strain; /* > 0; default 1e3 */
+
     sk_group *groups;
     int n_groups;
     size_t total_ropes;
