@@ -44,6 +44,7 @@ void sk_bm_register_roofline(void);   /* roofline.c: FMA, sqrt, division, triad 
 void sk_bm_register_end_to_end(void); /* end_to_end.c: W1 sweep and W2, every engine */
 void sk_bm_register_kernels(void);    /* kernels.c: one batch kernel alone (batch.h stages) */
 void sk_bm_register_contacts(void);   /* contacts.c: the reference's contact generation and resolver */
+void sk_bm_register_concurrent(void); /* concurrent.c: many small skein runs side by side */
 
 /* The context recorded with the results (context.c): commit, real type, ISAs, compiler, flags. */
 void sk_bm_record_context(void);

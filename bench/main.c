@@ -9,5 +9,6 @@ int main(int argc, char **argv)
     sk_bm_register_end_to_end();
     sk_bm_register_kernels();
     sk_bm_register_contacts();
+    sk_bm_register_concurrent();
     return sk_bench_run(&argc, argv);
 }

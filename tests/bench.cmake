@@ -8,7 +8,8 @@ if(SKEIN_BUILD_BENCH)
   # Debug build with sanitizers. The JSON feeds the checks below.
   string(CONCAT SKEIN_BENCH_SMOKE_FILTER "^("
     "roofline/(fma|sqrt|div)/[^/]+/double/threads:1/|roofline/triad_(l1|l2|dram)/threads:1/|"
-    "w1/[^/]+/ropes:64/|w2(swept)?/[^/]+/ropes:64/particles:32/steps:32/threads:1/|kernel/)")
+    "w1/[^/]+/ropes:64/|w2(swept)?/[^/]+/ropes:64/particles:32/steps:32/threads:1/|kernel/|"
+    "concurrent/seed003x16/processes:2/)")
   add_test(NAME bench.smoke COMMAND skein-bench --benchmark_min_time=0.001
     --benchmark_filter=${SKEIN_BENCH_SMOKE_FILTER}
     --benchmark_out=${PROJECT_BINARY_DIR}/bench-smoke.json --benchmark_out_format=json)

@@ -81,6 +81,7 @@ static int test_families(void)
     CHECK(count_ok("w2swept/reference/", "items_per_second") == 1);
     CHECK(count_ok("kernel/contacts/reference/", "contacts_per_rope") == 1);
     CHECK(count_ok("kernel/resolver/reference/", "iterations_per_rope") == 1);
+    CHECK(count_ok("concurrent/seed003x16/processes:2/", "items_per_second") == 2); /* waiting passive, spinning */
     sk_isa_info isas[8];
     int n = sk_isa_list(isas, 8);
     static const char *const kernels[] = {"step",          "step_unfused",       "forces",

@@ -7,12 +7,14 @@ int sk_threads_resolve(int requested) { return requested > 0 ? requested : omp_g
 
 void sk_parallel_for(size_t n, int threads, void (*fn)(void *ctx, size_t item, int thread), void *ctx)
 {
-    if (threads <= 1 || n <= 1) {
+    /* never more threads than items: the others would only wait */
+    const int used = (size_t)threads < n ? threads : (int)n;
+    if (used <= 1) {
         for (size_t item = 0; item < n; item++)
             fn(ctx, item, 0);
         return;
     }
-#pragma omp parallel for schedule(dynamic) num_threads(threads)
+#pragma omp parallel for schedule(dynamic) num_threads(used)
     for (size_t item = 0; item < n; item++)
         fn(ctx, item, omp_get_thread_num());
 }

@@ -12,7 +12,8 @@ int sk_threads_resolve(int requested);
 
 /* Calls fn(ctx, item, thread) for every item in [0, n), on `threads` threads (thread is in [0, threads)),
  * items handed out one at a time as threads come free (their costs differ: contacts, deployment); returns
- * when all are done. threads < 1 counts as 1. */
+ * when all are done. threads < 1 counts as 1; never more threads than items are started, and with one the
+ * calling thread does the work alone, outside OpenMP. */
 void sk_parallel_for(size_t n, int threads, void (*fn)(void *ctx, size_t item, int thread), void *ctx);
 
 #endif

@@ -157,6 +157,9 @@ sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_
     b->work_first[0] = 0;
     for (int i = 0; i < s->n_groups; i++)
         b->work_first[i + 1] = b->work_first[i] + b->groups[i].n_packs;
+    /* a pack is the unit of work: more threads than packs would only wait (the summary says what ran) */
+    if ((size_t)b->threads > b->work_first[s->n_groups])
+        b->threads = b->work_first[s->n_groups] > 0 ? (int)b->work_first[s->n_groups] : 1;
     b->stage_force = aligned_zeroed((size_t)max_capacity * 3 * (size_t)b->width);
     b->view_param = aligned_zeroed((size_t)SK_P_COUNT * (size_t)b->width);
     b->diag_cache->diag = aligned_zeroed((size_t)SK_D_COUNT * (size_t)b->width);

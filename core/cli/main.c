@@ -1,10 +1,26 @@
 /* skein: the command line. Parses, dispatches to a command, prints errors as one line. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "cli.h"
 
+/* OpenMP's threads wait for the next parallel pass by spinning, unless told otherwise: side by side with
+ * other runs (a parameter study's many small jobs) that spinning takes the cores from them, and four small
+ * runs at once took seconds instead of milliseconds. Between passes a skein run has nothing for them to
+ * spin for, so it asks them to sleep. libgomp reads the policy when it loads, before main: skein sets it and
+ * starts itself again, once, unless the user chose a policy. */
+static void wait_passively(char **argv)
+{
+    if (getenv("OMP_WAIT_POLICY") || setenv("OMP_WAIT_POLICY", "passive", 1) != 0)
+        return;
+    execv("/proc/self/exe", argv);
+    /* not re-executed (no /proc): go on, spinning */
+}
+
 int main(int argc, char **argv)
 {
+    wait_passively(argv);
     cli_options o;
     sk_error err = {0};
     int rc = sk_exit_status(cli_parse(argc, argv, &o, &err));
