@@ -7,9 +7,10 @@
 
 enum {
     SK_EXIT_OK = 0,
-    SK_EXIT_FAILURE = 1,     /* I/O, out of memory, a comparison beyond tolerance */
+    SK_EXIT_FAILURE = 1,     /* I/O, out of memory */
     SK_EXIT_USAGE = 2,       /* bad usage, an invalid scenario, a checkpoint that is not this run's */
     SK_EXIT_DIVERGED = 3,    /* finished, but some ropes diverged */
+    SK_EXIT_BEYOND = 4,      /* skein compare: the engines differ beyond the tolerance */
     SK_EXIT_INTERRUPTED = 130
 };
 
