@@ -636,8 +636,11 @@ static int memory_limit(void)
                        " \"link\": {\"type\": \"rod\"}}]}";
     double need = (1.6e9 + 1.28e8 + 6e8) * (double)sizeof(sk_real);
     char expected[256];
+    /* the limit 5 GB: the group, its ropes that fit (the largest count whose estimate is within it) */
+    const uint64_t per_rope = (100 * 16 + 128 + 100 * 6) * sizeof(sk_real), fit = 5000000000ull / per_rope;
     snprintf(expected, sizeof expected,
-             "t.json: groups: the batch needs %.1f GB, more than the 5.0 GB this machine allows", need / 1e9);
+             "t.json: groups[0].count: the batch needs %.1f GB, more than the 5.0 GB this machine allows; at most "
+             "%llu of this group's 1000000 ropes fit", need / 1e9, (unsigned long long)(fit - fit % 16));
     CHECK(setenv("SKEIN_MEMORY_LIMIT", "5000000000", 1) == 0);
     CHECK_OK(fails_with(text, expected));
 
@@ -660,11 +663,12 @@ static int memory_limit(void)
                " \"particles\": 1, \"start\": [0, 0, 0], \"end\": [0, 0, 0],"
                " \"sweep\": {\"mass\": {\"from\": 1, \"to\": 2}}}]}",
                &s, &err) == SK_ERR_INVALID);
-    CHECK(strstr(err.message, "t.json: groups: the batch needs ") == err.message);
+    CHECK(strstr(err.message, "t.json: groups[0].count: the batch needs ") == err.message);
     /* Small limits read in MB or bytes, not "0.0 GB". */
     CHECK(setenv("SKEIN_MEMORY_LIMIT", "2500000", 1) == 0);
     snprintf(expected, sizeof expected,
-             "t.json: groups: the batch needs %.1f GB, more than the 2.5 MB this machine allows", need / 1e9);
+             "t.json: groups[0].count: the batch needs %.1f GB, more than the 2.5 MB this machine allows; at most "
+             "%llu of this group's 1000000 ropes fit", need / 1e9, (unsigned long long)(2500000 / per_rope / 16 * 16));
     CHECK_OK(fails_with(text, expected));
     CHECK(unsetenv("SKEIN_MEMORY_LIMIT") == 0);
     CHECK_OK(load(minimal, &s, &err));
@@ -673,7 +677,8 @@ static int memory_limit(void)
     CHECK(small > 100 && small < 1000000);
     CHECK(setenv("SKEIN_MEMORY_LIMIT", "100", 1) == 0);
     snprintf(expected, sizeof expected,
-             "t.json: groups: the batch needs %llu bytes, more than the 100 bytes this machine allows",
+             "t.json: groups[1].count: the batch needs %llu bytes, more than the 100 bytes this machine allows; not one "
+             "rope of this group fits",
              (unsigned long long)small);
     CHECK_OK(fails_with(minimal, expected));
     CHECK(setenv("SKEIN_MEMORY_LIMIT", "lots", 1) == 0);

@@ -276,7 +276,7 @@ memory_refused)
     SKEIN_MEMORY_LIMIT=1000000000 run_skein run "$w1" --set 'groups[0].count=1048576' \
         --set 'groups[0].particles=32' --h5 "$SCRATCH/out.h5" --csv "$SCRATCH/out.csv"
     expect_status 2
-    grep -qE "^skein: $w1: groups: the batch needs [0-9]+\.[0-9] GB, more than the 1\.0 GB this machine allows$" "$SCRATCH/err" ||
+    grep -qE "^skein: $w1: groups\[0\]\.count: the batch needs [0-9]+\.[0-9] GB, more than the 1\.0 GB this machine allows; at most [0-9]+ of this group's 1048576 ropes fit$" "$SCRATCH/err" ||
         fail "stderr: $(cat "$SCRATCH/err")"
     expect_no_output "$SCRATCH" out.h5
     expect_no_output "$SCRATCH" out.csv
