@@ -490,13 +490,26 @@ static int overrides(void)
     const sk_load_options labelled = {.sets = &bad_path, .n_sets = 1, .label = "--set"};
     CHECK(sk_scenario_load_string(base, "t.json", &labelled, &s, &err) == SK_ERR_INVALID);
     CHECK(strcmp(err.message, "--set groups[x].mass=1: malformed path") == 0);
-    /* A value that is valid JSON but wrong for the key fails validation as in a file. */
+    /* A value that is valid JSON but wrong for the key fails validation as in a file; the message names the
+     * override that set it (the last one, which took effect), not the file. */
     const char *mass = "groups[0].mass=-1";
     CHECK(load_sets(base, &mass, 1, &s, &err) == SK_ERR_INVALID);
-    CHECK(strcmp(err.message, "t.json: groups[0].mass: must be > 0") == 0);
+    CHECK(strcmp(err.message, "override groups[0].mass=-1: groups[0].mass: must be > 0") == 0);
     const char *word = "dt=fast";
     CHECK(load_sets(base, &word, 1, &s, &err) == SK_ERR_INVALID);
-    CHECK(strcmp(err.message, "t.json: dt: must be a number") == 0);
+    CHECK(strcmp(err.message, "override dt=fast: dt: must be a number") == 0);
+    const char *twice[] = {"groups[0].mass=-1", "groups[0].mass=-2"};
+    CHECK(load_sets(base, twice, 2, &s, &err) == SK_ERR_INVALID);
+    CHECK(strcmp(err.message, "override groups[0].mass=-2: groups[0].mass: must be > 0") == 0);
+    /* an object set whole: what is wrong inside it is the override's */
+    const char *link = "groups[0].link={\"type\": \"spring\"}";
+    CHECK(load_sets(base, &link, 1, &s, &err) == SK_ERR_INVALID);
+    CHECK(strcmp(err.message, "override groups[0].link={\"type\": \"spring\"}: groups[0].link.stiffness: required") == 0);
+    /* a key the override did not touch is the file's */
+    const char *other = "dt=0.002";
+    const char *bad_file = "{\"skein\": 1, \"dt\": 0.001, \"steps\": -1, \"groups\": []}";
+    CHECK(load_sets(bad_file, &other, 1, &s, &err) == SK_ERR_INVALID);
+    CHECK(strncmp(err.message, "t.json: ", 8) == 0);
     return 0;
 }
 

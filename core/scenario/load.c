@@ -214,7 +214,7 @@ static int one_line(sk_error *err, int rc)
 
 int sk_scn_load_tree(json_t *root, const char *name, const sk_load_options *opt, sk_scenario *out, sk_error *err)
 {
-    sk_scn_ctx c = {name, err};
+    sk_scn_ctx c = {name, err, opt};
     int rc = sk_scn_apply_sets(root, opt, err);
     if (!rc) {
         out->source = strdup(name);

@@ -13,13 +13,15 @@
 /* Longest key path a message names; longer ones (user-written unknown keys) are cut. */
 #define SK_SCN_PATH_MAX 512
 
-/* Where messages go and which file they name. */
+/* Where messages go and what they name: the file, or the override that set the key at fault. */
 typedef struct sk_scn_ctx {
     const char *name;
     sk_error *err;
+    const sk_load_options *opt; /* the overrides applied (may be NULL) */
 } sk_scn_ctx;
 
-/* "<file>: <path>: <what>", status SK_ERR_INVALID. */
+/* "<file>: <path>: <what>", status SK_ERR_INVALID; "<label> <override>: <path>: <what>" when an override set
+ * path or an object above it (the last such override: the one that took effect). */
 int sk_scn_fail(const sk_scn_ctx *c, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

@@ -7,6 +7,19 @@
 
 #include "scenario/scenario_impl.h"
 
+/* The last override whose PATH is path or a key path above it, NULL when none set it. */
+static const char *override_of(const sk_load_options *opt, const char *path)
+{
+    const char *found = NULL;
+    for (int i = 0; opt && i < opt->n_sets; i++) {
+        const char *set = opt->sets[i], *eq = strchr(set, '=');
+        const size_t len = eq ? (size_t)(eq - set) : 0;
+        if (len > 0 && strncmp(path, set, len) == 0 && (path[len] == '\0' || path[len] == '.' || path[len] == '['))
+            found = set;
+    }
+    return found;
+}
+
 int sk_scn_fail(const sk_scn_ctx *c, const char *path, const char *fmt, ...)
 {
     char what[512];
@@ -14,6 +27,10 @@ int sk_scn_fail(const sk_scn_ctx *c, const char *path, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
+    const char *set = override_of(c->opt, path);
+    if (set)
+        return sk_fail(c->err, SK_ERR_INVALID, "%s %s: %s: %s", c->opt->label ? c->opt->label : "override", set,
+                       path, what);
     return sk_fail(c->err, SK_ERR_INVALID, "%s: %s: %s", c->name, path, what);
 }
 

@@ -105,7 +105,7 @@ set_from_command_line)
     # a bad override names its key and runs nothing
     run_skein run "$sweeps" --set 'groups[0].mass=-1' --h5 "$SCRATCH/bad.h5"
     expect_status 2
-    expect_stderr "skein: $sweeps: groups[0].mass: must be > 0"
+    expect_stderr "skein: --set groups[0].mass=-1: groups[0].mass: must be > 0"
     expect_no_output "$SCRATCH" bad.h5
     ;;
 interrupt_h5)
@@ -276,7 +276,7 @@ memory_refused)
     SKEIN_MEMORY_LIMIT=1000000000 run_skein run "$w1" --set 'groups[0].count=1048576' \
         --set 'groups[0].particles=32' --h5 "$SCRATCH/out.h5" --csv "$SCRATCH/out.csv"
     expect_status 2
-    grep -qE "^skein: $w1: groups\[0\]\.count: the batch needs [0-9]+\.[0-9] GB, more than the 1\.0 GB this machine allows; at most [0-9]+ of this group's 1048576 ropes fit$" "$SCRATCH/err" ||
+    grep -qE "^skein: --set groups\[0\]\.count=1048576: groups\[0\]\.count: the batch needs [0-9]+\.[0-9] GB, more than the 1\.0 GB this machine allows; at most [0-9]+ of this group's 1048576 ropes fit$" "$SCRATCH/err" ||
         fail "stderr: $(cat "$SCRATCH/err")"
     expect_no_output "$SCRATCH" out.h5
     expect_no_output "$SCRATCH" out.csv
