@@ -963,9 +963,37 @@ static int bad_corpus(void)
     return 0;
 }
 
+/* An unknown key close to a known one (a slip of one or two characters) is named with it; one far from
+ * every key is only unknown. */
+static int nearest_key(void)
+{
+    const char *head = "{\"skein\": 1, \"dt\": 0.001, \"steps\": 10, \"groups\": [{\"count\": 2, \"particles\": 2,"
+                       " \"start\": [0, 0, 0], \"end\": [1, 0, 0], \"link\": {\"type\": \"spring\", \"stiffness\": 10}";
+    struct {
+        const char *rest, *message;
+    } cases[] = {
+        {", \"dampning\": 0.5}]}", "t.json: groups[0].dampning: unknown key; did you mean \"damping\"?"},
+        {", \"mas\": 1}]}", "t.json: groups[0].mas: unknown key; did you mean \"mass\"?"},
+        {", \"pnined\": [0]}]}", "t.json: groups[0].pnined: unknown key; did you mean \"pinned\"?"},
+        {", \"colour\": 1}]}", "t.json: groups[0].colour: unknown key"},
+        {", \"sweep\": {\"link.stifness\": {\"from\": 1, \"to\": 2}}}]}",
+         "t.json: groups[0].sweep.link.stifness: unknown key; did you mean \"link.stiffness\"?"},
+        {", \"sweep\": {\"start[1]x\": {\"from\": 1, \"to\": 2}}}]}",
+         "t.json: groups[0].sweep.start[1]x: unknown key; did you mean \"start[1]\"?"},
+        {"}], \"intergrator\": \"verlet\"}", "t.json: intergrator: unknown key; did you mean \"integrator\"?"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[1024];
+        snprintf(text, sizeof text, "%s%s", head, cases[i].rest);
+        CHECK_OK(fails_with(text, cases[i].message));
+    }
+    return 0;
+}
+
 CHECK_MAIN({"defaults", defaults}, {"full_scenario", full_scenario}, {"sweep_linear", sweep_linear},
            {"sweep_values", sweep_values}, {"sweep_random", sweep_random}, {"sweeps_together", sweeps_together},
            {"auto_length", auto_length}, {"overrides", overrides}, {"normalized", normalized},
            {"memory_estimate", memory_estimate}, {"memory_limit", memory_limit}, {"sweep_errors", sweep_errors},
            {"rules", rules}, {"real_range", real_range},
-           {"inverse_ranges", inverse_ranges}, {"files", files}, {"bad_corpus", bad_corpus})
+           {"inverse_ranges", inverse_ranges}, {"files", files}, {"bad_corpus", bad_corpus},
+           {"nearest_key", nearest_key})

@@ -56,7 +56,11 @@ const char *sk_scn_range_text(sk_scn_range r, double v);
  * non-zero value that would underflow to zero. */
 bool sk_scn_fits_real(double v);
 
-/* Rejects any key of obj not in the NULL-terminated list. */
+/* The known key nearest to a mistyped one (a few character edits away), or NULL: known is a list of n_known
+ * keys, or NULL-terminated when n_known < 0. */
+const char *sk_scn_nearest(const char *key, const char *const *known, int n_known);
+
+/* Rejects any key of obj not in the NULL-terminated list (suggesting the nearest). */
 int sk_scn_check_keys(const sk_scn_ctx *c, const char *path, json_t *obj, const char *const *allowed);
 
 /* Typed readers of obj[key]; path names obj. Absent and not required: the default is stored. */

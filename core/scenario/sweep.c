@@ -33,6 +33,15 @@ static const sk_scn_sweepable *find_sweepable(const char *key)
     return NULL;
 }
 
+/* The sweepable key nearest to a mistyped one, or NULL. */
+static const char *nearest_sweepable(const char *key)
+{
+    const char *keys[sizeof sk_scn_sweepables / sizeof sk_scn_sweepables[0]];
+    for (int i = 0; i < sk_scn_n_sweepables; i++)
+        keys[i] = sk_scn_sweepables[i].key;
+    return sk_scn_nearest(key, keys, sk_scn_n_sweepables);
+}
+
 /* Why a key that is not in the table cannot be swept. */
 static const char *not_sweepable(const char *key)
 {
@@ -197,8 +206,13 @@ int sk_scn_parse_sweeps(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
         char pk[SK_SCN_PATH_MAX], why[160];
         sk_scn_path_key(pk, p, key);
         const sk_scn_sweepable *e = find_sweepable(key);
-        if (!e)
-            return sk_scn_fail(c, pk, "%s", not_sweepable(key));
+        if (!e) {
+            const char *why_not = not_sweepable(key);
+            const char *near = strcmp(why_not, "unknown key") == 0 ? nearest_sweepable(key) : NULL;
+            if (near)
+                return sk_scn_fail(c, pk, "unknown key; did you mean \"%s\"?", near);
+            return sk_scn_fail(c, pk, "%s", why_not);
+        }
         const char *no = missing(e, g, why, sizeof why);
         if (no)
             return sk_scn_fail(c, pk, "%s", no);

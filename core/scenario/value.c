@@ -112,6 +112,9 @@ int sk_scn_check_keys(const sk_scn_ctx *c, const char *path, json_t *obj, const 
         if (!known) {
             char p[SK_SCN_PATH_MAX];
             sk_scn_path_key(p, path, key);
+            const char *near = sk_scn_nearest(key, allowed, -1);
+            if (near)
+                return sk_scn_fail(c, p, "unknown key; did you mean \"%s\"?", near);
             return sk_scn_fail(c, p, "unknown key");
         }
     }
