@@ -20,7 +20,7 @@ const char cli_usage[] =
     "                      divergence and swept parameters per rope (see the README)\n"
     "  --every K           a frame every K steps (plus step 0 and the last step)\n"
     "  --ropes LIST        ropes to write or compare, e.g. 0,5,10-20 (default: the scenario's)\n"
-    "  --set PATH=VALUE    override a scenario value, e.g. --set groups[0].link.stiffness=800\n"
+    "  --set PATH=VALUE    override a scenario value, e.g. --set 'groups[0].link.stiffness=800'\n"
     "                      (repeatable; VALUE is JSON, a bare word is a string)\n"
     "  --tolerance X       compare: largest deviation allowed (default 0: identical bits)\n"
     "  --quiet             no progress bar and no summary\n"
