@@ -89,5 +89,29 @@ static int grid_fit(void)
     return 0;
 }
 
+/* A grid follows a scene that grows (a deploying tether: 1 m, then 100 m), moves off its square, or shrinks;
+ * one that still fits is kept (no flicker from frame to frame). */
+static int grid_outgrown(void)
+{
+    const double lo[3] = {0, 0, 0}, hi[3] = {1, 0.2, 0};
+    sk_grid g = sk_grid_fit(lo, hi, false, 0);
+    CHECK_NEAR(g.spacing, 0.1, 1e-15);
+    CHECK(!sk_grid_outgrown(&g, lo, hi));
+    const double wider[3] = {1.5, 0.2, 0}; /* still inside the square, spacing still fine */
+    CHECK(!sk_grid_outgrown(&g, lo, wider));
+    const double grown[3] = {100, 0.2, 0};
+    CHECK(sk_grid_outgrown(&g, lo, grown));
+    g = sk_grid_fit(lo, grown, false, 0);
+    CHECK_NEAR(g.spacing, 10, 1e-12);
+    CHECK(!sk_grid_outgrown(&g, lo, grown));
+    const double small[3] = {1, 0.2, 0}; /* 1 m under a 10 m grid: far coarser than a tenth */
+    CHECK(sk_grid_outgrown(&g, lo, small));
+    const double moved_lo[3] = {500, 0, 0}, moved_hi[3] = {600, 0.2, 0};
+    CHECK(sk_grid_outgrown(&g, moved_lo, moved_hi));
+    const double bad[3] = {NAN, 0, 0};
+    CHECK(!sk_grid_outgrown(&g, bad, grown));
+    return 0;
+}
+
 CHECK_MAIN({"endpoints", endpoints}, {"between_stops", between_stops}, {"nice_scale", nice_scale},
-           {"grid_fit", grid_fit})
+           {"grid_fit", grid_fit}, {"grid_outgrown", grid_outgrown})

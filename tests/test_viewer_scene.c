@@ -82,11 +82,41 @@ static int build(void)
     /* Grid: 2 directions x (2h + 1) lines x 2h cells, 2 vertices each. */
     int h = view.grid.half_lines;
     CHECK(sc.n_lines == 2 * (2 * h + 1) * 2 * h * 2);
-    /* Legend: frame, 4 colour pieces, zero tick: 6 rectangles of 6 vertices. Paused adds two bars. */
-    CHECK(sc.n_overlay == 36);
+    /* Legend: frame, 4 colour pieces, zero tick: 6 rectangles of 6 vertices; its labels ("strain", the two
+     * ends, zero) and the grid's; paused adds two bars; a caption its text. Every label's vertex inside its
+     * rectangle. */
+    char top[32], bottom[32], grid_text[64];
+    snprintf(top, sizeof top, "+%g", view.strain_scale);
+    snprintf(bottom, sizeof bottom, "-%g", view.strain_scale);
+    snprintf(grid_text, sizeof grid_text, "grid %g m", view.grid.spacing);
+    const int labels = sk_scene_text_vertices("strain") + sk_scene_text_vertices(top) + sk_scene_text_vertices("0") +
+                       sk_scene_text_vertices(bottom) + sk_scene_text_vertices(grid_text);
+    CHECK(labels > 0 && sc.n_overlay == 36 + labels);
+    float rects[SK_SCENE_LABELS][4];
+    sk_scene_label_rects(view.width, view.height, rects);
+    for (int v = 36; v < 36 + labels; v++) { /* the legend's labels, then the grid's */
+        const float *xy = sc.overlay[v].xy;
+        const float *r = v < 36 + labels - sk_scene_text_vertices(grid_text) ? rects[SK_SCENE_LABEL_LEGEND]
+                                                                              : rects[SK_SCENE_LABEL_GRID];
+        if (!(xy[0] >= r[0] && xy[0] <= r[2] && xy[1] >= r[1] && xy[1] <= r[3])) {
+            fprintf(stderr, "vertex %d at (%g, %g) outside (%g, %g)-(%g, %g)\n", v, xy[0], xy[1], r[0], r[1], r[2], r[3]);
+            return 1;
+        }
+    }
     view.paused = true;
     CHECK(sk_scene_build(&sc, &sim, &view));
-    CHECK(sc.n_overlay == 48);
+    CHECK(sc.n_overlay == 48 + labels);
+    view.caption = "t 1.5000 s  step 300  rope 0";
+    CHECK(sk_scene_build(&sc, &sim, &view));
+    CHECK(sc.n_overlay == 48 + labels + sk_scene_text_vertices(view.caption));
+    /* a caption too long for its rectangle is cut to fit */
+    char longer[256];
+    memset(longer, 'm', sizeof longer - 1);
+    longer[sizeof longer - 1] = '\0';
+    view.caption = longer;
+    CHECK(sk_scene_build(&sc, &sim, &view));
+    for (int v = 36; v < sc.n_overlay - 12 - labels; v++) /* the caption comes before the other labels */
+        CHECK(sc.overlay[v].xy[0] <= rects[SK_SCENE_LABEL_CAPTION][2]);
     sk_scene_free(&sc);
     sk_view_sim_free(&sim);
     sk_scenario_free(&s);

@@ -235,6 +235,20 @@ static int check_shot(int group, size_t local, const char *const *rope_args)
     CHECK_OK(has_colour(lx, lr[1] + 1, top, 6, "legend top", 0));
     CHECK_OK(has_colour(lx, lr[3] - 2, bottom, 6, "legend bottom", 0));
 
+    /* The labels: text (the caption's, the legend's, the grid's) somewhere in each rectangle. */
+    float labels[SK_SCENE_LABELS][4];
+    sk_scene_label_rects(WIDTH, HEIGHT, labels);
+    for (int k = 0; k < SK_SCENE_LABELS; k++) {
+        int bright = 0;
+        for (int y = (int)labels[k][1]; y < (int)labels[k][3]; y++)
+            for (int x = (int)labels[k][0]; x < (int)labels[k][2]; x++)
+                bright += pixel(x, y)[0] > 180 && pixel(x, y)[1] > 180 && pixel(x, y)[2] > 180;
+        if (bright < 20) {
+            fprintf(stderr, "label %d: %d bright pixels: no text\n", k, bright);
+            return 1;
+        }
+    }
+
     /* Background well away from everything drawn. */
     sk_grid grid = sk_grid_fit(lo, hi, s.has_ground, (double)s.ground_height);
     int checked = 0;
@@ -242,6 +256,8 @@ static int check_shot(int group, size_t local, const char *const *rope_args)
         for (int x = 4; x < WIDTH; x += 8) {
             double cx = x + 0.5, cy = y + 0.5;
             bool near = cx > lr[0] - 16 && cx < lr[2] + 8 && cy > lr[1] - 8 && cy < lr[3] + 8;
+            for (int k = 0; k < SK_SCENE_LABELS && !near; k++)
+                near = cx > labels[k][0] - 2 && cx < labels[k][2] + 2 && cy > labels[k][1] - 2 && cy < labels[k][3] + 2;
             for (int i = 0; i < np + anchored && !near; i++)
                 near = hypot(cx - px[i][0], cy - px[i][1]) < 25;
             for (int i = 0; i + 1 < np && !near; i++)

@@ -6,7 +6,7 @@ if(TARGET skein-view)
   skein_test(viewer_accumulator SOURCES test_viewer_accumulator.c LIBS skein_view_logic CASES
     steps_and_remainder)
   skein_test(viewer_colormap SOURCES test_viewer_colormap.c LIBS skein_view_logic CASES endpoints
-    between_stops nice_scale grid_fit)
+    between_stops nice_scale grid_fit grid_outgrown)
   skein_test(viewer_controls SOURCES test_viewer_controls.c LIBS skein_view_logic CASES pause_then_step
     speed step_budget reset_and_next_rope window_keys strain_and_energy diverged_rope_stops)
   skein_test(viewer_options SOURCES test_viewer_options.c LIBS skein_view_logic CASES all_options errors

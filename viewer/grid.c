@@ -44,3 +44,18 @@ sk_grid sk_grid_fit(const double lo[3], const double hi[3], bool has_ground, dou
 }
 
 double sk_grid_half_size(const sk_grid *g) { return g->half_lines * g->spacing; }
+
+bool sk_grid_outgrown(const sk_grid *g, const double lo[3], const double hi[3])
+{
+    double size = 0;
+    for (int i = 0; i < 3; i++) {
+        if (!isfinite(lo[i]) || !isfinite(hi[i]) || lo[i] > hi[i])
+            return false;
+        size = hi[i] - lo[i] > size ? hi[i] - lo[i] : size;
+    }
+    const double half = sk_grid_half_size(g);
+    const bool outside = lo[0] < g->centre[0] - half || hi[0] > g->centre[0] + half || lo[2] < g->centre[1] - half ||
+                         hi[2] > g->centre[1] + half;
+    /* a tenth of the scene, within a factor of 5 either way: no finer than that, no coarser */
+    return outside || size > 50 * g->spacing || (size > 1e-6 && size < 2 * g->spacing);
+}

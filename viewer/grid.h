@@ -22,4 +22,9 @@ sk_grid sk_grid_fit(const double lo[3], const double hi[3], bool has_ground, dou
 /* Half the side of the square (m). */
 double sk_grid_half_size(const sk_grid *g);
 
+/* Whether the scene box [lo, hi] has outgrown the grid (a deploying tether grows hundredfold): it leaves the
+ * grid's square, or the spacing is far from a tenth of its size (under a fiftieth or over a half). A box
+ * that is not finite never has. */
+bool sk_grid_outgrown(const sk_grid *g, const double lo[3], const double hi[3]);
+
 #endif

@@ -83,9 +83,36 @@ static void frame_all(app *a, int width, int height)
     a->grid = sk_grid_fit(lo, hi, a->scenario->has_ground, (double)a->scenario->ground_height);
 }
 
+/* The grid follows the scene as it grows (a deploying tether) or shrinks, without moving the camera. */
+static void refit_grid(app *a)
+{
+    double lo[3], hi[3];
+    if (sk_view_sim_bounds(&a->sim, lo, hi) && sk_grid_outgrown(&a->grid, lo, hi))
+        a->grid = sk_grid_fit(lo, hi, a->scenario->has_ground, (double)a->scenario->ground_height);
+}
+
+/* The picture's caption: what the window title says, so a screenshot carries it too. */
+static void caption(const app *a, char *buf, size_t size)
+{
+    const sk_view_rope *v = &a->sim.ropes[a->controls.current];
+    if (a->replay) {
+        const long f = a->nav.frame;
+        snprintf(buf, size, "t %.4f s  step %lld  frame %ld/%ld  rope %zu%s%s", a->replay->time[f],
+                 (long long)a->replay->step[f], f, a->replay->frames - 1, v->global, v->diverged ? "  DIVERGED" : "",
+                 a->replay->complete ? "" : "  incomplete run");
+        return;
+    }
+    snprintf(buf, size, "t %.4f s  step %ld  rope %zu  E %.6g J%s", sk_view_sim_time(&a->sim), a->sim.steps, v->global,
+             sk_view_sim_energy(&a->sim, a->controls.current), v->diverged ? "  DIVERGED" : "");
+}
+
 static bool build_scene(app *a, int width, int height, bool paused)
 {
+    char text[256];
+    caption(a, text, sizeof text);
+    refit_grid(a);
     sk_scene_view view = {
+        .caption = text,
         .current = a->controls.current,
         .strain_scale = a->strain_scale,
         .grid = a->grid,

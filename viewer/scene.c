@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <stdio.h>
+#include <stb_easy_font.h>
+
 #include "colormap.h"
 
 const float sk_scene_background[3] = {0.075f, 0.085f, 0.105f};
@@ -16,6 +19,9 @@ static const float grid_major[4] = {0.30f, 0.33f, 0.39f, 1.0f};
 static const float ground_rgba[4] = {0.16f, 0.30f, 0.20f, 0.45f};
 static const float legend_frame[4] = {0.70f, 0.72f, 0.76f, 1.0f};
 static const float pause_rgba[4] = {0.85f, 0.86f, 0.88f, 0.85f};
+static const float text_rgba[4] = {0.86f, 0.88f, 0.91f, 1.0f};
+
+enum { TEXT_SCALE = 2 }; /* stb_easy_font's 7-pixel glyphs, twice as large */
 
 /* Makes room for one more element of size bytes in *array (count used of *cap). */
 static bool reserve(void **array, int count, int *cap, size_t size, int more)
@@ -106,6 +112,54 @@ static bool add_rect(sk_scene *sc, float x0, float y0, float x1, float y1, const
         memcpy(v->xy, xy[order[i]], sizeof v->xy);
         memcpy(v->rgba, rgba[order[i]], sizeof v->rgba);
     }
+    return true;
+}
+
+/* The quads stb_easy_font draws text with, at most a line's worth. */
+enum { TEXT_MAX_QUADS = 1000 };
+typedef struct text_quads {
+    float v[TEXT_MAX_QUADS * 4][4]; /* x, y, z, colour (4 bytes, unused) per vertex */
+    int n;
+} text_quads;
+
+static void lay_text(text_quads *q, const char *text)
+{
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", text); /* stb_easy_font takes a char * */
+    q->n = stb_easy_font_print(0, 0, copy, NULL, q->v, (int)sizeof q->v);
+}
+
+int sk_scene_text_vertices(const char *text)
+{
+    static text_quads q; /* large: kept off the stack (the viewer draws on one thread) */
+    lay_text(&q, text);
+    return q.n * 6;
+}
+
+/* Pixels text takes across at TEXT_SCALE. */
+static float text_width(const char *text)
+{
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", text);
+    return (float)(stb_easy_font_width(copy) * TEXT_SCALE);
+}
+
+/* text with its top-left corner at (x, y), as overlay triangles. */
+static bool add_text(sk_scene *sc, float x, float y, const char *text)
+{
+    static text_quads q;
+    lay_text(&q, text);
+    if (!reserve((void **)&sc->overlay, sc->n_overlay, &sc->cap_overlay, sizeof *sc->overlay, q.n * 6))
+        return false;
+    static const int order[6] = {0, 1, 2, 0, 2, 3};
+    for (int k = 0; k < q.n; k++)
+        for (int i = 0; i < 6; i++) {
+            const float *p = q.v[4 * k + order[i]];
+            sk_scene_overlay_vertex *v = &sc->overlay[sc->n_overlay++];
+            v->xy[0] = x + p[0] * TEXT_SCALE;
+            v->xy[1] = y + p[1] * TEXT_SCALE;
+            memcpy(v->rgba, text_rgba, sizeof v->rgba);
+        }
     return true;
 }
 
@@ -264,6 +318,47 @@ static bool add_legend(sk_scene *sc, int width, int height)
     return ok && add_rect(sc, r[0] - 7, mid - 1, r[0] - 1, mid + 1, legend_frame, legend_frame);
 }
 
+void sk_scene_label_rects(int width, int height, float rects[SK_SCENE_LABELS][4])
+{
+    float bar[4];
+    sk_scene_legend_rect(width, height, bar);
+    const float caption[4] = {46, 10, (float)width - 50, 36}, legend[4] = {bar[0] - 92, bar[1] - 36, bar[0] - 4, bar[3] + 14},
+                grid[4] = {10, (float)height - 34, 250, (float)height - 8};
+    memcpy(rects[SK_SCENE_LABEL_CAPTION], caption, sizeof caption);
+    memcpy(rects[SK_SCENE_LABEL_LEGEND], legend, sizeof legend);
+    memcpy(rects[SK_SCENE_LABEL_GRID], grid, sizeof grid);
+}
+
+/* The numbers a picture needs: the caption, the strain at the legend's ends and middle, the grid's spacing;
+ * each inside its label rectangle (a caption too long for it is cut). */
+static bool add_labels(sk_scene *sc, const sk_scene_view *view)
+{
+    float rects[SK_SCENE_LABELS][4], bar[4];
+    sk_scene_label_rects(view->width, view->height, rects);
+    sk_scene_legend_rect(view->width, view->height, bar);
+    const float line = 7 * TEXT_SCALE;
+    if (view->caption) {
+        char caption[256];
+        snprintf(caption, sizeof caption, "%s", view->caption);
+        for (size_t n = strlen(caption); n > 0 && text_width(caption) > rects[SK_SCENE_LABEL_CAPTION][2] - 46; n--)
+            caption[n - 1] = '\0';
+        if (!add_text(sc, rects[SK_SCENE_LABEL_CAPTION][0], rects[SK_SCENE_LABEL_CAPTION][1] + 6, caption))
+            return false;
+    }
+    char top[32], bottom[32];
+    snprintf(top, sizeof top, "+%g", view->strain_scale);
+    snprintf(bottom, sizeof bottom, "-%g", view->strain_scale);
+    const float right = rects[SK_SCENE_LABEL_LEGEND][2] - 6; /* labels end left of the zero tick */
+    if (!add_text(sc, right - text_width("strain"), bar[1] - 30, "strain") ||
+        !add_text(sc, right - text_width(top), bar[1] - 2, top) ||
+        !add_text(sc, right - text_width("0"), (bar[1] + bar[3]) / 2 - line / 2, "0") ||
+        !add_text(sc, right - text_width(bottom), bar[3] - line + 2, bottom))
+        return false;
+    char grid[64];
+    snprintf(grid, sizeof grid, "grid %g m", view->grid.spacing);
+    return add_text(sc, rects[SK_SCENE_LABEL_GRID][0] + 6, rects[SK_SCENE_LABEL_GRID][1] + 6, grid);
+}
+
 static bool add_pause_mark(sk_scene *sc)
 {
     return add_rect(sc, 18, 18, 25, 40, pause_rgba, pause_rgba) && add_rect(sc, 31, 18, 38, 40, pause_rgba, pause_rgba);
@@ -282,7 +377,7 @@ bool sk_scene_build(sk_scene *sc, const sk_view_sim *sim, const sk_scene_view *v
             return false;
     if (view->current >= 0 && view->current < sim->n && !add_rope(sc, sim, view->current, view))
         return false;
-    if (!add_legend(sc, view->width, view->height))
+    if (!add_legend(sc, view->width, view->height) || !add_labels(sc, view))
         return false;
     return !view->paused || add_pause_mark(sc);
 }

@@ -65,6 +65,7 @@ typedef struct sk_scene_view {
     bool paused;         /* draw the pause mark */
     int width, height;   /* viewport (pixels) */
     const sk_camera *camera; /* sizes discs so that neighbours do not hide the links between them */
+    const char *caption;     /* the top line: time, step, rope (may be NULL) */
 } sk_scene_view;
 
 /* Fills sc (keeping its storage) with everything a frame draws. Particles and links with a non-finite
@@ -85,5 +86,14 @@ float sk_scene_rim_width(float size);
 
 /* The legend's colour bar, in pixels from the top-left: x0, y0, x1, y1 (+scale at the top). */
 void sk_scene_legend_rect(int width, int height, float rect[4]);
+
+/* Where text may be drawn, so that a picture carries the numbers its reader needs (a screenshot has no
+ * window title): the caption at the top, the legend's values beside its bar, the grid's spacing at the
+ * bottom. rects[i] is x0, y0, x1, y1 in pixels; text never leaves them. */
+enum { SK_SCENE_LABEL_CAPTION, SK_SCENE_LABEL_LEGEND, SK_SCENE_LABEL_GRID, SK_SCENE_LABELS };
+void sk_scene_label_rects(int width, int height, float rects[SK_SCENE_LABELS][4]);
+
+/* Overlay vertices text takes (two triangles per stroke of stb_easy_font's quads). */
+int sk_scene_text_vertices(const char *text);
 
 #endif
