@@ -157,9 +157,8 @@ csv_replaces)
 interrupt)
     # Ctrl-C during a long run: exit 130; the CSV is kept as out.csv.incomplete (never under its own
     # name), ending with the frame of the step reached; no temporary left.
-    timeout --preserve-status -s INT 1 "$SKEIN" run "$w1" --steps 100000000 --csv "$SCRATCH/out.csv" \
-        >"$SCRATCH/out" 2>"$SCRATCH/err"
-    status=$?
+    # interrupted once frame 0 is in the temporary (128 rows): the run is stepping
+    interrupt_when 'file_over "out.csv.tmp.*" 10000' run "$w1" --steps 100000000 --csv "$SCRATCH/out.csv"
     expect_status 130
     expect_no_output "$SCRATCH" out.csv
     expect_no_temp "$SCRATCH" out.csv.incomplete

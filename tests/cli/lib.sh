@@ -71,3 +71,29 @@ csv_check() {
 csv_steps() {
     awk -F, 'NR > 1 && !seen[$2]++ { printf "%s%s", sep, $2; sep = " " }' "$1"
 }
+
+# interrupt_when SIGN ARGS...: runs skein ARGS in the background and, once the shell test SIGN holds (the
+# run is stepping: a file it writes has grown, or it has used CPU; $pid names it), sends SIGINT as Ctrl-C
+# would; waits for it, with its output and exit status as run_skein gives them. Never a fixed delay, which a
+# loaded machine can outlast before the run even starts. Fails after 60 s without the sign.
+interrupt_when() {
+    local sign=$1
+    shift
+    "$SKEIN" "$@" >"$SCRATCH/out" 2>"$SCRATCH/err" &
+    pid=$!
+    local waited=0
+    until eval "$sign"; do
+        kill -0 "$pid" 2>/dev/null || fail "the run ended before it was interrupted: $(cat "$SCRATCH/err")"
+        sleep 0.02
+        waited=$((waited + 1))
+        [ "$waited" -lt 3000 ] || { kill -KILL "$pid"; fail "no sign of stepping after 60 s: $sign"; }
+    done
+    kill -INT "$pid"
+    wait "$pid"
+    status=$?
+}
+
+# Signs for interrupt_when: a file matching the pattern (in the scratch directory) holds more than N bytes;
+# the run has used more than N hundredths of a second of CPU.
+file_over() { [ -n "$(find "$SCRATCH" -maxdepth 1 -name "$1" -size +"$2"c 2>/dev/null | head -1)" ]; }
+cpu_over() { [ "$(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0)" -gt "$1" ]; }
