@@ -212,6 +212,49 @@ static int deploy_weightless_segment(void)
         " \"deploy.max_length\": {\"random\": {\"min\": 0.3, \"max\": 1.5, \"seed\": 44}}}}]}");
 }
 
+/* The insertion boundary hit exactly: dt = 2^-7 s and speeds 2, 4, 8, 16 m/s make every s a sum of exact
+ * binary steps, so s reaches the segment length 0.5 m exactly (after 16, 8, 4, 2 steps) and again after
+ * every insertion; a particle goes in only when s is strictly greater (docs/model.md section 7), the next
+ * step. A kernel that inserted at s == L would run a step ahead of the reference. */
+static int deploy_exact_ties(void)
+{
+    CHECK_OK(each_integrator(
+        "{\"skein\": 1, \"dt\": 0.0078125, \"steps\": 400, \"integrator\": \"%s\", \"output\": {\"every\": 1},"
+        " \"groups\": [{\"count\": 37, \"particles\": 40, \"start\": [0, 10, 0], \"end\": [0, 10, 0],"
+        " \"mass\": 0.5, \"damping\": 0.5, \"link\": {\"type\": \"spring\", \"stiffness\": 30, \"length\": 0.5},"
+        " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.25, 10, 0], \"stiffness\": 30, \"length\": 0.25},"
+        " \"deploy\": {\"velocity\": 8, \"initial_particles\": 1},"
+        " \"sweep\": {\"deploy.velocity\": {\"values\": [2, 4, 8, 16, 2, 4, 8, 16, 2, 4, 8, 16, 2, 4, 8, 16, 2, 4, 8,"
+        " 16, 2, 4, 8, 16, 2, 4, 8, 16, 2, 4, 8, 16, 2, 4, 8, 16, 2]}}}]}"));
+    /* and the ties are there: at 8 m/s (0.0625 m a step) s = 0.25 + 0.0625 k is 0.5 at step 4, the first
+     * particle goes in at step 5 (s then 0.0625), the next at 13 (a tie at 12), then every 8 steps: by step 40
+     * the particles inserted at 5, 13, 21, 29 and 37 */
+    sk_scenario s;
+    CHECK_OK(tb_load(&s,
+                     "{\"skein\": 1, \"dt\": 0.0078125, \"steps\": 40, \"groups\": [{\"count\": 1, \"particles\": 40,"
+                     " \"start\": [0, 10, 0], \"end\": [0, 10, 0], \"mass\": 0.5, \"damping\": 0.5,"
+                     " \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.5},"
+                     " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.25, 10, 0], \"stiffness\": 30, \"length\": 0.25},"
+                     " \"deploy\": {\"velocity\": 8, \"initial_particles\": 1}}]}"));
+    const char *isas[4];
+    const int n = tb_isas(isas, 4);
+    for (int i = 0; i < n; i++) {
+        sk_engine *e = tb_engine(&s, "batch", isas[i], 1);
+        CHECK(e);
+        sk_engine_advance(e, 4);
+        CHECK(sk_engine_rope_particles(e, 0) == 1); /* s == L exactly: no insertion yet */
+        sk_engine_advance(e, 1);
+        CHECK(sk_engine_rope_particles(e, 0) == 2);
+        sk_engine_advance(e, 7);
+        CHECK(sk_engine_rope_particles(e, 0) == 2); /* step 12: the next tie */
+        sk_engine_advance(e, 28);
+        CHECK(sk_engine_rope_particles(e, 0) == 6);
+        sk_engine_destroy(e);
+    }
+    sk_scenario_free(&s);
+    return 0;
+}
+
 /* Ropes of one particle: a ball on an anchored spring with drag (seed 001). */
 static int single_particle(void)
 {
@@ -455,6 +498,7 @@ CHECK_MAIN({"spring", spring}, {"spring_unpinned", spring_unpinned}, {"pinned_se
            {"fake_spring", fake_spring}, {"anchor_on_pinned", anchor_on_pinned}, {"undamped", undamped}, {"all_forces", all_forces},
            {"deploy_seed", deploy_seed}, {"deploy_along", deploy_along}, {"deploy_pinned", deploy_pinned},
            {"deploy_max_length", deploy_max_length}, {"deploy_weightless_segment", deploy_weightless_segment},
+           {"deploy_exact_ties", deploy_exact_ties},
            {"single_particle", single_particle}, {"groups_with_contacts", groups_with_contacts},
            {"ground_is_kernels", ground_is_kernels},
            {"driven_anchor", driven_anchor}, {"stages_unfused", stages_unfused}, {"isa_choice", isa_choice})
