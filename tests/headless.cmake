@@ -4,7 +4,8 @@ skein_test(h5_output SOURCES test_h5_output.c CASES layout equals_csv params inc
   param_units totals contacts)
 # Frame checks through the engine seam: advance and check in one pass equals the two calls.
 skein_test(frame_check SOURCES test_frame_check.c test_batch_common.c CASES fused_equals_separate
-  fused_reference_groups run_reports start_value_overflow divergence_bounds)
+  fused_reference_groups run_reports start_value_overflow divergence_bounds checks_copy_nothing
+  resume_replays)
 
 # h5_probe: prints a skein HDF5 file as text (or as the CSV of the same frames) for the scripts.
 add_executable(h5_probe h5_probe.c)

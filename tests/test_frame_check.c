@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch/batch.h"
 #include "test_batch_common.h"
 #include "skein/output.h"
 
@@ -209,6 +210,106 @@ static int divergence_bounds(void)
     return 0;
 }
 
+/* Frame checks copy nothing: the batch's memory is the packs' at every frame, plus, once a rope diverges, the
+ * one rope's state it holds (its lane's reals, then n and s) and no more. */
+static int checks_copy_nothing(void)
+{
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, exploding, ""));
+    const char *isas[4];
+    const int n = tb_isas(isas, 4);
+    for (int i = 0; i < n; i++) {
+        sk_error err = {0};
+        sk_batch *b = sk_batch_create(&s, &(sk_batch_options){.isa = isas[i], .threads = 2}, &err);
+        CHECK(b);
+        const uint64_t packs = sk_batch_bytes(b);
+        size_t diverged = 0;
+        sk_batch_advance_checked(b, 1, &diverged); /* the stiff ropes have not yet left */
+        CHECK(diverged == 0 && sk_batch_bytes(b) == packs);
+        for (int f = 0; f < 20; f++)
+            sk_batch_advance_checked(b, 50, &diverged);
+        CHECK(diverged == 4); /* the four wild ropes (two of each group) */
+        /* a held rope: 6 reals per particle (p, v), contact rows none, then n and s */
+        const uint64_t held = 2 * (6 * 6 + 2) * sizeof(sk_real) + 2 * (10 * 6 + 2) * sizeof(sk_real);
+        if (sk_batch_bytes(b) != packs + held) {
+            fprintf(stderr, "%s: %llu bytes after the checks, %llu + %llu expected\n", isas[i],
+                    (unsigned long long)sk_batch_bytes(b), (unsigned long long)packs, (unsigned long long)held);
+            return 1;
+        }
+        sk_batch_destroy(b);
+    }
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* A rope's state copied out of one engine into another (every field, for 16 particles at most). */
+typedef struct rope_copy {
+    sk_real p[48], v[48], q[48], impulse[16];
+    sk_rope_state st;
+} rope_copy;
+
+static void copy_rope(const sk_engine *from, size_t rope, rope_copy *c)
+{
+    memset(c, 0, sizeof *c);
+    c->st = (sk_rope_state){.p = c->p, .v = c->v, .q = c->q, .impulse = c->impulse};
+    sk_engine_export_rope(from, rope, &c->st);
+}
+
+/* A run resumed at step 1 from another engine's state: a rope diverging later is stepped again from step 0 and
+ * meets the state it was resumed with, so it goes back to the frame before, as in the run that never stopped.
+ * One whose resumed state was changed by hand cannot be found again that way: it stays where it was found. */
+static int resume_replays(void)
+{
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, exploding, ""));
+    const char *isas[4];
+    const int n = tb_isas(isas, 4);
+    for (int i = 0; i < n; i++) {
+        sk_engine *run = tb_engine(&s, "batch", isas[i], 2), *resumed = tb_engine(&s, "batch", isas[i], 2),
+                  *changed = tb_engine(&s, "batch", isas[i], 1);
+        CHECK(run && resumed && changed);
+        size_t diverged = 0;
+        sk_engine_advance_checked(run, 1, &diverged);
+        CHECK(diverged == 0);
+        for (size_t r = 0; r < s.total_ropes; r++) {
+            rope_copy c;
+            copy_rope(run, r, &c);
+            CHECK(sk_engine_import_rope(resumed, r, &c.st));
+            if (r == 3) /* a wild rope, nudged by a nanometre */
+                c.p[3 * 2] += 1e-9;
+            CHECK(sk_engine_import_rope(changed, r, &c.st));
+        }
+        CHECK(sk_engine_resume_at(resumed, 1) && sk_engine_resume_at(changed, 1));
+        for (int f = 0; f < 20; f++) {
+            size_t a = 0, b = 0, c = 0;
+            sk_engine_advance_checked(run, 50, &a);
+            sk_engine_advance_checked(resumed, 50, &b);
+            sk_engine_advance_checked(changed, 50, &c);
+            CHECK(a == b && b == c);
+        }
+        CHECK_OK(same_marks(&s, run, resumed));
+        CHECK_OK(tb_same_state(&s, run, resumed, "a run resumed at step 1 against the run"));
+        for (size_t r = 0; r < s.total_ropes; r++) {
+            rope_copy a, b;
+            copy_rope(run, r, &a);
+            copy_rope(changed, r, &b);
+            CHECK(a.st.diverged == b.st.diverged);
+            if (r == 3) { /* back to step 1 in the run; where it was found in the changed one */
+                CHECK(a.st.diverged > 1 && a.st.steps == 1 && b.st.steps == b.st.diverged);
+                CHECK(memcmp(a.p, b.p, sizeof a.p) != 0);
+            } else {
+                CHECK(a.st.steps == b.st.steps && memcmp(a.p, b.p, sizeof a.p) == 0);
+            }
+        }
+        sk_engine_destroy(run);
+        sk_engine_destroy(resumed);
+        sk_engine_destroy(changed);
+    }
+    sk_scenario_free(&s);
+    return 0;
+}
+
 CHECK_MAIN({"fused_equals_separate", fused_equals_separate}, {"fused_reference_groups", fused_reference_groups},
            {"run_reports", run_reports}, {"start_value_overflow", start_value_overflow},
-           {"divergence_bounds", divergence_bounds})
+           {"divergence_bounds", divergence_bounds}, {"checks_copy_nothing", checks_copy_nothing},
+           {"resume_replays", resume_replays})

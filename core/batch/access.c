@@ -1,5 +1,5 @@
 /* The batch engine seen from outside: advancing, frame checks, and reading a rope's particles and
- * diagnostics out of its lane (or out of the frame snapshot once it has diverged). */
+ * diagnostics out of its lane (or out of what it holds once it has diverged). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,33 +16,8 @@ uint64_t sk_batch_advance(sk_batch *b, long steps)
     return done;
 }
 
-/* The frame snapshot, allocated by the first check: false when there is no room for it. */
-static bool ensure_snapshot(sk_batch *b)
-{
-    for (int i = 0; i < b->n_groups; i++) {
-        batch_group *g = &b->groups[i];
-        if (g->snap_state)
-            continue;
-        g->snap_ns = malloc(g->n_packs * 2 * (size_t)b->width * sizeof(sk_real));
-        /* the kernels read a diverged rope's diagnostics straight from here: 64-byte aligned like the packs */
-        const size_t snap_bytes = (g->n_packs * g->state_len * sizeof(sk_real) + 63) / 64 * 64;
-        g->snap_state = aligned_alloc(64, snap_bytes ? snap_bytes : 64);
-        if (!g->snap_ns || !g->snap_state) {
-            free(g->snap_ns);
-            free(g->snap_state);
-            g->snap_ns = g->snap_state = NULL;
-            return false;
-        }
-    }
-    return true;
-}
-
 size_t sk_batch_check_frame(sk_batch *b)
 {
-    /* Without room for the snapshot the frame cannot be kept: check nothing rather than fail the run (the
-     * summary still counts earlier divergences). */
-    if (!ensure_snapshot(b))
-        return b->n_diverged;
     b->n_diverged += sk_batch_pass_check(b);
     b->diag_cache->group = -1;
     return b->n_diverged;
@@ -50,10 +25,9 @@ size_t sk_batch_check_frame(sk_batch *b)
 
 uint64_t sk_batch_advance_checked(sk_batch *b, long steps, size_t *diverged)
 {
-    if (steps <= 0 || !ensure_snapshot(b)) {
-        uint64_t done = sk_batch_advance(b, steps);
+    if (steps <= 0) {
         *diverged = sk_batch_check_frame(b);
-        return done;
+        return 0;
     }
     size_t newly = 0;
     uint64_t done = sk_batch_pass_advance_checked(b, steps, &newly);
@@ -70,29 +44,25 @@ long sk_batch_rope_diverged(const sk_batch *b, size_t rope)
     return w.g->diverged[w.local];
 }
 
-/* The blocks a rope's lane is read from: the live pack, or for a diverged rope (whose live lane keeps
- * being stepped with the others and is put back at every frame check) the snapshot's particles and the
- * pack's parameters with the snapshot's n and s. */
-static void lane_blocks(const sk_batch *b, batch_where w, const sk_real **param, const sk_real **state)
+void sk_batch_lane_blocks(const sk_batch *b, batch_where w, const sk_real **param, const sk_real **state)
 {
     *param = batch_pack_param(w.g, w.pack);
     *state = batch_pack_state(w.g, w.pack);
-    if (w.g->diverged[w.local] < 0 || !w.g->snap_state)
+    const sk_real *held = w.g->held[w.local];
+    if (w.g->diverged[w.local] < 0 || !held)
         return;
-    const size_t W = (size_t)b->width;
-    sk_real *view = b->view_param;
-    memcpy(view, *param, w.g->param_len * sizeof(sk_real));
-    memcpy(view + SK_P_N * W, w.g->snap_ns + w.pack * 2 * W, W * sizeof(sk_real));
-    memcpy(view + SK_P_S * W, w.g->snap_ns + w.pack * 2 * W + W, W * sizeof(sk_real));
-    *param = view;
-    *state = w.g->snap_state + w.pack * w.g->state_len;
+    memcpy(b->view_param, *param, w.g->param_len * sizeof(sk_real));
+    memcpy(b->view_state, *state, w.g->state_len * sizeof(sk_real));
+    sk_batch_lane_put(w.g, b->width, b->view_param, b->view_state, w.lane, held);
+    *param = b->view_param;
+    *state = b->view_state;
 }
 
 int sk_batch_rope_particles(const sk_batch *b, size_t rope)
 {
     batch_where w = sk_batch_locate(b, rope);
     const sk_real *param, *state;
-    lane_blocks(b, w, &param, &state);
+    sk_batch_lane_blocks(b, w, &param, &state);
     return (int)param[(size_t)SK_P_N * (size_t)b->width + (size_t)w.lane];
 }
 
@@ -101,7 +71,7 @@ void sk_batch_read_rope(const sk_batch *b, size_t rope, sk_real *p, sk_real *v)
     batch_where w = sk_batch_locate(b, rope);
     const size_t W = (size_t)b->width, lane = (size_t)w.lane;
     const sk_real *param, *state;
-    lane_blocks(b, w, &param, &state);
+    sk_batch_lane_blocks(b, w, &param, &state);
     const int n = (int)param[SK_P_N * W + lane];
     const sk_real dt = param[SK_P_DT * W + lane];
     const bool verlet = b->scenario->integrator == SK_INTEGRATOR_VERLET;
@@ -123,13 +93,13 @@ void sk_batch_rope_diagnostics(const sk_batch *b, size_t rope, sk_rope_diagnosti
     struct batch_diag_cache *cache = b->diag_cache;
     const size_t W = (size_t)b->width, lane = (size_t)w.lane;
     const sk_real *param, *state;
-    lane_blocks(b, w, &param, &state);
+    sk_batch_lane_blocks(b, w, &param, &state);
     const bool diverged = w.g->diverged[w.local] >= 0;
     const long step = diverged ? w.g->frozen[w.local] : b->step;
     if (diverged || cache->group != w.g->index || cache->pack != w.pack ||
         cache->step != step) {
         b->kernels->diagnose(&w.g->cfg, param, state, step, cache->diag, cache->tension);
-        /* a diverged rope's diagnostics come from the snapshot: never cached as its pack's */
+        /* a diverged rope's diagnostics come from what it holds: never cached as its pack's */
         cache->group = diverged ? -1 : w.g->index;
         cache->pack = w.pack;
         cache->step = step;
@@ -150,4 +120,3 @@ void sk_batch_rope_diagnostics(const sk_batch *b, size_t rope, sk_rope_diagnosti
     *out = r;
 }
 
-bool sk_batch_ensure_snapshot(sk_batch *b) { return ensure_snapshot(b); }

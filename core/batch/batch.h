@@ -34,10 +34,10 @@ void sk_batch_destroy(sk_batch *b);
 uint64_t sk_batch_advance(sk_batch *b, long steps);
 long sk_batch_step(const sk_batch *b);
 
-/* An output frame (docs/model.md section 10): every rope with a non-finite p or v is marked diverged at this
- * step, put back to its state at the previous check (step 0 before the first) and stepped no more; the
- * others are remembered as the state to go back to. Returns the ropes diverged so far. Keeping that
- * state costs one more copy of the particles, allocated by the first call. */
+/* An output frame (docs/model.md section 10): every unsound rope (a non-finite or out-of-bounds p or v, or
+ * diagnostic) is marked diverged at this step, put back to its state at the previous check (step 0 before
+ * the first) and stepped no more. Returns the ropes diverged so far. Nothing is copied for the sound ones:
+ * a diverging rope's state at the previous check is found by stepping it again from step 0, alone. */
 size_t sk_batch_check_frame(sk_batch *b);
 /* The step a rope was marked diverged at, or -1. */
 long sk_batch_rope_diverged(const sk_batch *b, size_t rope);
@@ -59,10 +59,10 @@ void sk_batch_rope_diagnostics(const sk_batch *b, size_t rope, sk_rope_diagnosti
 void sk_batch_rope_contacts(const sk_batch *b, size_t rope, int *contacts, int *iterations);
 
 /* Checkpoints (skein/rope_state.h, through the engine seam sk_engine_export_rope ...): the parts of the
- * state a group's ropes keep, a rope's state copied out (a diverged rope's from the frame snapshot it
- * holds) and put back (false, for a state that cannot be the rope's), and the batch put at `step` just
- * after its frame check, the imported state being the snapshot diverging ropes go back to (false when
- * out of memory for the snapshot). Lanes are independent, so a checkpoint resumes on any ISA. */
+ * state a group's ropes keep, a rope's state copied out (a diverged rope's, the state it holds) and put back
+ * (false, for a state that cannot be the rope's), and the batch put at `step` just after its frame check
+ * (false when out of memory for the ropes' fingerprints there, see sk_engine_resume_at). Lanes are
+ * independent and step to the same bits on every ISA, so a checkpoint resumes on any ISA. */
 unsigned sk_batch_state_fields(const sk_batch *b, int group);
 void sk_batch_export_rope(const sk_batch *b, size_t rope, sk_rope_state *st);
 bool sk_batch_import_rope(sk_batch *b, size_t rope, const sk_rope_state *st);
@@ -74,7 +74,9 @@ const char *sk_batch_isa(const sk_batch *b);
 const char *sk_batch_group_isa(const sk_batch *b, int group);
 int sk_batch_width(const sk_batch *b); /* ropes per pack (W) */
 int sk_batch_threads(const sk_batch *b);
-/* Bytes held for ropes (packs, parameters, contact rows), without the frame snapshot. */
+/* Bytes held for ropes: packs (parameters, particles, contact rows), per-rope marks, and the states diverged
+ * ropes hold. Frame checks copy nothing else (a diverging rope is stepped again to its last sound frame in
+ * one pack of scratch per thread). */
 uint64_t sk_batch_bytes(const sk_batch *b);
 
 /* Benchmark entry points: one stage of the step run alone over every pack of the kernel groups, `steps`

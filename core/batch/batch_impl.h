@@ -17,12 +17,19 @@ typedef struct batch_group {
     size_t state_len; /* reals per pack: capacity * SK_F_COUNT * W, then a contact group's rows */
     sk_real *param;   /* [n_packs][SK_P_COUNT][W] */
     sk_real *state;   /* [n_packs][state_len] */
+    size_t lane_len;  /* reals of one lane in a pack's state: state_len / W */
 
-    /* frame snapshot (sk_batch_check_frame): what a diverging rope goes back to. Of the parameters only
-     * the two that change are kept: n and s, [n_packs][2][W]. */
-    sk_real *snap_ns, *snap_state;
-    long *diverged; /* [count]: step marked diverged, or -1 */
-    long *frozen;   /* [count]: the step whose state a diverged rope holds */
+    /* Divergence (sk_batch_check_frame). No copy of the batch is kept to go back to: a rope found unsound
+     * at a frame is stepped again from step 0, alone, to the frame before (its steps are deterministic, so
+     * that gives its state there to the bit), and that state is held here from then on: its lane's state
+     * reals, then n and s ([lane_len + 2]); NULL for every rope that has not diverged. */
+    sk_real **held;   /* [count] */
+    /* After sk_batch_resume_at: a fingerprint of each rope's state there ([count]). A rope's history before
+     * the resumed step was not stepped here: a replay passing that step must meet the same state, or the
+     * rope cannot be replayed (its state was imported from elsewhere) and stays where it was found. */
+    uint64_t *resumed_print;
+    long *diverged;   /* [count]: step marked diverged, or -1 */
+    long *frozen;     /* [count]: the step whose state a diverged rope holds */
 } batch_group;
 
 struct sk_batch {
@@ -31,7 +38,8 @@ struct sk_batch {
     int width;
     int threads;
     long step;
-    long snapshot_step; /* step of the last frame check; -1 before the first */
+    long last_check; /* step of the last frame check; -1 before the first */
+    long resumed;    /* the step sk_batch_resume_at put the batch at; -1 when it started at step 0 */
     batch_group *groups;
     int n_groups;
     /* Units of parallel work, the packs: group i's are work_first[i] .. work_first[i + 1] - 1. */
@@ -49,7 +57,8 @@ struct sk_batch {
     } *diag_cache;
 
     sk_real *stage_force; /* [max capacity][3][W]: sk_batch_run_stage's force array */
-    sk_real *view_param;  /* [SK_P_COUNT][W]: a diverged rope's parameters with its snapshot's n and s */
+    /* one pack's blocks where a diverged rope's held state is laid into its lane for the kernels that read it */
+    sk_real *view_param, *view_state;
 };
 
 /* Per-pack addresses. */
@@ -59,27 +68,33 @@ static inline sk_real *batch_pack_state(const batch_group *g, size_t pack) { ret
 /* The kernels for an ISA name ("auto" or NULL: the widest usable); NULL with err filled (SK_ERR_INVALID). */
 const sk_kernels *sk_batch_pick_kernels(const char *isa, sk_error *err);
 
-/* Lays rope r (local index) of group g into lane `lane` of its pack at step 0; the params of a rope. */
+/* Lays rope r (local index) of group g at step 0 into lane `lane` of the pack blocks param and state (any
+ * pack-shaped blocks: a group's own, or scratch), or of its pack k. */
+void sk_batch_lay_rope_into(const sk_batch *b, const batch_group *g, size_t r, sk_real *param, sk_real *state,
+                            int lane);
 void sk_batch_lay_rope(const sk_batch *b, batch_group *g, size_t r, size_t pack, int lane);
+
+/* A lane's state out of pack blocks into out[lane_len + 2] (its state reals, then n and s), and back in. */
+void sk_batch_lane_get(const batch_group *g, int width, const sk_real *param, const sk_real *state, int lane,
+                       sk_real *out);
+void sk_batch_lane_put(const batch_group *g, int width, sk_real *param, sk_real *state, int lane,
+                       const sk_real *in);
+
+/* A fingerprint of a lane's state in pack blocks (the reals sk_batch_lane_get gives, hashed). */
+uint64_t sk_batch_lane_print(const batch_group *g, int width, const sk_real *param, const sk_real *state, int lane);
+
+/* Room to hold a diverged rope's state (g->held[rope]); false when out of memory. */
+bool sk_batch_hold(batch_group *g, size_t rope);
 
 /* Advancing and checking every pack (core/batch/step.c, through the parallel seam). */
 uint64_t sk_batch_pass_advance(sk_batch *b, long steps);
-/* Checks every rope at a frame, restores and marks diverged ones, saves the others; returns how many
- * ropes diverged now. */
+/* Checks every rope at a frame: marks the unsound ones diverged and puts them back to their state at the
+ * previous check, puts ropes diverged earlier back again; returns how many ropes diverged now. */
 size_t sk_batch_pass_check(sk_batch *b);
-/* Both in one pass: each item is advanced `steps` steps and checked at once, while it is in cache (the frame
- * snapshot must exist). The results are those of sk_batch_pass_advance then sk_batch_pass_check,
- * with b->step still at the start; *newly gets the ropes diverged now. */
+/* Both in one pass: each item is advanced `steps` steps and checked at once, while it is in cache. The results
+ * are those of sk_batch_pass_advance then sk_batch_pass_check, with b->step still at the start; *newly gets
+ * the ropes diverged now. */
 uint64_t sk_batch_pass_advance_checked(sk_batch *b, long steps, size_t *newly);
-
-/* Saves lane `lane` of pack k to the frame snapshot, or puts it back from there. */
-void sk_batch_save_lane(const batch_group *g, int width, size_t k, int lane);
-void sk_batch_restore_lane(const batch_group *g, int width, size_t k, int lane);
-/* Saves every lane of pack k (all sound, none diverged): two block copies. */
-void sk_batch_save_pack(const batch_group *g, int width, size_t k);
-
-/* Allocates the frame snapshot if it is not yet (core/batch/access.c); false when out of memory. */
-bool sk_batch_ensure_snapshot(sk_batch *b);
 
 /* Lane of a global rope: group, index in it, pack, lane. */
 typedef struct batch_where {
@@ -88,5 +103,9 @@ typedef struct batch_where {
     int lane;
 } batch_where;
 batch_where sk_batch_locate(const sk_batch *b, size_t rope);
+
+/* The blocks a rope is read from: its pack's; for a diverged rope (whose live lane is stepped on with the
+ * others and put back at every check) one pack's copy with the held state in its lane. */
+void sk_batch_lane_blocks(const sk_batch *b, batch_where w, const sk_real **param, const sk_real **state);
 
 #endif

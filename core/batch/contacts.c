@@ -1,5 +1,5 @@
 /* What a rope's contacts did in its last step, read from its lane's contact rows: the contacts generated
- * and the resolver iterations used (a diverged rope's from the frame snapshot it was put back to). */
+ * and the resolver iterations used (a diverged rope's from the state it holds). */
 #include "batch/batch_impl.h"
 
 void sk_batch_rope_contacts(const sk_batch *b, size_t rope, int *contacts, int *iterations)
@@ -8,9 +8,8 @@ void sk_batch_rope_contacts(const sk_batch *b, size_t rope, int *contacts, int *
     *contacts = *iterations = 0;
     if (!w.g->cfg.contacts)
         return;
-    const sk_real *state = batch_pack_state(w.g, w.pack);
-    if (w.g->diverged[w.local] >= 0 && w.g->snap_state)
-        state = w.g->snap_state + w.pack * w.g->state_len;
+    const sk_real *param, *state;
+    sk_batch_lane_blocks(b, w, &param, &state);
     const size_t W = (size_t)b->width, capacity = (size_t)w.g->cfg.capacity;
     const sk_real *rows = state + capacity * SK_F_COUNT * W;
     *contacts = (int)rows[(capacity + SK_C_CONTACTS) * W + (size_t)w.lane];

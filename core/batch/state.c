@@ -1,5 +1,7 @@
-/* The batch engine's checkpoints: a rope's complete state copied out of its lane (or out of the frame
- * snapshot, for a diverged rope) and put back into it, and the batch put at the step of a checkpoint. */
+/* The batch engine's checkpoints: a rope's complete state copied out of its lane (or out of what it holds,
+ * for a diverged rope) and put back into it, and the batch put at the step of a checkpoint. */
+#include <stdlib.h>
+
 #include "batch/batch_impl.h"
 
 unsigned sk_batch_state_fields(const sk_batch *b, int group)
@@ -16,13 +18,10 @@ void sk_batch_export_rope(const sk_batch *b, size_t rope, sk_rope_state *st)
     const batch_group *g = w.g;
     const bool diverged = g->diverged[w.local] >= 0;
     const size_t W = (size_t)b->width, lane = (size_t)w.lane, cap = (size_t)g->cfg.capacity;
-    const sk_real *param = batch_pack_param(g, w.pack), *state = batch_pack_state(g, w.pack);
-    sk_real n = param[SK_P_N * W + lane], s = param[SK_P_S * W + lane];
-    if (diverged && g->snap_state) { /* its live lane is stepped on and put back at every check */
-        state = g->snap_state + w.pack * g->state_len;
-        n = g->snap_ns[w.pack * 2 * W + lane];
-        s = g->snap_ns[w.pack * 2 * W + W + lane];
-    }
+    /* a diverged rope's live lane is stepped on and put back at every check: what it holds is read instead */
+    const sk_real *param, *state;
+    sk_batch_lane_blocks(b, w, &param, &state);
+    const sk_real n = param[SK_P_N * W + lane], s = param[SK_P_S * W + lane];
     st->n = (int)n;
     st->s = s;
     st->steps = diverged ? g->frozen[w.local] : b->step;
@@ -85,26 +84,45 @@ bool sk_batch_import_rope(sk_batch *b, size_t rope, const sk_rope_state *st)
             write_lane(b, g, w.pack, l, st);
     g->diverged[w.local] = st->diverged < 0 ? -1 : st->diverged;
     g->frozen[w.local] = st->diverged < 0 ? 0 : st->steps;
+    /* a diverged rope holds the state it was put back to */
+    if (st->diverged >= 0) {
+        if (!sk_batch_hold(g, w.local))
+            return false;
+        sk_batch_lane_get(g, b->width, batch_pack_param(g, w.pack), batch_pack_state(g, w.pack), w.lane,
+                          g->held[w.local]);
+    } else {
+        free(g->held[w.local]);
+        g->held[w.local] = NULL;
+    }
     b->diag_cache->group = -1;
     return true;
 }
 
 bool sk_batch_resume_at(sk_batch *b, long step)
 {
-    if (!sk_batch_ensure_snapshot(b))
-        return false;
     b->n_diverged = 0;
     for (int i = 0; i < b->n_groups; i++) {
         const batch_group *g = &b->groups[i];
         for (size_t r = 0; r < g->group->count; r++)
             b->n_diverged += g->diverged[r] >= 0;
-        /* Right after a frame check every lane equals its snapshot: the sound ones were just saved, the
-         * diverged ones just put back. */
-        for (size_t k = 0; k < g->n_packs; k++)
-            sk_batch_save_pack(g, b->width, k);
+    }
+    /* A rope diverging later goes back to this frame, replayed from step 0 to it: the fingerprints say whether
+     * the replay meets the imported state here. */
+    for (int i = 0; i < b->n_groups; i++) {
+        batch_group *g = &b->groups[i];
+        if (!g->resumed_print)
+            g->resumed_print = malloc(g->group->count * sizeof *g->resumed_print);
+        if (!g->resumed_print)
+            return false;
+        for (size_t r = 0; r < g->group->count; r++) {
+            const size_t k = r / (size_t)b->width;
+            g->resumed_print[r] = sk_batch_lane_print(g, b->width, batch_pack_param(g, k), batch_pack_state(g, k),
+                                                      (int)(r % (size_t)b->width));
+        }
     }
     b->step = step;
-    b->snapshot_step = step;
+    b->last_check = step;
+    b->resumed = step;
     b->diag_cache->group = -1;
     return true;
 }

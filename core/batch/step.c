@@ -54,60 +54,100 @@ static unsigned sound_diagnostics(const sk_batch *b, const batch_group *g, size_
     return sound;
 }
 
-/* One pack at the frame of `step`: sound lanes are saved, diverging ones go back to the saved state (or,
- * before any save, to their initial state, which is then saved), ropes diverged earlier are put back
- * again. */
-static size_t check_pack(sk_batch *b, batch_group *g, size_t k, long step, bool have_snapshot, sk_real *diag,
-                         sk_real *tension)
+/* Rope `rope` of group g stepped again from step 0, alone, to step `to` (when it was last checked sound), in
+ * scratch blocks of one pack; its state there into out[lane_len + 2]. Its steps are deterministic and the same
+ * in every lane and ISA, so this is its state at `to` to the bit, as its lane held it then. Past a resumed
+ * step the replay must meet the state the rope was resumed with; false when it does not (that state came from
+ * elsewhere, and the rope's past cannot be found again). */
+static bool replay(const sk_batch *b, const batch_group *g, size_t rope, long to, sk_real *param, sk_real *state,
+                   sk_real *out)
+{
+    for (int lane = 0; lane < b->width; lane++)
+        sk_batch_lay_rope_into(b, g, rope, param, state, lane);
+    long at = 0;
+    if (b->resumed >= 0 && to >= b->resumed) {
+        b->kernels->advance(&g->cfg, param, state, 0, b->resumed, NULL);
+        if (sk_batch_lane_print(g, b->width, param, state, 0) != g->resumed_print[rope])
+            return false;
+        at = b->resumed;
+    }
+    if (to > at)
+        b->kernels->advance(&g->cfg, param, state, at, to - at, NULL);
+    sk_batch_lane_get(g, b->width, param, state, 0, out);
+    return true;
+}
+
+/* Puts lane l of pack blocks back to what rope `rope` holds (or, with nothing held, its step-0 state). */
+static void put_back(const sk_batch *b, const batch_group *g, size_t rope, sk_real *param, sk_real *state, int l)
+{
+    if (g->held[rope])
+        sk_batch_lane_put(g, b->width, param, state, l, g->held[rope]);
+    else
+        sk_batch_lay_rope_into(b, g, rope, param, state, l);
+}
+
+/* One pack at the frame of `step`: a rope found unsound is marked diverged and put back to its state at the
+ * previous check (replayed from step 0, then held); ropes diverged earlier are put back to what they hold.
+ * Sound ropes are left as they are: nothing is copied. */
+static size_t check_pack(sk_batch *b, batch_group *g, size_t k, long step, sk_real *diag, sk_real *tension,
+                         sk_real *replay_param, sk_real *replay_state)
 {
     const int W = b->width;
-    unsigned sound = b->kernels->finite_lanes(&g->cfg, batch_pack_param(g, k), batch_pack_state(g, k)) &
-                     b->kernels->bounded_lanes(&g->cfg, batch_pack_param(g, k), batch_pack_state(g, k));
+    sk_real *param = batch_pack_param(g, k), *state = batch_pack_state(g, k);
+    unsigned sound = b->kernels->finite_lanes(&g->cfg, param, state) & b->kernels->bounded_lanes(&g->cfg, param, state);
     if (diag && tension)
         sound &= sound_diagnostics(b, g, k, step, diag, tension);
-    /* The usual case, every lane sound and none diverged before: the whole pack is saved at once. */
-    bool any_was = false;
-    for (int l = 0; l < W; l++) {
-        size_t rope = k * (size_t)W + (size_t)l;
-        any_was = any_was || (rope < g->group->count && g->diverged[rope] >= 0);
-    }
-    if (!any_was && sound == (1u << W) - 1u) {
-        sk_batch_save_pack(g, W, k);
-        return 0;
-    }
+    const size_t count = g->group->count;
+    const long back_to = b->last_check >= 0 ? b->last_check : 0;
     size_t newly = 0;
     for (int l = 0; l < W; l++) {
-        size_t rope = k * (size_t)W + (size_t)l;
-        bool real = rope < g->group->count;
-        bool was = real && g->diverged[rope] >= 0;
-        bool ok = (sound >> l) & 1u;
-        if (ok && !was) {
-            sk_batch_save_lane(g, W, k, l);
+        const size_t rope = k * (size_t)W + (size_t)l;
+        if (rope >= count)
+            break;
+        const bool was = g->diverged[rope] >= 0;
+        if (!was && ((sound >> l) & 1u))
             continue;
-        }
-        if (!was && real) {
+        if (!was) {
             g->diverged[rope] = step;
-            g->frozen[rope] = have_snapshot ? b->snapshot_step : 0;
             newly++;
+            if (!sk_batch_hold(g, rope)) {
+                g->frozen[rope] = 0; /* no room to hold it: it goes back to step 0 at every check instead */
+            } else if (replay_param && replay(b, g, rope, back_to, replay_param, replay_state, g->held[rope])) {
+                g->frozen[rope] = back_to;
+            } else if (replay_param) { /* its past is not this scenario's: it stays where it was found */
+                g->frozen[rope] = step;
+                sk_batch_lane_get(g, W, param, state, l, g->held[rope]);
+            } else { /* no room to step it again: it goes back to step 0 */
+                g->frozen[rope] = 0;
+                sk_batch_lay_rope_into(b, g, rope, param, state, l);
+                sk_batch_lane_get(g, W, param, state, l, g->held[rope]);
+            }
         }
-        if (have_snapshot) {
-            sk_batch_restore_lane(g, W, k, l);
-        } else {
-            sk_batch_lay_rope(b, g, real ? rope : g->group->count - 1, k, l);
-            sk_batch_save_lane(g, W, k, l);
-        }
+        put_back(b, g, rope, param, state, l);
     }
+    /* The padding lanes after the group's last rope copy it and compute what it computes: they go back with it. */
+    const size_t last = count - 1;
+    if (k == g->n_packs - 1 && g->diverged[last] >= 0)
+        for (int l = (int)(last % (size_t)W) + 1; l < W; l++)
+            put_back(b, g, last, param, state, l);
     return newly;
 }
 
-/* Bytes of a thread's scratch for the checks: one pack's diagnostics and tensions, 64-byte aligned. */
-static void scratch_bytes(const sk_batch *b, size_t *diag_bytes, size_t *tension_bytes)
+/* Bytes of a thread's scratch for the checks, each 64-byte aligned: one pack's diagnostics and tensions, and
+ * one pack's blocks to replay a diverging rope in. */
+static void scratch_bytes(const sk_batch *b, size_t *diag_bytes, size_t *tension_bytes, size_t *param_bytes,
+                          size_t *state_bytes)
 {
     int capacity = 1;
-    for (int i = 0; i < b->n_groups; i++)
+    size_t state = 1;
+    for (int i = 0; i < b->n_groups; i++) {
         capacity = b->groups[i].group->particles > capacity ? b->groups[i].group->particles : capacity;
+        state = b->groups[i].state_len > state ? b->groups[i].state_len : state;
+    }
     *diag_bytes = ((size_t)SK_D_COUNT * (size_t)b->width * sizeof(sk_real) + 63) / 64 * 64;
     *tension_bytes = ((size_t)capacity * (size_t)b->width * sizeof(sk_real) + 63) / 64 * 64;
+    *param_bytes = ((size_t)SK_P_COUNT * (size_t)b->width * sizeof(sk_real) + 63) / 64 * 64;
+    *state_bytes = (state * sizeof(sk_real) + 63) / 64 * 64;
 }
 
 /* Per-thread counters, a cache line each so that threads do not write to the same line. */
@@ -117,7 +157,8 @@ typedef struct thread_counts {
     sk_real *diag;   /* one pack's diagnostics: scratch of the frame check (NULL: out of memory, the state alone
                       * is checked) */
     sk_real *tension;
-    char pad[64 - sizeof(uint64_t) - sizeof(size_t) - 2 * sizeof(sk_real *)];
+    sk_real *replay_param, *replay_state; /* one pack where a diverging rope is stepped again (NULL: no room) */
+    char pad[64 - sizeof(uint64_t) - sizeof(size_t) - 4 * sizeof(sk_real *)];
 } thread_counts;
 _Static_assert(sizeof(thread_counts) == 64, "one cache line per thread");
 
@@ -139,7 +180,7 @@ static void pass_item(void *ctx, size_t item, int thread)
         t->done += advance_item(b, g, k, ps->step0, ps->steps);
     /* checked while the pack is still in cache from its steps */
     if (ps->check)
-        t->newly += check_pack(b, g, k, ps->step0 + ps->steps, b->snapshot_step >= 0, t->diag, t->tension);
+        t->newly += check_pack(b, g, k, ps->step0 + ps->steps, t->diag, t->tension, t->replay_param, t->replay_state);
 }
 
 /* One pass over every pack; returns the particle-steps, *newly the ropes marked diverged now. */
@@ -152,14 +193,21 @@ static uint64_t run_pass(sk_batch *b, long steps, bool check, size_t *newly)
         per_thread = &single;
         threads = 1;
     }
-    size_t diag_bytes = 0, tension_bytes = 0;
+    size_t diag_bytes = 0, tension_bytes = 0, param_bytes = 0, state_bytes = 0;
     if (check)
-        scratch_bytes(b, &diag_bytes, &tension_bytes);
+        scratch_bytes(b, &diag_bytes, &tension_bytes, &param_bytes, &state_bytes);
     for (int t = 0; t < threads; t++) {
         per_thread[t] = (thread_counts){0};
         if (check) {
             per_thread[t].diag = aligned_alloc(64, diag_bytes);
             per_thread[t].tension = aligned_alloc(64, tension_bytes);
+            per_thread[t].replay_param = aligned_alloc(64, param_bytes);
+            per_thread[t].replay_state = aligned_alloc(64, state_bytes);
+            if (!per_thread[t].replay_param || !per_thread[t].replay_state) {
+                free(per_thread[t].replay_param);
+                free(per_thread[t].replay_state);
+                per_thread[t].replay_param = per_thread[t].replay_state = NULL;
+            }
         }
     }
     pass ps = {.b = b, .step0 = b->step, .steps = steps, .check = check, .per_thread = per_thread};
@@ -171,11 +219,13 @@ static uint64_t run_pass(sk_batch *b, long steps, bool check, size_t *newly)
         *newly += per_thread[t].newly;
         free(per_thread[t].diag);
         free(per_thread[t].tension);
+        free(per_thread[t].replay_param);
+        free(per_thread[t].replay_state);
     }
     if (per_thread != &single)
         free(per_thread);
     if (check)
-        b->snapshot_step = b->step + steps;
+        b->last_check = b->step + steps;
     return done;
 }
 

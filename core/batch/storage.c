@@ -20,9 +20,10 @@ static void *aligned_zeroed(size_t reals)
     return p;
 }
 
-void sk_batch_lay_rope(const sk_batch *b, batch_group *bg, size_t r, size_t pack, int lane)
+void sk_batch_lay_rope_into(const sk_batch *b, const batch_group *bg, size_t r, sk_real *param, sk_real *state,
+                            int lane)
 {
-    SK_ASSERT(r < bg->group->count && pack < bg->n_packs && lane >= 0 && lane < b->width);
+    SK_ASSERT(r < bg->group->count && lane >= 0 && lane < b->width);
     const sk_scenario *s = b->scenario;
     const sk_group *g = bg->group;
     const int W = b->width;
@@ -34,7 +35,6 @@ void sk_batch_lay_rope(const sk_batch *b, batch_group *bg, size_t r, size_t pack
     const sk_rope_constants *c = &constants;
 
     /* every slot of the parameter block, from its line of SK_PACK_PARAMS (model/params.h) */
-    sk_real *param = batch_pack_param(bg, pack);
 #define SLOT(which) param[(size_t)(which) * (size_t)W + (size_t)lane]
 #define FILL_REAL(SLOT_NAME, value) SLOT(SK_P_##SLOT_NAME) = (value);
 #define FILL_VEC3(SLOT_NAME, value)                                                                           \
@@ -53,7 +53,6 @@ void sk_batch_lay_rope(const sk_batch *b, batch_group *bg, size_t r, size_t pack
 
     const int n0 = sk_group_initial_particles(g);
     /* Particles as the reference places them: v = 0 when pinned, verlet's q = p - v dt. */
-    sk_real *state = batch_pack_state(bg, pack);
     const bool verlet = s->integrator == SK_INTEGRATOR_VERLET;
     for (int i = 0; i < g->particles; i++) {
         sk_vec3 p = {0, 0, 0}, w = {0, 0, 0};
@@ -73,6 +72,12 @@ void sk_batch_lay_rope(const sk_batch *b, batch_group *bg, size_t r, size_t pack
         for (int i = 0; i < g->particles + 2; i++)
             rows[(size_t)i * (size_t)W + (size_t)lane] = 0;
     }
+}
+
+void sk_batch_lay_rope(const sk_batch *b, batch_group *g, size_t r, size_t pack, int lane)
+{
+    SK_ASSERT(pack < g->n_packs);
+    sk_batch_lay_rope_into(b, g, r, batch_pack_param(g, pack), batch_pack_state(g, pack), lane);
 }
 
 static int build_kernel_group(sk_batch *b, batch_group *g)
@@ -101,6 +106,7 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
     g->n_packs = (grp->count + (size_t)W - 1) / (size_t)W;
     g->param_len = (size_t)SK_P_COUNT * (size_t)W;
     g->state_len = sk_pack_state_len(&g->cfg, W);
+    g->lane_len = g->state_len / (size_t)W;
     g->param = aligned_zeroed(g->n_packs * g->param_len);
     g->state = aligned_zeroed(g->n_packs * g->state_len);
     if (!g->param || !g->state)
@@ -125,7 +131,8 @@ sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_
     b->kernels = k;
     b->width = k->width;
     b->threads = sk_threads_resolve(opt ? opt->threads : 0);
-    b->snapshot_step = -1;
+    b->last_check = -1;
+    b->resumed = -1;
     b->diag_cache->group = -1;
     b->n_groups = s->n_groups;
     b->groups = calloc((size_t)(s->n_groups > 0 ? s->n_groups : 1), sizeof *b->groups);
@@ -139,8 +146,9 @@ sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_
         g->index = i;
         g->diverged = malloc(g->group->count * sizeof *g->diverged);
         g->frozen = calloc(g->group->count, sizeof *g->frozen);
+        g->held = calloc(g->group->count, sizeof *g->held);
         g->pinned = calloc((size_t)g->group->particles, 1);
-        if (!g->diverged || !g->frozen || !g->pinned)
+        if (!g->diverged || !g->frozen || !g->held || !g->pinned)
             goto oom;
         for (size_t r = 0; r < g->group->count; r++)
             g->diverged[r] = -1;
@@ -161,10 +169,14 @@ sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_
     if ((size_t)b->threads > b->work_first[s->n_groups])
         b->threads = b->work_first[s->n_groups] > 0 ? (int)b->work_first[s->n_groups] : 1;
     b->stage_force = aligned_zeroed((size_t)max_capacity * 3 * (size_t)b->width);
+    size_t max_state = 1;
+    for (int i = 0; i < s->n_groups; i++)
+        max_state = b->groups[i].state_len > max_state ? b->groups[i].state_len : max_state;
     b->view_param = aligned_zeroed((size_t)SK_P_COUNT * (size_t)b->width);
+    b->view_state = aligned_zeroed(max_state);
     b->diag_cache->diag = aligned_zeroed((size_t)SK_D_COUNT * (size_t)b->width);
     b->diag_cache->tension = aligned_zeroed((size_t)max_capacity * (size_t)b->width);
-    if (!b->stage_force || !b->view_param || !b->diag_cache->diag || !b->diag_cache->tension)
+    if (!b->stage_force || !b->view_param || !b->view_state || !b->diag_cache->diag || !b->diag_cache->tension)
         goto oom;
 
     return b;
@@ -183,8 +195,10 @@ void sk_batch_destroy(sk_batch *b)
         batch_group *g = &b->groups[i];
         free(g->param);
         free(g->state);
-        free(g->snap_ns);
-        free(g->snap_state);
+        for (size_t r = 0; g->held && r < g->group->count; r++)
+            free(g->held[r]);
+        free(g->held);
+        free(g->resumed_print);
         free(g->pinned);
         free(g->diverged);
         free(g->frozen);
@@ -193,6 +207,7 @@ void sk_batch_destroy(sk_batch *b)
     free(b->work_first);
     free(b->stage_force);
     free(b->view_param);
+    free(b->view_state);
     if (b->diag_cache) {
         free(b->diag_cache->diag);
         free(b->diag_cache->tension);
@@ -201,36 +216,52 @@ void sk_batch_destroy(sk_batch *b)
     free(b);
 }
 
-void sk_batch_save_lane(const batch_group *g, int width, size_t k, int lane)
+void sk_batch_lane_get(const batch_group *g, int width, const sk_real *param, const sk_real *state, int lane,
+                       sk_real *out)
 {
     const size_t W = (size_t)width, l = (size_t)lane;
-    const sk_real *param = batch_pack_param(g, k), *state = batch_pack_state(g, k);
-    sk_real *ns = g->snap_ns + k * 2 * W, *snap = g->snap_state + k * g->state_len;
-    ns[l] = param[SK_P_N * W + l];
-    ns[W + l] = param[SK_P_S * W + l];
-    for (size_t i = l; i < g->state_len; i += W)
-        snap[i] = state[i];
+    for (size_t i = 0; i < g->lane_len; i++)
+        out[i] = state[i * W + l];
+    out[g->lane_len] = param[SK_P_N * W + l];
+    out[g->lane_len + 1] = param[SK_P_S * W + l];
 }
 
-void sk_batch_save_pack(const batch_group *g, int width, size_t k)
-{
-    const size_t W = (size_t)width;
-    const sk_real *param = batch_pack_param(g, k);
-    sk_real *ns = g->snap_ns + k * 2 * W;
-    memcpy(ns, param + SK_P_N * W, W * sizeof(sk_real));
-    memcpy(ns + W, param + SK_P_S * W, W * sizeof(sk_real));
-    memcpy(g->snap_state + k * g->state_len, batch_pack_state(g, k), g->state_len * sizeof(sk_real));
-}
-
-void sk_batch_restore_lane(const batch_group *g, int width, size_t k, int lane)
+void sk_batch_lane_put(const batch_group *g, int width, sk_real *param, sk_real *state, int lane,
+                       const sk_real *in)
 {
     const size_t W = (size_t)width, l = (size_t)lane;
-    sk_real *param = batch_pack_param(g, k), *state = batch_pack_state(g, k);
-    const sk_real *ns = g->snap_ns + k * 2 * W, *snap = g->snap_state + k * g->state_len;
-    param[SK_P_N * W + l] = ns[l];
-    param[SK_P_S * W + l] = ns[W + l];
-    for (size_t i = l; i < g->state_len; i += W)
-        state[i] = snap[i];
+    for (size_t i = 0; i < g->lane_len; i++)
+        state[i * W + l] = in[i];
+    param[SK_P_N * W + l] = in[g->lane_len];
+    param[SK_P_S * W + l] = in[g->lane_len + 1];
+}
+
+/* FNV-1a over the bytes of the lane's reals, in sk_batch_lane_get's order. */
+static uint64_t print_reals(uint64_t h, const sk_real *first, size_t count, size_t stride)
+{
+    for (size_t i = 0; i < count; i++) {
+        unsigned char bytes[sizeof(sk_real)];
+        memcpy(bytes, &first[i * stride], sizeof bytes);
+        for (size_t j = 0; j < sizeof bytes; j++)
+            h = (h ^ bytes[j]) * 0x100000001b3u;
+    }
+    return h;
+}
+
+uint64_t sk_batch_lane_print(const batch_group *g, int width, const sk_real *param, const sk_real *state, int lane)
+{
+    const size_t W = (size_t)width, l = (size_t)lane;
+    uint64_t h = print_reals(0xcbf29ce484222325u, state + l, g->lane_len, W);
+    h = print_reals(h, param + SK_P_N * W + l, 1, 1);
+    return print_reals(h, param + SK_P_S * W + l, 1, 1);
+}
+
+bool sk_batch_hold(batch_group *g, size_t rope)
+{
+    SK_ASSERT(rope < g->group->count);
+    if (!g->held[rope])
+        g->held[rope] = malloc((g->lane_len + 2) * sizeof(sk_real));
+    return g->held[rope] != NULL;
 }
 
 batch_where sk_batch_locate(const sk_batch *b, size_t rope)
@@ -265,7 +296,11 @@ uint64_t sk_batch_bytes(const sk_batch *b)
     uint64_t bytes = sizeof *b + (uint64_t)b->n_groups * sizeof *b->groups;
     for (int i = 0; i < b->n_groups; i++) {
         const batch_group *g = &b->groups[i];
-        bytes += g->group->count * (sizeof *g->diverged + sizeof *g->frozen) + (uint64_t)g->group->particles;
+        bytes += g->group->count * (sizeof *g->diverged + sizeof *g->frozen + sizeof *g->held) +
+                 (uint64_t)g->group->particles;
+        for (size_t r = 0; r < g->group->count; r++)
+            bytes += g->held[r] ? (g->lane_len + 2) * sizeof(sk_real) : 0;
+        bytes += g->resumed_print ? g->group->count * sizeof *g->resumed_print : 0;
         bytes += (uint64_t)g->n_packs * (g->param_len + g->state_len) * sizeof(sk_real);
     }
     return bytes;

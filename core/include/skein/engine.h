@@ -121,9 +121,11 @@ SK_API bool sk_engine_export_rope(const sk_engine *e, size_t rope, sk_rope_state
  * rope's (a count out of range, a missing array). */
 SK_API bool sk_engine_import_rope(sk_engine *e, size_t rope, const sk_rope_state *st);
 
-/* After every rope was imported: the engine stands at `step`, just after that step's frame check (the state
- * the imported ropes go back to if they diverge later is the imported one). Returns false when out of
- * memory for the frame snapshot. */
+/* After every rope was imported: the engine stands at `step`, just after that step's frame check; a rope that
+ * diverges later goes back to its state at the check before, as in a run that never stopped. The batch engine
+ * keeps no copy of the state for that: it steps the rope again from step 0, which meets the imported state
+ * when that state came from a run of the same scenario (a checkpoint); a rope whose imported state did not
+ * (set by hand) stays where it was found unsound instead. Returns false when out of memory. */
 SK_API bool sk_engine_resume_at(sk_engine *e, long step);
 
 /* ---- what runs ------------------------------------------------------------------------------------------ */
