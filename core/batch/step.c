@@ -54,27 +54,37 @@ static unsigned sound_diagnostics(const sk_batch *b, const batch_group *g, size_
     return sound;
 }
 
-/* Rope `rope` of group g stepped again from step 0, alone, to step `to` (when it was last checked sound), in
- * scratch blocks of one pack; its state there into out[lane_len + 2]. Its steps are deterministic and the same
- * in every lane and ISA, so this is its state at `to` to the bit, as its lane held it then. Past a resumed
- * step the replay must meet the state the rope was resumed with; false when it does not (that state came from
- * elsewhere, and the rope's past cannot be found again). */
-static bool replay(const sk_batch *b, const batch_group *g, size_t rope, long to, sk_real *param, sk_real *state,
-                   sk_real *out)
+/* Pack k of group g stepped again from step 0 to step `to` (when it was last checked sound), in scratch blocks
+ * of one pack, for the lanes in `lanes`, whose ropes diverged at this frame: each takes its state there into
+ * what it holds. Steps are deterministic and lanes independent, so that is the state its lane had at `to`, to
+ * the bit; one replay serves every rope of the pack that diverges at the same frame. Past a resumed step the
+ * replay must meet the state a rope was resumed with; the lanes that do not (a state that came from elsewhere,
+ * whose past cannot be found again) are returned, holding nothing yet. */
+static unsigned replay_pack(const sk_batch *b, const batch_group *g, size_t k, long to, unsigned lanes,
+                            sk_real *param, sk_real *state)
 {
-    for (int lane = 0; lane < b->width; lane++)
-        sk_batch_lay_rope_into(b, g, rope, param, state, lane);
+    const int W = b->width;
+    const size_t count = g->group->count;
+    for (int l = 0; l < W; l++) {
+        const size_t rope = k * (size_t)W + (size_t)l;
+        sk_batch_lay_rope_into(b, g, rope < count ? rope : count - 1, param, state, l);
+    }
+    unsigned lost = 0;
     long at = 0;
     if (b->resumed >= 0 && to >= b->resumed) {
         b->kernels->advance(&g->cfg, param, state, 0, b->resumed, NULL);
-        if (sk_batch_lane_print(g, b->width, param, state, 0) != g->resumed_print[rope])
-            return false;
+        for (int l = 0; l < W; l++)
+            if (((lanes >> l) & 1u) &&
+                sk_batch_lane_print(g, W, param, state, l) != g->resumed_print[k * (size_t)W + (size_t)l])
+                lost |= 1u << l;
         at = b->resumed;
     }
-    if (to > at)
+    if (to > at && (lanes & ~lost))
         b->kernels->advance(&g->cfg, param, state, at, to - at, NULL);
-    sk_batch_lane_get(g, b->width, param, state, 0, out);
-    return true;
+    for (int l = 0; l < W; l++)
+        if (((lanes & ~lost) >> l) & 1u)
+            sk_batch_lane_get(g, W, param, state, l, g->held[k * (size_t)W + (size_t)l]);
+    return lost;
 }
 
 /* Puts lane l of pack blocks back to what rope `rope` holds (or, with nothing held, its step-0 state). */
@@ -87,7 +97,7 @@ static void put_back(const sk_batch *b, const batch_group *g, size_t rope, sk_re
 }
 
 /* One pack at the frame of `step`: a rope found unsound is marked diverged and put back to its state at the
- * previous check (replayed from step 0, then held); ropes diverged earlier are put back to what they hold.
+ * previous check (its pack replayed from step 0, then held); ropes diverged earlier are put back to what they hold.
  * Sound ropes are left as they are: nothing is copied. */
 static size_t check_pack(sk_batch *b, batch_group *g, size_t k, long step, sk_real *diag, sk_real *tension,
                          sk_real *replay_param, sk_real *replay_state)
@@ -99,31 +109,44 @@ static size_t check_pack(sk_batch *b, batch_group *g, size_t k, long step, sk_re
         sound &= sound_diagnostics(b, g, k, step, diag, tension);
     const size_t count = g->group->count;
     const long back_to = b->last_check >= 0 ? b->last_check : 0;
+    /* the ropes that diverge now: marked, with room to hold their state (or, without, back to step 0 for good) */
     size_t newly = 0;
+    unsigned replayed = 0;
     for (int l = 0; l < W; l++) {
         const size_t rope = k * (size_t)W + (size_t)l;
         if (rope >= count)
             break;
-        const bool was = g->diverged[rope] >= 0;
-        if (!was && ((sound >> l) & 1u))
+        if (g->diverged[rope] >= 0 || ((sound >> l) & 1u))
             continue;
-        if (!was) {
-            g->diverged[rope] = step;
-            newly++;
-            if (!sk_batch_hold(g, rope)) {
-                g->frozen[rope] = 0; /* no room to hold it: it goes back to step 0 at every check instead */
-            } else if (replay_param && replay(b, g, rope, back_to, replay_param, replay_state, g->held[rope])) {
-                g->frozen[rope] = back_to;
-            } else if (replay_param) { /* its past is not this scenario's: it stays where it was found */
+        g->diverged[rope] = step;
+        g->frozen[rope] = 0;
+        newly++;
+        if (sk_batch_hold(g, rope) && replay_param)
+            replayed |= 1u << l;
+        else if (g->held[rope]) { /* no room to step it again: it goes back to step 0 */
+            sk_batch_lay_rope_into(b, g, rope, param, state, l);
+            sk_batch_lane_get(g, W, param, state, l, g->held[rope]);
+        }
+    }
+    if (replayed) {
+        const unsigned lost = replay_pack(b, g, k, back_to, replayed, replay_param, replay_state);
+        for (int l = 0; l < W; l++) {
+            const size_t rope = k * (size_t)W + (size_t)l;
+            if ((lost >> l) & 1u) { /* its past is not this scenario's: it stays where it was found */
                 g->frozen[rope] = step;
                 sk_batch_lane_get(g, W, param, state, l, g->held[rope]);
-            } else { /* no room to step it again: it goes back to step 0 */
-                g->frozen[rope] = 0;
-                sk_batch_lay_rope_into(b, g, rope, param, state, l);
-                sk_batch_lane_get(g, W, param, state, l, g->held[rope]);
+            } else if ((replayed >> l) & 1u) {
+                g->frozen[rope] = back_to;
             }
         }
-        put_back(b, g, rope, param, state, l);
+    }
+    /* every diverged rope back to what it holds */
+    for (int l = 0; l < W; l++) {
+        const size_t rope = k * (size_t)W + (size_t)l;
+        if (rope >= count)
+            break;
+        if (g->diverged[rope] >= 0)
+            put_back(b, g, rope, param, state, l);
     }
     /* The padding lanes after the group's last rope copy it and compute what it computes: they go back with it. */
     const size_t last = count - 1;
