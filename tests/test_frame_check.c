@@ -255,18 +255,19 @@ static void copy_rope(const sk_engine *from, size_t rope, rope_copy *c)
     sk_engine_export_rope(from, rope, &c->st);
 }
 
-/* A run resumed at step 1 from another engine's state: a rope diverging later is stepped again from step 0 and
+/* A run resumed at step 1 from another engine's state (each engine its own): a rope diverging later is stepped again from step 0 and
  * meets the state it was resumed with, so it goes back to the frame before, as in the run that never stopped.
  * One whose resumed state was changed by hand cannot be found again that way: it stays where it was found. */
 static int resume_replays(void)
 {
     sk_scenario s;
     CHECK_OK(tb_load(&s, exploding, ""));
-    const char *isas[4];
-    const int n = tb_isas(isas, 4);
+    const char *isas[5] = {"reference"};
+    const int n = 1 + tb_isas(isas + 1, 4);
     for (int i = 0; i < n; i++) {
-        sk_engine *run = tb_engine(&s, "batch", isas[i], 2), *resumed = tb_engine(&s, "batch", isas[i], 2),
-                  *changed = tb_engine(&s, "batch", isas[i], 1);
+        const char *engine = i == 0 ? "reference" : "batch", *isa = i == 0 ? NULL : isas[i];
+        sk_engine *run = tb_engine(&s, engine, isa, 2), *resumed = tb_engine(&s, engine, isa, 2),
+                  *changed = tb_engine(&s, engine, isa, 1);
         CHECK(run && resumed && changed);
         size_t diverged = 0;
         sk_engine_advance_checked(run, 1, &diverged);

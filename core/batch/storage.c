@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/assert.h"
+#include "base/fingerprint.h"
 #include "base/parallel.h"
 #include "model/params.h"
 #include "batch/batch_impl.h"
@@ -236,24 +237,14 @@ void sk_batch_lane_put(const batch_group *g, int width, sk_real *param, sk_real 
     param[SK_P_S * W + l] = in[g->lane_len + 1];
 }
 
-/* FNV-1a over the bytes of the lane's reals, in sk_batch_lane_get's order. */
-static uint64_t print_reals(uint64_t h, const sk_real *first, size_t count, size_t stride)
-{
-    for (size_t i = 0; i < count; i++) {
-        unsigned char bytes[sizeof(sk_real)];
-        memcpy(bytes, &first[i * stride], sizeof bytes);
-        for (size_t j = 0; j < sizeof bytes; j++)
-            h = (h ^ bytes[j]) * 0x100000001b3u;
-    }
-    return h;
-}
-
 uint64_t sk_batch_lane_print(const batch_group *g, int width, const sk_real *param, const sk_real *state, int lane)
 {
     const size_t W = (size_t)width, l = (size_t)lane;
-    uint64_t h = print_reals(0xcbf29ce484222325u, state + l, g->lane_len, W);
-    h = print_reals(h, param + SK_P_N * W + l, 1, 1);
-    return print_reals(h, param + SK_P_S * W + l, 1, 1);
+    uint64_t h = SK_FINGERPRINT_START; /* the reals in sk_batch_lane_get's order */
+    for (size_t i = 0; i < g->lane_len; i++)
+        h = sk_fingerprint(h, &state[i * W + l], sizeof(sk_real));
+    h = sk_fingerprint(h, &param[SK_P_N * W + l], sizeof(sk_real));
+    return sk_fingerprint(h, &param[SK_P_S * W + l], sizeof(sk_real));
 }
 
 bool sk_batch_hold(batch_group *g, size_t rope)

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "base/fingerprint.h"
 #include "engine/engine_impl.h"
 #include "model/vec3.h"
 #include "reference/reference.h"
@@ -17,6 +18,10 @@ typedef struct reference_engine {
     size_t n_diverged;
     long checked;
     sk_real *tension; /* scratch for one rope's link tensions */
+    /* After a resume: the step, and a fingerprint of each rope's state there, which a rope replayed from step 0
+     * must meet (docs/model.md section 10.2); -1 and NULL for a run from step 0. */
+    long resumed;
+    uint64_t *resumed_print;
 } reference_engine;
 
 /* Particle-steps: the particles present after each step, which are the ones it advanced (a particle
@@ -69,7 +74,26 @@ static void reference_destroy(sk_engine *e)
     free(re->ropes);
     free(re->diverged);
     free(re->tension);
+    free(re->resumed_print);
     free(re);
+}
+
+/* A fingerprint of a rope's state: what a checkpoint keeps of it, but its step count. */
+static bool rope_print(const sk_ref_rope *r, uint64_t *print)
+{
+    const int cap = sk_ref_rope_group(r)->particles;
+    sk_real *buf = calloc((size_t)cap * 10, sizeof *buf);
+    if (!buf)
+        return false;
+    sk_rope_state st = {.p = buf, .v = buf + 3 * cap, .q = buf + 6 * cap, .impulse = buf + 9 * cap};
+    sk_ref_rope_export(r, &st);
+    uint64_t h = sk_fingerprint(SK_FINGERPRINT_START, buf, (size_t)cap * 10 * sizeof *buf);
+    h = sk_fingerprint(h, &st.n, sizeof st.n);
+    h = sk_fingerprint(h, &st.s, sizeof st.s);
+    h = sk_fingerprint(h, &st.contacts, sizeof st.contacts);
+    *print = sk_fingerprint(h, &st.iterations, sizeof st.iterations);
+    free(buf);
+    return true;
 }
 
 static bool finite3(sk_vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
@@ -106,7 +130,8 @@ static bool rope_sound(const reference_engine *re, const sk_ref_rope *r)
 }
 
 /* A diverged rope goes back to the last checked step by replaying it from the start: ropes are
- * deterministic, so the replay gives that state to the bit, and no copy of every rope is kept. */
+ * deterministic, so the replay gives that state to the bit, and no copy of every rope is kept. Past a resumed
+ * step the replay must meet the resumed state; a rope it does not meet stays where it was found. */
 static size_t reference_check_frame(sk_engine *e)
 {
     reference_engine *re = (reference_engine *)e;
@@ -121,7 +146,17 @@ static size_t reference_check_frame(sk_engine *e)
         sk_ref_rope *fresh = sk_ref_rope_create(e->scenario, g, local);
         if (!fresh)
             continue; /* out of memory: it keeps its state (still marked, stepped no more) */
-        sk_ref_rope_advance(fresh, back_to);
+        long at = 0;
+        if (re->resumed >= 0 && back_to >= re->resumed) {
+            sk_ref_rope_advance(fresh, re->resumed);
+            uint64_t print;
+            if (!rope_print(fresh, &print) || print != re->resumed_print[i]) {
+                sk_ref_rope_destroy(fresh);
+                continue;
+            }
+            at = re->resumed;
+        }
+        sk_ref_rope_advance(fresh, back_to - at);
         sk_ref_rope_destroy(re->ropes[i]);
         re->ropes[i] = fresh;
     }
@@ -169,10 +204,18 @@ static bool reference_import_rope(sk_engine *e, size_t rope, const sk_rope_state
     return true;
 }
 
-/* The last check was at `step`: a rope diverging later is replayed to it. */
+/* The last check was at `step`: a rope diverging later is replayed to it, through the fingerprints. */
 static bool reference_resume_at(sk_engine *e, long step)
 {
     reference_engine *re = (reference_engine *)e;
+    if (!re->resumed_print)
+        re->resumed_print = malloc((re->n_ropes ? re->n_ropes : 1) * sizeof *re->resumed_print);
+    if (!re->resumed_print)
+        return false;
+    for (size_t i = 0; i < re->n_ropes; i++)
+        if (!rope_print(re->ropes[i], &re->resumed_print[i]))
+            return false;
+    re->resumed = step;
     re->checked = step;
     re->n_diverged = 0;
     for (size_t i = 0; i < re->n_ropes; i++)
@@ -231,6 +274,7 @@ sk_engine *sk_reference_engine_create(const sk_scenario *s, const sk_engine_opti
     re->base.threads = 1;
     re->n_ropes = s->total_ropes;
     re->checked = -1;
+    re->resumed = -1;
     for (size_t i = 0; i < re->n_ropes; i++)
         re->diverged[i] = -1;
     for (int g = 0; g < s->n_groups; g++)
