@@ -7,7 +7,8 @@
  *   state [capacity][6][W]     per particle: p.x p.y p.z v.x v.y v.z (verlet: q.x q.y q.z for v)
  *         [capacity + 2][W]    groups with contacts only: what the last step's contacts did (SK_C_*)
  * so particle i of the W ropes is six aligned vectors, 6 * W reals apart from particle i + 1. The
- * contact rows live in the state block so that frame snapshots and restores carry them with the rope. */
+ * contact rows live in the state block so that a lane's state (what a diverged rope holds, what a
+ * checkpoint restores) carries them with the rope. The sizes are model/pack_size.h's. */
 #ifndef SKEIN_KERNELS_PACK_H
 #define SKEIN_KERNELS_PACK_H
 
@@ -15,11 +16,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/pack_size.h"
 #include "model/params.h"
 #include "skein/types.h"
 
 /* Fields of a particle row. Verlet keeps q in the velocity slots: its velocity is (p - q) / dt. */
 enum { SK_F_PX, SK_F_PY, SK_F_PZ, SK_F_VX, SK_F_VY, SK_F_VZ, SK_F_COUNT };
+_Static_assert(SK_F_COUNT == SK_PACK_PARTICLE_REALS, "the memory check counts a particle row's reals");
 
 /* Per-rope parameters, each an array of W reals: the slots of core/model/params.h's SK_PACK_PARAMS, in its
  * order (a VEC3 slot is three: SLOT, SLOT_Y, SLOT_Z). */
@@ -27,6 +30,7 @@ enum { SK_F_PX, SK_F_PY, SK_F_PZ, SK_F_VX, SK_F_VY, SK_F_VZ, SK_F_COUNT };
 #define SK_P_SLOTS_VEC3(SLOT) SK_P_##SLOT, SK_P_##SLOT##_Y, SK_P_##SLOT##_Z,
 #define SK_P_ENUMERATE(kind, SLOT, member, value) SK_P_SLOTS_##kind(SLOT)
 enum sk_pack_param { SK_PACK_PARAMS(SK_P_ENUMERATE) SK_P_COUNT };
+_Static_assert((int)SK_P_COUNT == (int)SK_PACK_PARAM_REALS, "the memory check counts the parameter block's reals");
 #undef SK_P_ENUMERATE
 #undef SK_P_SLOTS_VEC3
 #undef SK_P_SLOTS_REAL
@@ -63,8 +67,7 @@ typedef struct sk_kernel_cfg {
 /* Reals of one pack's state block: the particles, then for a contact group its contact rows. */
 static inline size_t sk_pack_state_len(const sk_kernel_cfg *cfg, int width)
 {
-    size_t rows = (size_t)cfg->capacity * SK_F_COUNT + (cfg->contacts ? (size_t)cfg->capacity + 2 : 0);
-    return rows * (size_t)width;
+    return (size_t)sk_pack_lane_state_reals((uint64_t)cfg->capacity, cfg->contacts) * (size_t)width;
 }
 
 /* The contact rows of a contact group's pack state: impulses [capacity][W], then SK_C_* rows. */

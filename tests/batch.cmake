@@ -9,3 +9,5 @@ skein_test(batch_determinism SOURCES test_batch_determinism.c test_batch_common.
   threads_one_and_two every_isa split_steps alone_and_in_batch golden_hash)
 skein_test(batch_diagnostics SOURCES test_batch_diagnostics.c test_batch_common.c CASES
   hand_values fake_spring_and_deployment batch_equals_scalar divergence divergence_contact_group)
+# Memory: the estimate a scenario is refused on covers what the batch allocates, and not much more.
+skein_test(batch_memory SOURCES test_batch_memory.c test_batch_common.c CASES springs contacts_and_deployment)

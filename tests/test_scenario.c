@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "model/pack_size.h"
 #include "skein/scenario.h"
 
 /* Loads text; returns the status, leaving the message in err. */
@@ -604,7 +605,12 @@ static int normalized(void)
     return 0;
 }
 
-/* The estimate from DESIGN's formula, worked out by hand for a small batch. */
+/* The estimate: the batch's packs as they are laid out (model/pack_size.h: 6 reals per particle, a rod group's
+ * contact rows, the parameter block, ropes padded to 16 lanes), 32 bytes of marks per rope, a kilobyte for the
+ * batch and for each group with its pinned flags, three packs of scratch of the largest group, and the written
+ * ropes' frames, worked out by hand for a small batch. */
+static const uint64_t marks = 2 * sizeof(long) + sizeof(void *) + sizeof(uint64_t);
+
 static int memory_estimate(void)
 {
     const char *text = "{\"skein\": 1, \"dt\": 0.001, \"steps\": 10, \"groups\": ["
@@ -615,19 +621,22 @@ static int memory_estimate(void)
     sk_scenario s;
     sk_error err;
     CHECK_OK(load(text, &s, &err));
-    /* Ropes padded to 32 and 16: 32*10*16 + 16*3*16 state, (20 + 1)*128 parameters, (10 + 3)*6 frames. */
-    uint64_t r = sizeof(sk_real);
-    CHECK(sk_scenario_memory_estimate(&s) == (5120 + 768 + 2688 + 78) * r);
+    /* Ropes padded to 32 and 16 lanes of 10 * 6 + 12 and 3 * 6 + 5 state reals and the parameters; the two
+     * written ropes' frames, 13 particles of 6 reals, and their indices. */
+    const uint64_t r = sizeof(sk_real), p = SK_PACK_PARAM_REALS;
+    const uint64_t packs = (32 * (72 + p) + 16 * (23 + p)) * r + 21 * marks + 1024 + (1024 + 10) + (1024 + 3) +
+                           3 * 16 * (72 + p) * r;
+    CHECK(sk_scenario_memory_estimate(&s) == packs + 13 * 6 * r + 2 * sizeof(size_t));
     sk_scenario_free(&s);
 
-    /* Without "ropes" every rope is output: 20*10*6 + 3*6 frames. */
+    /* Without "ropes" every rope is written: 20 * 10 + 3 particles. */
     const char *all = "{\"skein\": 1, \"dt\": 0.001, \"steps\": 10, \"groups\": ["
                       "{\"count\": 20, \"particles\": 10, \"start\": [0, 0, 0], \"end\": [1, 0, 0],"
                       " \"link\": {\"type\": \"rod\"}},"
                       "{\"count\": 1, \"particles\": 3, \"start\": [0, 0, 0], \"end\": [1, 0, 0],"
                       " \"link\": {\"type\": \"rod\"}}]}";
     CHECK_OK(load(all, &s, &err));
-    CHECK(sk_scenario_memory_estimate(&s) == (5120 + 768 + 2688 + 1218) * r);
+    CHECK(sk_scenario_memory_estimate(&s) == packs + 203 * 6 * r + 21 * sizeof(size_t));
     sk_scenario_free(&s);
 
     /* 2^53 ropes of INT_MAX particles saturates instead of wrapping. */
@@ -637,36 +646,54 @@ static int memory_estimate(void)
     g.count = 1;
     g.particles = 1;
     big.total_ropes = 1;
-    CHECK(sk_scenario_memory_estimate(&big) == (16 * 16 + 128 + 6) * r);
+    CHECK(sk_scenario_memory_estimate(&big) ==
+          16 * (6 + p) * r + marks + 1024 + (1024 + 1) + 3 * 16 * (6 + p) * r + 6 * r + sizeof(size_t));
     return 0;
+}
+
+/* The estimate for n rod ropes of 100 particles, every one written: lanes of 702 reals and the parameters
+ * (padded to 16), the marks, the frames up to the writers' 64 MiB and an index per rope, the batch's own
+ * kilobyte, the group's and its pinned flags, three packs of scratch. */
+static uint64_t rods_need(uint64_t n)
+{
+    const uint64_t r = sizeof(sk_real), lane = 702 + SK_PACK_PARAM_REALS, frames = n * 100 * 6 * r;
+    return (n + 15) / 16 * 16 * lane * r + n * (marks + sizeof(size_t)) +
+           (frames < ((uint64_t)64 << 20) ? frames : (uint64_t)64 << 20) + 1024 + (1024 + 100) + 3 * 16 * lane * r;
+}
+
+/* The most of those ropes that fit in `limit` bytes. */
+static uint64_t rods_that_fit(uint64_t limit)
+{
+    uint64_t n = 0;
+    while (rods_need(n + 1) <= limit)
+        n++;
+    return n;
 }
 
 static int memory_limit(void)
 {
-    /* 1e6 ropes of 100 particles: 1e6*100*16 + 1e6*128 + 1e6*100*6 reals. */
     const char *text = "{\"skein\": 1, \"dt\": 0.001, \"steps\": 10, \"groups\": ["
                        "{\"count\": 1000000, \"particles\": 100, \"start\": [0, 0, 0], \"end\": [1, 0, 0],"
                        " \"link\": {\"type\": \"rod\"}}]}";
-    double need = (1.6e9 + 1.28e8 + 6e8) * (double)sizeof(sk_real);
+    const uint64_t need = rods_need(1000000);
     char expected[256];
-    /* the limit 5 GB: the group, its ropes that fit (the largest count whose estimate is within it) */
-    const uint64_t per_rope = (100 * 16 + 128 + 100 * 6) * sizeof(sk_real), fit = 5000000000ull / per_rope;
+    /* the limit 1 GB: the group, and how many of its ropes fit */
     snprintf(expected, sizeof expected,
-             "t.json: groups[0].count: the batch needs %.1f GB, more than the 5.0 GB this machine allows; at most "
-             "%llu of this group's 1000000 ropes fit", need / 1e9, (unsigned long long)(fit - fit % 16));
-    CHECK(setenv("SKEIN_MEMORY_LIMIT", "5000000000", 1) == 0);
+             "t.json: groups[0].count: the batch needs %.1f GB, more than the 1.0 GB this machine allows; at most "
+             "%llu of this group's 1000000 ropes fit", (double)need / 1e9, (unsigned long long)rods_that_fit(1000000000));
+    CHECK(setenv("SKEIN_MEMORY_LIMIT", "1000000000", 1) == 0);
     CHECK_OK(fails_with(text, expected));
 
     /* Exactly at the limit loads (without filling in anything per rope beyond the output list). */
     char limit[32];
-    snprintf(limit, sizeof limit, "%.0f", need);
+    snprintf(limit, sizeof limit, "%llu", (unsigned long long)need);
     CHECK(setenv("SKEIN_MEMORY_LIMIT", limit, 1) == 0);
     sk_scenario s;
     sk_error err;
     CHECK_OK(load(text, &s, &err));
-    CHECK(sk_scenario_memory_estimate(&s) == (uint64_t)need);
+    CHECK(sk_scenario_memory_estimate(&s) == need);
     sk_scenario_free(&s);
-    snprintf(limit, sizeof limit, "%.0f", need - 1);
+    snprintf(limit, sizeof limit, "%llu", (unsigned long long)(need - 1));
     CHECK(setenv("SKEIN_MEMORY_LIMIT", limit, 1) == 0);
     CHECK(load(text, &s, &err) == SK_ERR_INVALID);
 
@@ -678,10 +705,11 @@ static int memory_limit(void)
                &s, &err) == SK_ERR_INVALID);
     CHECK(strstr(err.message, "t.json: groups[0].count: the batch needs ") == err.message);
     /* Small limits read in MB or bytes, not "0.0 GB". */
-    CHECK(setenv("SKEIN_MEMORY_LIMIT", "2500000", 1) == 0);
+    CHECK(setenv("SKEIN_MEMORY_LIMIT", "80000000", 1) == 0);
     snprintf(expected, sizeof expected,
-             "t.json: groups[0].count: the batch needs %.1f GB, more than the 2.5 MB this machine allows; at most "
-             "%llu of this group's 1000000 ropes fit", need / 1e9, (unsigned long long)(2500000 / per_rope / 16 * 16));
+             "t.json: groups[0].count: the batch needs %.1f GB, more than the 80.0 MB this machine allows; at most "
+             "%llu of this group's 1000000 ropes fit", (double)need / 1e9,
+             (unsigned long long)rods_that_fit(80000000));
     CHECK_OK(fails_with(text, expected));
     CHECK(unsetenv("SKEIN_MEMORY_LIMIT") == 0);
     CHECK_OK(load(minimal, &s, &err));

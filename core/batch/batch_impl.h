@@ -59,6 +59,7 @@ struct sk_batch {
     sk_real *stage_force; /* [max capacity][3][W]: sk_batch_run_stage's force array */
     /* one pack's blocks where a diverged rope's held state is laid into its lane for the kernels that read it */
     sk_real *view_param, *view_state;
+    uint64_t scratch_bytes; /* the blocks above, stage_force's and diag_cache's */
 };
 
 /* Per-pack addresses. */

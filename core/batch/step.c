@@ -96,11 +96,30 @@ static void put_back(const sk_batch *b, const batch_group *g, size_t rope, sk_re
         sk_batch_lay_rope_into(b, g, rope, param, state, l);
 }
 
+/* One pack's blocks to step diverging ropes again in, each 64-byte aligned, sized for the batch's largest
+ * group: allocated by the first thread that needs them, kept for the pass; false when out of memory. */
+static bool replay_scratch(const sk_batch *b, sk_real **param, sk_real **state)
+{
+    if (*param)
+        return true;
+    size_t state_len = 1;
+    for (int i = 0; i < b->n_groups; i++)
+        state_len = b->groups[i].state_len > state_len ? b->groups[i].state_len : state_len;
+    *param = aligned_alloc(64, ((size_t)SK_P_COUNT * (size_t)b->width * sizeof(sk_real) + 63) / 64 * 64);
+    *state = aligned_alloc(64, (state_len * sizeof(sk_real) + 63) / 64 * 64);
+    if (*param && *state)
+        return true;
+    free(*param);
+    free(*state);
+    *param = *state = NULL;
+    return false;
+}
+
 /* One pack at the frame of `step`: a rope found unsound is marked diverged and put back to its state at the
- * previous check (its pack replayed from step 0, then held); ropes diverged earlier are put back to what they hold.
- * Sound ropes are left as they are: nothing is copied. */
+ * previous check (its pack replayed from step 0 in the thread's scratch, then held); ropes diverged earlier are
+ * put back to what they hold. Sound ropes are left as they are: nothing is copied. */
 static size_t check_pack(sk_batch *b, batch_group *g, size_t k, long step, sk_real *diag, sk_real *tension,
-                         sk_real *replay_param, sk_real *replay_state)
+                         sk_real **replay_param, sk_real **replay_state)
 {
     const int W = b->width;
     sk_real *param = batch_pack_param(g, k), *state = batch_pack_state(g, k);
@@ -121,7 +140,7 @@ static size_t check_pack(sk_batch *b, batch_group *g, size_t k, long step, sk_re
         g->diverged[rope] = step;
         g->frozen[rope] = 0;
         newly++;
-        if (sk_batch_hold(g, rope) && replay_param)
+        if (sk_batch_hold(g, rope) && replay_scratch(b, replay_param, replay_state))
             replayed |= 1u << l;
         else if (g->held[rope]) { /* no room to step it again: it goes back to step 0 */
             sk_batch_lay_rope_into(b, g, rope, param, state, l);
@@ -129,7 +148,7 @@ static size_t check_pack(sk_batch *b, batch_group *g, size_t k, long step, sk_re
         }
     }
     if (replayed) {
-        const unsigned lost = replay_pack(b, g, k, back_to, replayed, replay_param, replay_state);
+        const unsigned lost = replay_pack(b, g, k, back_to, replayed, *replay_param, *replay_state);
         for (int l = 0; l < W; l++) {
             const size_t rope = k * (size_t)W + (size_t)l;
             if ((lost >> l) & 1u) { /* its past is not this scenario's: it stays where it was found */
@@ -156,21 +175,14 @@ static size_t check_pack(sk_batch *b, batch_group *g, size_t k, long step, sk_re
     return newly;
 }
 
-/* Bytes of a thread's scratch for the checks, each 64-byte aligned: one pack's diagnostics and tensions, and
- * one pack's blocks to replay a diverging rope in. */
-static void scratch_bytes(const sk_batch *b, size_t *diag_bytes, size_t *tension_bytes, size_t *param_bytes,
-                          size_t *state_bytes)
+/* Bytes of a thread's scratch for the checks, each 64-byte aligned: one pack's diagnostics and tensions. */
+static void scratch_bytes(const sk_batch *b, size_t *diag_bytes, size_t *tension_bytes)
 {
     int capacity = 1;
-    size_t state = 1;
-    for (int i = 0; i < b->n_groups; i++) {
+    for (int i = 0; i < b->n_groups; i++)
         capacity = b->groups[i].group->particles > capacity ? b->groups[i].group->particles : capacity;
-        state = b->groups[i].state_len > state ? b->groups[i].state_len : state;
-    }
     *diag_bytes = ((size_t)SK_D_COUNT * (size_t)b->width * sizeof(sk_real) + 63) / 64 * 64;
     *tension_bytes = ((size_t)capacity * (size_t)b->width * sizeof(sk_real) + 63) / 64 * 64;
-    *param_bytes = ((size_t)SK_P_COUNT * (size_t)b->width * sizeof(sk_real) + 63) / 64 * 64;
-    *state_bytes = (state * sizeof(sk_real) + 63) / 64 * 64;
 }
 
 /* Per-thread counters, a cache line each so that threads do not write to the same line. */
@@ -180,7 +192,7 @@ typedef struct thread_counts {
     sk_real *diag;   /* one pack's diagnostics: scratch of the frame check (NULL: out of memory, the state alone
                       * is checked) */
     sk_real *tension;
-    sk_real *replay_param, *replay_state; /* one pack where a diverging rope is stepped again (NULL: no room) */
+    sk_real *replay_param, *replay_state; /* one pack where diverging ropes are stepped again (NULL: none yet) */
     char pad[64 - sizeof(uint64_t) - sizeof(size_t) - 4 * sizeof(sk_real *)];
 } thread_counts;
 _Static_assert(sizeof(thread_counts) == 64, "one cache line per thread");
@@ -203,7 +215,7 @@ static void pass_item(void *ctx, size_t item, int thread)
         t->done += advance_item(b, g, k, ps->step0, ps->steps);
     /* checked while the pack is still in cache from its steps */
     if (ps->check)
-        t->newly += check_pack(b, g, k, ps->step0 + ps->steps, t->diag, t->tension, t->replay_param, t->replay_state);
+        t->newly += check_pack(b, g, k, ps->step0 + ps->steps, t->diag, t->tension, &t->replay_param, &t->replay_state);
 }
 
 /* One pass over every pack; returns the particle-steps, *newly the ropes marked diverged now. */
@@ -216,21 +228,14 @@ static uint64_t run_pass(sk_batch *b, long steps, bool check, size_t *newly)
         per_thread = &single;
         threads = 1;
     }
-    size_t diag_bytes = 0, tension_bytes = 0, param_bytes = 0, state_bytes = 0;
+    size_t diag_bytes = 0, tension_bytes = 0;
     if (check)
-        scratch_bytes(b, &diag_bytes, &tension_bytes, &param_bytes, &state_bytes);
+        scratch_bytes(b, &diag_bytes, &tension_bytes);
     for (int t = 0; t < threads; t++) {
         per_thread[t] = (thread_counts){0};
         if (check) {
             per_thread[t].diag = aligned_alloc(64, diag_bytes);
             per_thread[t].tension = aligned_alloc(64, tension_bytes);
-            per_thread[t].replay_param = aligned_alloc(64, param_bytes);
-            per_thread[t].replay_state = aligned_alloc(64, state_bytes);
-            if (!per_thread[t].replay_param || !per_thread[t].replay_state) {
-                free(per_thread[t].replay_param);
-                free(per_thread[t].replay_state);
-                per_thread[t].replay_param = per_thread[t].replay_state = NULL;
-            }
         }
     }
     pass ps = {.b = b, .step0 = b->step, .steps = steps, .check = check, .per_thread = per_thread};

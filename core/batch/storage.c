@@ -7,6 +7,7 @@
 #include "base/assert.h"
 #include "base/fingerprint.h"
 #include "base/parallel.h"
+#include "model/pack_size.h"
 #include "model/params.h"
 #include "batch/batch_impl.h"
 #include "model/rope_constants.h"
@@ -177,6 +178,8 @@ sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_
     b->view_state = aligned_zeroed(max_state);
     b->diag_cache->diag = aligned_zeroed((size_t)SK_D_COUNT * (size_t)b->width);
     b->diag_cache->tension = aligned_zeroed((size_t)max_capacity * (size_t)b->width);
+    b->scratch_bytes = ((uint64_t)max_capacity * 4 + SK_P_COUNT + SK_D_COUNT) * (uint64_t)b->width * sizeof(sk_real) +
+                       max_state * sizeof(sk_real);
     if (!b->stage_force || !b->view_param || !b->view_state || !b->diag_cache->diag || !b->diag_cache->tension)
         goto oom;
 
@@ -282,6 +285,12 @@ int sk_batch_width(const sk_batch *b) { return b->width; }
 
 int sk_batch_threads(const sk_batch *b) { return b->threads; }
 
+/* The memory check counts these whole (model/pack_size.h). */
+_Static_assert(sizeof(sk_batch) <= SK_PACK_BATCH_BYTES, "the batch's own structure as the memory check counts it");
+_Static_assert(sizeof(batch_group) <= SK_PACK_GROUP_BYTES, "a group's own structure as the memory check counts it");
+_Static_assert(sizeof(long) + sizeof(long) + sizeof(sk_real *) + sizeof(uint64_t) == SK_PACK_ROPE_MARK_BYTES,
+               "a rope's marks (diverged, frozen, held, resumed_print) as the memory check counts them");
+
 uint64_t sk_batch_bytes(const sk_batch *b)
 {
     uint64_t bytes = sizeof *b + (uint64_t)b->n_groups * sizeof *b->groups;
@@ -294,5 +303,5 @@ uint64_t sk_batch_bytes(const sk_batch *b)
         bytes += g->resumed_print ? g->group->count * sizeof *g->resumed_print : 0;
         bytes += (uint64_t)g->n_packs * (g->param_len + g->state_len) * sizeof(sk_real);
     }
-    return bytes;
+    return bytes + b->scratch_bytes;
 }

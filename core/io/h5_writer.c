@@ -15,6 +15,7 @@
 #include "io/h5_common.h"
 #include "base/assert.h"
 #include "base/parallel.h"
+#include "model/output_budget.h"
 #include "skein/output.h"
 #include "skein/scenario.h"
 
@@ -35,7 +36,7 @@
 /* Blocks of ropes gathered per thread before they are compressed together, within a budget of bytes for
  * all of them (ropes of many thousand particles make big chunks): the writer's memory stays bounded. */
 #define SLOTS_PER_THREAD 2
-#define SLOTS_BUDGET ((size_t)64 << 20)
+#define SLOTS_BUDGET ((size_t)SK_OUTPUT_BUFFER_BYTES)
 
 enum { D_POSITION, D_VELOCITY, D_COUNT, D_ENERGY, D_TENSION, D_CONTACTS, D_FRAME_SETS };
 

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "model/output_budget.h"
+#include "model/pack_size.h"
 #include "scenario/scenario_impl.h"
 
 /* Saturating arithmetic: a count of 2^53 ropes must give "too much", never a small wrapped number. */
@@ -20,36 +22,64 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
     return __builtin_mul_overflow(a, b, &p) ? UINT64_MAX : p;
 }
 
-/* Bytes for `count` ropes of group g: with_frames adds their output frames (no output list: every rope). */
-static uint64_t group_bytes(const sk_group *g, uint64_t count, bool with_frames)
+/* Bytes for `count` ropes of group g in the batch engine: their packs, laid out as model/pack_size.h says and
+ * padded to the widest pack, per rope the marks of its divergence, the group's own structure and its pinned
+ * flags. A rope that diverges later holds one more copy of its own state; that is not counted (it cannot be
+ * known here), nor is the per-thread scratch of a pack or two. */
+static uint64_t group_bytes(const sk_scenario *s, const sk_group *g, uint64_t count)
 {
-    const uint64_t real = sizeof(sk_real), cap = (uint64_t)g->particles;
-    /* Particle state (positions, velocities, previous positions, scratch) in packs of up to 16 lanes. */
-    const uint64_t padded = sat_mul(sat_add(count, 15) / 16, 16);
-    uint64_t total = sat_mul(sat_mul(padded, cap), 16 * real);
-    /* Per-rope parameters and constants. */
-    total = sat_add(total, sat_mul(count, 128 * real));
-    if (with_frames)
-        total = sat_add(total, sat_mul(sat_mul(count, cap), 6 * real));
-    return total;
+    const uint64_t padded = sat_mul(sat_add(count, SK_PACK_MAX_WIDTH - 1) / SK_PACK_MAX_WIDTH, SK_PACK_MAX_WIDTH);
+    const uint64_t lane = sat_add(sk_pack_lane_state_reals((uint64_t)g->particles, sk_group_has_contacts(s, g)),
+                                  SK_PACK_PARAM_REALS);
+    const uint64_t own = SK_PACK_GROUP_BYTES + (uint64_t)g->particles;
+    return sat_add(sat_add(sat_mul(sat_mul(padded, lane), sizeof(sk_real)), sat_mul(count, SK_PACK_ROPE_MARK_BYTES)),
+                   own);
 }
 
-uint64_t sk_scenario_memory_estimate(const sk_scenario *s)
+/* Bytes the outputs hold: each written rope's frame as it is read out (positions and velocities), up to what
+ * the writers buffer at most (the HDF5 writer's chunk budget), and its index in the output list. */
+static uint64_t output_bytes(uint64_t particles, uint64_t ropes)
 {
-    const uint64_t real = sizeof(sk_real);
-    uint64_t total = 0;
-    /* The output frame of every selected rope; no list means every rope (the loader estimates before it
-     * fills the list in). */
-    for (int i = 0; i < s->n_groups; i++)
-        total = sat_add(total, group_bytes(&s->groups[i], s->groups[i].count, !s->output_ropes));
+    uint64_t frames = sat_mul(particles, SK_PACK_PARTICLE_REALS * sizeof(sk_real));
+    frames = frames < SK_OUTPUT_BUFFER_BYTES ? frames : SK_OUTPUT_BUFFER_BYTES;
+    return sat_add(frames, sat_mul(ropes, sizeof(size_t)));
+}
+
+/* The estimate with group `resized` holding `count` ropes (-1: every group as it is). */
+static uint64_t estimate(const sk_scenario *s, int resized, uint64_t count)
+{
+#define COUNT_OF(i) ((i) == resized ? count : (uint64_t)s->groups[i].count)
+    uint64_t total = SK_PACK_BATCH_BYTES, largest_lane = 0;
+    for (int i = 0; i < s->n_groups; i++) {
+        const sk_group *g = &s->groups[i];
+        total = sat_add(total, group_bytes(s, g, COUNT_OF(i)));
+        const uint64_t lane = sk_pack_lane_state_reals((uint64_t)g->particles, sk_group_has_contacts(s, g));
+        largest_lane = lane > largest_lane ? lane : largest_lane;
+    }
+    /* the batch's scratch, a few packs of its largest group */
+    const uint64_t pack = sat_mul(sat_add(largest_lane, SK_PACK_PARAM_REALS), SK_PACK_MAX_WIDTH * sizeof(sk_real));
+    total = sat_add(total, sat_mul(pack, SK_PACK_SCRATCH_PACKS));
+    /* The written ropes; no list means every rope (the loader estimates before it fills the list in). */
+    uint64_t particles = 0, ropes = 0;
+    if (!s->output_ropes) {
+        for (int i = 0; i < s->n_groups; i++) {
+            particles = sat_add(particles, sat_mul(COUNT_OF(i), (uint64_t)s->groups[i].particles));
+            ropes = sat_add(ropes, COUNT_OF(i));
+        }
+    }
     for (size_t k = 0; s->output_ropes && k < s->n_output_ropes; k++) {
         size_t local;
         int gi = sk_scenario_find_rope(s, s->output_ropes[k], &local);
-        if (gi >= 0)
-            total = sat_add(total, sat_mul((uint64_t)s->groups[gi].particles, 6 * real));
+        if (gi >= 0) {
+            particles = sat_add(particles, (uint64_t)s->groups[gi].particles);
+            ropes++;
+        }
     }
-    return total;
+    return sat_add(total, output_bytes(particles, ropes));
+#undef COUNT_OF
 }
+
+uint64_t sk_scenario_memory_estimate(const sk_scenario *s) { return estimate(s, -1, 0); }
 
 static int memory_limit(const sk_scn_ctx *c, uint64_t *limit)
 {
@@ -96,20 +126,18 @@ int sk_scn_check_memory(const sk_scn_ctx *c, const sk_scenario *s)
     /* Name the group that takes the most, and how many of its ropes would fit beside the others. */
     int big = 0;
     for (int i = 1; i < s->n_groups; i++)
-        if (group_bytes(&s->groups[i], s->groups[i].count, !s->output_ropes) >
-            group_bytes(&s->groups[big], s->groups[big].count, !s->output_ropes))
+        if (group_bytes(s, &s->groups[i], s->groups[i].count) > group_bytes(s, &s->groups[big], s->groups[big].count))
             big = i;
     const sk_group *g = &s->groups[big];
-    const uint64_t others = need - group_bytes(g, g->count, !s->output_ropes);
     uint64_t lo = 0, hi = g->count; /* the most ropes that fit lies in [lo, hi) */
     while (hi - lo > 1) {
         const uint64_t mid = lo + (hi - lo) / 2;
-        if (sat_add(others, group_bytes(g, mid, !s->output_ropes)) <= limit)
+        if (estimate(s, big, mid) <= limit)
             lo = mid;
         else
             hi = mid;
     }
-    const bool none = sat_add(others, group_bytes(g, lo, !s->output_ropes)) > limit || lo == 0;
+    const bool none = lo == 0 || estimate(s, big, lo) > limit;
     char need_text[32], limit_text[32], group[SK_SCN_PATH_MAX], path[SK_SCN_PATH_MAX];
     format_bytes(need_text, sizeof need_text, need);
     format_bytes(limit_text, sizeof limit_text, limit);
