@@ -42,6 +42,7 @@ int sk_bm_thread_counts(int *out);
 
 void sk_bm_register_roofline(void);   /* roofline.c: FMA, sqrt, division, triad bandwidth */
 void sk_bm_register_end_to_end(void); /* end_to_end.c: W1 sweep and W2, every engine */
+void sk_bm_register_handtuned(void);  /* handtuned.c: the hand-tuned W1 kernel, the yardstick */
 void sk_bm_register_kernels(void);    /* kernels.c: one batch kernel alone (batch.h stages) */
 void sk_bm_register_contacts(void);   /* contacts.c: the reference's contact generation and resolver */
 void sk_bm_register_concurrent(void); /* concurrent.c: many small skein runs side by side */

@@ -1,6 +1,7 @@
 /* The roofline measured in the same run as the kernels: FMA, sqrt and division throughput per ISA and
  * real type, and the triad's bandwidth from L1, L2 and DRAM, on 1..N threads (each thread its own
- * chains and arrays). The suite's one file with OpenMP pragmas. */
+ * chains and arrays). With handtuned.c, the suite's only files with OpenMP pragmas (both measure code
+ * that is not skein's, so they cannot use skein's parallel seam). */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,8 @@
  * one lane per rope; the kernels are written once against these operations and compiled per ISA.
  *
  * Every operation is one IEEE operation per lane, rounded once, exactly what the scalar C does (no FMA:
- * there is no multiply-add here on purpose). Compares are C's: ordered (false on NaN) except skv_ne. */
+ * there is no multiply-add here on purpose). Compares are C's: ordered (false on NaN) except skv_ne.
+ * skv_select(m, a, b) is m ? a : b per lane; skv_keep(m, a) is m ? a : +0, one operation on every ISA. */
 #ifndef SKEIN_KERNELS_SIMD_H
 #define SKEIN_KERNELS_SIMD_H
 
@@ -53,6 +54,7 @@ SK_INLINE skm skv_gt(skv a, skv b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ)
 SK_INLINE skm skv_eq(skv a, skv b) { return _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ); }
 SK_INLINE skm skv_ne(skv a, skv b) { return _mm512_cmp_ps_mask(a, b, _CMP_NEQ_UQ); }
 SK_INLINE skv skv_select(skm m, skv a, skv b) { return _mm512_mask_blend_ps(m, b, a); }
+SK_INLINE skv skv_keep(skm m, skv a) { return _mm512_maskz_mov_ps(m, a); }
 SK_INLINE skv skv_min(skv a, skv b) { return _mm512_min_ps(a, b); }
 SK_INLINE skv skv_max(skv a, skv b) { return _mm512_max_ps(a, b); }
 SK_INLINE skv skv_sin(skv a) { return Sleef_sinf16_u10avx512f(a); }
@@ -75,6 +77,7 @@ SK_INLINE skm skv_gt(skv a, skv b) { return _mm512_cmp_pd_mask(a, b, _CMP_GT_OQ)
 SK_INLINE skm skv_eq(skv a, skv b) { return _mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ); }
 SK_INLINE skm skv_ne(skv a, skv b) { return _mm512_cmp_pd_mask(a, b, _CMP_NEQ_UQ); }
 SK_INLINE skv skv_select(skm m, skv a, skv b) { return _mm512_mask_blend_pd(m, b, a); }
+SK_INLINE skv skv_keep(skm m, skv a) { return _mm512_maskz_mov_pd(m, a); }
 SK_INLINE skv skv_min(skv a, skv b) { return _mm512_min_pd(a, b); }
 SK_INLINE skv skv_max(skv a, skv b) { return _mm512_max_pd(a, b); }
 SK_INLINE skv skv_sin(skv a) { return Sleef_sind8_u10avx512f(a); }
@@ -119,6 +122,7 @@ SK_INLINE skm skv_gt(skv a, skv b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
 SK_INLINE skm skv_eq(skv a, skv b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }
 SK_INLINE skm skv_ne(skv a, skv b) { return _mm256_cmp_ps(a, b, _CMP_NEQ_UQ); }
 SK_INLINE skv skv_select(skm m, skv a, skv b) { return _mm256_blendv_ps(b, a, m); }
+SK_INLINE skv skv_keep(skm m, skv a) { return _mm256_and_ps(m, a); }
 SK_INLINE skv skv_min(skv a, skv b) { return _mm256_min_ps(a, b); }
 SK_INLINE skv skv_max(skv a, skv b) { return _mm256_max_ps(a, b); }
 SK_INLINE skv skv_sin(skv a) { return Sleef_sinf8_u10avx2(a); }
@@ -151,6 +155,7 @@ SK_INLINE skm skv_gt(skv a, skv b) { return _mm256_cmp_pd(a, b, _CMP_GT_OQ); }
 SK_INLINE skm skv_eq(skv a, skv b) { return _mm256_cmp_pd(a, b, _CMP_EQ_OQ); }
 SK_INLINE skm skv_ne(skv a, skv b) { return _mm256_cmp_pd(a, b, _CMP_NEQ_UQ); }
 SK_INLINE skv skv_select(skm m, skv a, skv b) { return _mm256_blendv_pd(b, a, m); }
+SK_INLINE skv skv_keep(skm m, skv a) { return _mm256_and_pd(m, a); }
 SK_INLINE skv skv_min(skv a, skv b) { return _mm256_min_pd(a, b); }
 SK_INLINE skv skv_max(skv a, skv b) { return _mm256_max_pd(a, b); }
 SK_INLINE skv skv_sin(skv a) { return Sleef_sind4_u10avx2(a); }
@@ -199,6 +204,7 @@ SK_INLINE skm skv_gt(skv a, skv b) { return a > b; }
 SK_INLINE skm skv_eq(skv a, skv b) { return a == b; }
 SK_INLINE skm skv_ne(skv a, skv b) { return a != b; }
 SK_INLINE skv skv_select(skm m, skv a, skv b) { return m ? a : b; }
+SK_INLINE skv skv_keep(skm m, skv a) { return m ? a : 0; }
 /* As the SSE/AVX instructions do: the second operand when either is NaN or both are zero. */
 SK_INLINE skv skv_min(skv a, skv b) { return a < b ? a : b; }
 SK_INLINE skv skv_max(skv a, skv b) { return a > b ? a : b; }

@@ -8,16 +8,17 @@ if(SKEIN_BUILD_BENCH)
   # Debug build with sanitizers. The JSON feeds the checks below.
   string(CONCAT SKEIN_BENCH_SMOKE_FILTER "^("
     "roofline/(fma|sqrt|div)/[^/]+/double/threads:1/|roofline/triad_(l1|l2|dram)/threads:1/|"
-    "w1/[^/]+/ropes:64/|w2(swept)?/[^/]+/ropes:64/particles:32/steps:32/threads:1/|kernel/|"
+    "w1/[^/]+/ropes:64/|handtuned/[^/]+/ropes:64/|w2(swept)?/[^/]+/ropes:64/particles:32/steps:32/threads:1/|kernel/|"
     "concurrent/seed003x16/processes:2/)")
   add_test(NAME bench.smoke COMMAND skein-bench --benchmark_min_time=0.001
     --benchmark_filter=${SKEIN_BENCH_SMOKE_FILTER}
     --benchmark_out=${PROJECT_BINARY_DIR}/bench-smoke.json --benchmark_out_format=json)
   set_tests_properties(bench.smoke PROPERTIES FIXTURES_SETUP bench_smoke TIMEOUT 120)
 
-  skein_test(bench_smoke SOURCES test_bench_smoke.c CASES context families particle_steps resolver_counters)
+  skein_test(bench_smoke SOURCES test_bench_smoke.c CASES context families particle_steps resolver_counters
+    handtuned_same_bits)
   set_tests_properties(bench_smoke.context bench_smoke.families bench_smoke.particle_steps
-    bench_smoke.resolver_counters PROPERTIES FIXTURES_REQUIRED bench_smoke)
+    bench_smoke.resolver_counters bench_smoke.handtuned_same_bits PROPERTIES FIXTURES_REQUIRED bench_smoke)
 
   find_program(SKEIN_BASH bash REQUIRED)
   set(SKEIN_REPORT_CHECK ${CMAKE_CURRENT_SOURCE_DIR}/bench/report_check.sh)

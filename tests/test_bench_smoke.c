@@ -151,5 +151,28 @@ static int test_resolver_counters(void)
     return 0;
 }
 
+/* The hand-tuned W1 kernel ran on every vector ISA this CPU runs, and its results were the batch engine's to
+ * the bit (the yardstick computes the same arithmetic; only its speed is compared). */
+static int test_handtuned_same_bits(void)
+{
+    json_t *all = benchmarks(), *b;
+    CHECK(all);
+    size_t i;
+    int checked = 0;
+    json_array_foreach(all, i, b) {
+        if (strncmp(text(b, "name"), "handtuned/", 10) != 0)
+            continue;
+        CHECK(!json_is_true(json_object_get(b, "error_occurred")));
+        CHECK(number(b, "same_bits") == 1);
+        checked++;
+    }
+    sk_isa_info isas[8];
+    int n = sk_isa_list(isas, 8), vector = 0;
+    for (int k = 0; k < n; k++)
+        vector += isas[k].compiled && isas[k].usable && strcmp(isas[k].name, "scalar") != 0;
+    CHECK(checked >= 2 * vector); /* 1 and 2 threads per vector ISA */
+    return 0;
+}
+
 CHECK_MAIN({"context", test_context}, {"families", test_families}, {"particle_steps", test_particle_steps},
-           {"resolver_counters", test_resolver_counters})
+           {"resolver_counters", test_resolver_counters}, {"handtuned_same_bits", test_handtuned_same_bits})
