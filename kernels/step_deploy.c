@@ -26,9 +26,12 @@ void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param
             for (int l = 0; l < SK_W; l++)
                 lane_steps[l] += (uint64_t)param[(size_t)SK_P_N * SK_W + l];
 
-        skv3 p = v3_load(state), w = v3_load(state + 3 * SK_W), um_prev = v3_zero();
+        /* p is carried from row to row (row i + 1 is still old when row i is written); v is loaded where it is
+         * used, as in the fixed kernel, to spare registers */
+        skv3 p = v3_load(state), um_prev = v3_zero();
         sk_real *row = state;
         for (int i = 0; i < rows; i++, row += stride) {
+            const skv3 w = v3_load(row + 3 * SK_W);
             const skv next_index = skv_set1((sk_real)(i + 1));
             const skm present = skv_lt(skv_set1((sk_real)i), n);
             const skm held = skv_eq(next_index, n);
@@ -36,10 +39,9 @@ void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param
             skv3 f = k_particle_forces(&k, cfg->gravity_force, cfg->drag, cfg->buoyancy, p, vel);
             if (i > 0 && link != SK_LINK_NONE)
                 f = v3_sub(f, um_prev);
-            skv3 pn = v3_zero(), wn = v3_zero();
+            skv3 pn = v3_zero();
             if (i + 1 < rows) {
                 pn = v3_load(row + stride);
-                wn = v3_load(row + stride + 3 * SK_W);
                 if (link != SK_LINK_NONE) {
                     skv3 um = v3_select(skv_lt(next_index, n), k_link_force(&k, link, p, pn), v3_zero());
                     f = v3_add(f, um);
@@ -55,7 +57,6 @@ void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param
                 v3_store(row + 3 * SK_W, v3_select(present, wi, w));
             }
             p = pn;
-            w = wn;
         }
     }
 }
