@@ -14,7 +14,10 @@ void sk_parallel_for(size_t n, int threads, void (*fn)(void *ctx, size_t item, i
             fn(ctx, item, 0);
         return;
     }
-#pragma omp parallel for schedule(dynamic) num_threads(used)
+    /* Guided: each thread takes a contiguous run of the remaining items, shrinking as they run out, so a
+     * thread streams through neighbouring packs (prefetch-friendly) and the end still balances uneven work.
+     * One item at a time (dynamic) measured up to 5% slower on two threads (W1 at 1M ropes, W2). */
+#pragma omp parallel for schedule(guided) num_threads(used)
     for (size_t item = 0; item < n; item++)
         fn(ctx, item, omp_get_thread_num());
 }
