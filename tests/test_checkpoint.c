@@ -7,6 +7,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <hdf5.h>
+#include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "skein/checkpoint.h"
 #include "skein/output.h"
@@ -882,6 +885,428 @@ static int refuse_damaged_journal(void)
     return 0;
 }
 
+/* ---- crafted files: made on purpose, their checksums right -------------------------------------------- */
+
+/* A CRC proves nothing against a file made on purpose: these checkpoints and journals are edited with HDF5
+ * or byte by byte and sealed again, as whoever crafts one would. Every count, size, index and mark they
+ * give is checked against what the file holds and what the scenario allows before it is used. */
+
+/* Rewrites the root attribute `name` of ck.h5 as `count` 64-bit integers (1: a scalar) of value v, and
+ * reseals the file. */
+static int set_root_i64(const char *name, int64_t v, hsize_t count)
+{
+    hid_t f = H5Fopen(scratch("ck.h5"), H5F_ACC_RDWR, H5P_DEFAULT);
+    CHECK(f >= 0 && H5Adelete(f, name) >= 0);
+    int64_t values[16];
+    CHECK(count >= 1 && count <= 16);
+    for (hsize_t i = 0; i < count; i++)
+        values[i] = v;
+    hid_t space = count == 1 ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, &count, NULL);
+    hid_t a = H5Acreate2(f, name, H5T_NATIVE_INT64, space, H5P_DEFAULT, H5P_DEFAULT);
+    CHECK(a >= 0 && H5Awrite(a, H5T_NATIVE_INT64, values) >= 0);
+    H5Aclose(a);
+    H5Sclose(space);
+    CHECK(H5Fclose(f) >= 0);
+    CHECK(sk_checkpoint_seal(scratch("ck.h5")) == 0);
+    return 0;
+}
+
+/* Rewrites the root attribute `name` of ck.h5 as an array of 4 strings, and reseals it. */
+static int set_root_texts(const char *name, const char *value)
+{
+    hid_t f = H5Fopen(scratch("ck.h5"), H5F_ACC_RDWR, H5P_DEFAULT);
+    CHECK(f >= 0 && H5Adelete(f, name) >= 0);
+    const hsize_t count = 4;
+    const char *values[4] = {value, value, value, value};
+    hid_t type = H5Tcopy(H5T_C_S1), space = H5Screate_simple(1, &count, NULL);
+    CHECK(H5Tset_size(type, H5T_VARIABLE) >= 0);
+    hid_t a = H5Acreate2(f, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
+    CHECK(a >= 0 && H5Awrite(a, type, values) >= 0);
+    H5Aclose(a);
+    H5Sclose(space);
+    H5Tclose(type);
+    CHECK(H5Fclose(f) >= 0);
+    CHECK(sk_checkpoint_seal(scratch("ck.h5")) == 0);
+    return 0;
+}
+
+/* Writes value v (as memtype) at index (i, j) of dataset `path` of ck.h5 (rank 1 or 2), and reseals it. */
+static int set_element(const char *path, hsize_t i, hsize_t j, hid_t memtype, const void *v)
+{
+    hid_t f = H5Fopen(scratch("ck.h5"), H5F_ACC_RDWR, H5P_DEFAULT);
+    hid_t d = f >= 0 ? H5Dopen2(f, path, H5P_DEFAULT) : H5I_INVALID_HID;
+    hid_t fs = d >= 0 ? H5Dget_space(d) : H5I_INVALID_HID;
+    const hsize_t at[2] = {i, j}, one[2] = {1, 1};
+    CHECK(fs >= 0 && H5Sselect_hyperslab(fs, H5S_SELECT_SET, at, NULL, one, NULL) >= 0);
+    hid_t ms = H5Screate_simple(1, one, NULL);
+    CHECK(H5Dwrite(d, memtype, ms, fs, H5P_DEFAULT, v) >= 0);
+    H5Sclose(ms);
+    H5Sclose(fs);
+    H5Dclose(d);
+    CHECK(H5Fclose(f) >= 0);
+    CHECK(sk_checkpoint_seal(scratch("ck.h5")) == 0); /* HDF5 wrote the chunk's Fletcher-32 itself */
+    return 0;
+}
+
+static int set_i64(const char *path, hsize_t i, int64_t v) { return set_element(path, i, 0, H5T_NATIVE_INT64, &v); }
+
+/* The springs checkpoint (stopped at 400, checkpointed at 300: 7 frames in the journal) as ck.h5 and
+ * good.h5, its journal as good.frames. */
+static int crafted_start(sk_scenario *s)
+{
+    CHECK_OK(make_checkpoint(s, "batch"));
+    CHECK_OK(copy_file(scratch("ck.h5"), scratch("good.h5")));
+    CHECK_OK(copy_file(scratch("ck.h5.frames"), scratch("good.frames")));
+    return 0;
+}
+
+/* journal_frames = 2^61 + 1, its seal right: refused when the checkpoint is opened (the journal holds the
+ * frames up to the checkpoint's step, no more), and by the journal itself when handed that count (it must
+ * fit in the journal's bytes) before any index of frames is sized by it: (2^61 + 1) * 8 wraps to 8 bytes. */
+static int crafted_journal_frames(void)
+{
+    sk_scenario s;
+    CHECK_OK(crafted_start(&s));
+    const int64_t huge = ((int64_t)1 << 61) + 1;
+    CHECK_OK(set_root_i64("journal_frames", huge, 1));
+    CHECK_OK(expect_refusal(&s, "batch", SK_ERR_CORRUPT, "its step, plan or journal make no sense"));
+    CHECK_OK(set_root_i64("journal_frames", 8, 1)); /* one more than the 7 frames up to step 300 */
+    CHECK_OK(expect_refusal(&s, "batch", SK_ERR_CORRUPT, "its step, plan or journal make no sense"));
+
+    /* the journal, given the count directly (by a program, or by a checkpoint of a huge step) */
+    CHECK_OK(copy_file(scratch("good.h5"), scratch("ck.h5")));
+    sk_error err = {0};
+    sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), &s, &err);
+    CHECK(c != NULL);
+    const sk_checkpoint_info *m = sk_checkpoint_meta(c);
+    size_t *ropes = all_ropes(&s);
+    static prints pr;
+    sk_frame_sink sink = {print_frame, &pr};
+    const long counts[] = {(long)huge, LONG_MAX, -1, m->journal_frames + 1};
+    const char *words[] = {"is cut short", "is cut short", "a count of frames", "is cut short"};
+    for (int i = 0; i < 4; i++) {
+        pr = (prints){.s = &s};
+        err = (sk_error){0};
+        sk_journal *j = sk_journal_resume(scratch("ck.h5.frames"), &s, ropes, s.total_ropes, m->journal_id,
+                                          m->journal_bytes, counts[i], &sink, 1, &err);
+        if (j || err.status != SK_ERR_CORRUPT || !strstr(err.message, words[i]) || pr.n != 0) {
+            fprintf(stderr, "%ld frames: %s [%s]\n", counts[i], j ? "accepted" : "refused", err.message);
+            return 1;
+        }
+    }
+    free(ropes);
+    sk_checkpoint_close(c);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* The divergence marks (marks_fit): a sound rope stands at the checkpoint's step, a diverged one holds a
+ * frame no later than the one it was marked at, itself no later than the checkpoint. Each state below is
+ * one the engine itself takes (it checks counts, not marks against the step): the checkpoint refuses it. */
+static int crafted_marks(void)
+{
+    sk_scenario s;
+    CHECK_OK(crafted_start(&s));
+    sk_error err;
+    CHECK_OK(try_restore(&s, "batch", &err, NULL)); /* as written, every rope sound at 300 */
+    struct {
+        int64_t steps, diverged;
+    } marks[] = {
+        {250, -1},  /* sound, but behind the checkpoint */
+        {350, -1},  /* sound, but ahead of it */
+        {300, -2},  /* a mark that is no step */
+        {250, 200}, /* diverged at 200, holding a later frame */
+        {300, 350}, /* diverged after the checkpoint */
+    };
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+        CHECK_OK(copy_file(scratch("good.h5"), scratch("ck.h5")));
+        CHECK_OK(set_i64("groups/1/steps", 2, marks[i].steps));
+        CHECK_OK(set_i64("groups/1/diverged", 2, marks[i].diverged));
+        if (expect_refusal(&s, "batch", SK_ERR_CORRUPT, "rope 11's state cannot be a rope of")) {
+            fprintf(stderr, "steps %lld, diverged %lld: not refused\n", (long long)marks[i].steps,
+                    (long long)marks[i].diverged);
+            return 1;
+        }
+    }
+    /* a rope marked at 200 and holding that frame fits: it diverged before the checkpoint */
+    CHECK_OK(copy_file(scratch("good.h5"), scratch("ck.h5")));
+    CHECK_OK(set_i64("groups/1/steps", 2, 200));
+    CHECK_OK(set_i64("groups/1/diverged", 2, 200));
+    sk_engine *e = NULL;
+    CHECK_OK(try_restore(&s, "batch", &err, &e));
+    CHECK(sk_engine_rope_diverged(e, 11) == 200);
+    sk_engine_destroy(e);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* The summary's start totals are reals in the file: counts in them are whole numbers the group can have,
+ * checked before they become integers (NaN or 1e300 as a size_t is undefined). */
+static int crafted_totals(void)
+{
+    sk_scenario s;
+    CHECK_OK(crafted_start(&s));
+    const double bad[][2] = {{0, NAN}, {0, 1e300}, {0, -1}, {0, 2.5}, {0, 10}, {1, 9 * 7 + 1}, {2, 10}, {6, 0.5}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECK_OK(copy_file(scratch("good.h5"), scratch("ck.h5")));
+        CHECK_OK(set_element("summary_start", 0, (hsize_t)bad[i][0], H5T_NATIVE_DOUBLE, &bad[i][1]));
+        if (expect_refusal(&s, "batch", SK_ERR_CORRUPT, "the summary's start counts more than the scenario holds")) {
+            fprintf(stderr, "summary_start[0][%g] = %g: not refused\n", bad[i][0], bad[i][1]);
+            return 1;
+        }
+    }
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* Attributes of another shape or with control characters: an attribute of many values read into one would
+ * be written past it; a string printed as it is could drive the terminal. */
+static int crafted_attributes(void)
+{
+    sk_scenario s;
+    CHECK_OK(crafted_start(&s));
+    const char *ints[] = {"step", "journal_frames", "journal_id", "version"};
+    for (int i = 0; i < 4; i++) {
+        CHECK_OK(copy_file(scratch("good.h5"), scratch("ck.h5")));
+        CHECK_OK(set_root_i64(ints[i], 7, 16));
+        sk_error err;
+        if (try_restore(&s, "batch", &err, NULL) == 0) {
+            fprintf(stderr, "%s as 16 values: accepted\n", ints[i]);
+            return 1;
+        }
+    }
+    const char *texts[] = {"format", "real", "scenario", "engine", "csv"};
+    for (int i = 0; i < 5; i++) {
+        CHECK_OK(copy_file(scratch("good.h5"), scratch("ck.h5")));
+        CHECK_OK(set_root_texts(texts[i], "batch"));
+        sk_error err;
+        if (try_restore(&s, "batch", &err, NULL) == 0) {
+            fprintf(stderr, "%s as 4 strings: accepted\n", texts[i]);
+            return 1;
+        }
+    }
+    /* control characters, in what a refusal names */
+    CHECK_OK(copy_file(scratch("good.h5"), scratch("ck.h5")));
+    CHECK_OK(set_root_text("real", "\x1b]0;owned\a\x1b[2Jfloat\n"));
+    CHECK_OK(expect_refusal(&s, "batch", SK_ERR_MISMATCH, "written by a skein that computes in ?]0;owned??[2Jfloat?;"));
+    CHECK_OK(copy_file(scratch("good.h5"), scratch("ck.h5")));
+    CHECK_OK(set_root_text("engine", "\x1b[31mbatch"));
+    CHECK_OK(expect_refusal(&s, "batch", SK_ERR_MISMATCH, "written by the ?[31mbatch engine"));
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* Rewrites `len` bytes at `offset` of record k of the journal at path, then its CRC, as a crafted journal
+ * would carry it. */
+static int patch_record(const char *path, int k, size_t offset, const void *bytes, size_t len)
+{
+    FILE *f = fopen(path, "r+b");
+    CHECK(f);
+    long at = 48; /* the journal's header */
+    struct {
+        uint32_t magic, reserved;
+        int64_t step;
+        uint64_t payload;
+    } h;
+    for (int i = 0;; i++) {
+        CHECK(fseek(f, at, SEEK_SET) == 0 && fread(&h, sizeof h, 1, f) == 1);
+        if (i == k)
+            break;
+        at += (long)(sizeof h + h.payload + 8);
+    }
+    unsigned char *rec = malloc(sizeof h + h.payload);
+    CHECK(rec && fseek(f, at, SEEK_SET) == 0 && fread(rec, sizeof h + h.payload, 1, f) == 1);
+    CHECK(offset + len <= sizeof h + h.payload);
+    memcpy(rec + offset, bytes, len);
+    const uint32_t crc = (uint32_t)crc32_z(crc32_z(0L, Z_NULL, 0), rec, sizeof h + h.payload);
+    CHECK(fseek(f, at, SEEK_SET) == 0 && fwrite(rec, sizeof h + h.payload, 1, f) == 1);
+    CHECK(fwrite(&crc, sizeof crc, 1, f) == 1 && fclose(f) == 0);
+    free(rec);
+    return 0;
+}
+
+/* Rewrites record k of the journal at path so that rope r (the last: its reals end the payload) records n
+ * particles, its reals grown to match (zeros) and the payload length and CRC with them, as a crafted journal
+ * consistent in every length would. Returns the journal's new length, or 0. */
+static uint64_t grow_last_rope(const char *path, int k, size_t r, int32_t n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    fseek(f, 0, SEEK_END);
+    const size_t size = (size_t)ftell(f);
+    unsigned char *old = malloc(size), *out = calloc(size + 8 * 1024, 1);
+    rewind(f);
+    if (!old || !out || fread(old, size, 1, f) != 1)
+        return 0;
+    fclose(f);
+    size_t at = 48;
+    uint64_t payload = 0;
+    for (int i = 0;; i++) {
+        memcpy(&payload, old + at + 16, sizeof payload);
+        if (i == k)
+            break;
+        at += 24 + payload + 8;
+    }
+    int32_t was;
+    memcpy(&was, old + at + 24 + 4 * r, sizeof was);
+    const size_t extra = (size_t)(6 * (n - was) + (n - was)) * sizeof(sk_real); /* p, v and tensions */
+    memcpy(out, old, at + 24 + payload);                                           /* up to its reals' end */
+    memcpy(out + at + 24 + 4 * r, &n, sizeof n);
+    const uint64_t grown = payload + extra;
+    memcpy(out + at + 16, &grown, sizeof grown);
+    const uint32_t crc = (uint32_t)crc32_z(crc32_z(0L, Z_NULL, 0), out + at, 24 + grown);
+    memcpy(out + at + 24 + grown, &crc, sizeof crc);
+    const size_t rest = at + 24 + payload + 8; /* the records after it, as they were */
+    memcpy(out + rest + extra, old + rest, size - rest);
+    f = fopen(path, "wb");
+    const bool ok = f && fwrite(out, size + extra, 1, f) == 1 && fclose(f) == 0;
+    free(old);
+    free(out);
+    return ok ? size + extra : 0;
+}
+
+/* A sink that reads each rope into buffers of exactly its group's size, as the outputs size theirs: a count
+ * past them is a read past the buffer. */
+static sk_status exact_frame(void *ctx, const sk_engine *e, long step, sk_error *err)
+{
+    const sk_scenario *s = ctx;
+    for (size_t r = 0; r < s->total_ropes; r++) {
+        const int g = sk_scenario_find_rope(s, r, NULL), n = sk_engine_rope_particles(e, r);
+        if (n < 1 || n > s->groups[g].particles)
+            return sk_fail(err, SK_ERR_INVALID, "rope %zu: %d particles handed on", r, n);
+        sk_real *p = malloc(3 * (size_t)n * sizeof *p), *t = malloc((size_t)n * sizeof *t);
+        sk_rope_diagnostics d;
+        sk_engine_read_rope(e, r, p, NULL);
+        sk_engine_rope_diagnostics(e, r, &d, t);
+        free(p);
+        free(t);
+        if (sk_engine_rope_diverged(e, r) > step)
+            return sk_fail(err, SK_ERR_INVALID, "rope %zu: marked after its frame", r);
+    }
+    return 0;
+}
+
+/* Records whose CRCs are right but whose contents no run writes: a rope of the 1-particle group recorded
+ * with the 7 particles of the largest (bounded by the largest group, it was read past the outputs'
+ * buffers), counts below 1, a mark after the frame's step, steps out of order, a contact count that is no
+ * int. Refused, each, naming what is wrong. */
+static int crafted_journal(void)
+{
+    sk_scenario s;
+    CHECK_OK(crafted_start(&s));
+    sk_error err = {0};
+    sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), &s, &err);
+    CHECK(c != NULL);
+    const sk_checkpoint_info *m = sk_checkpoint_meta(c);
+    size_t *ropes = all_ropes(&s);
+    const size_t R = s.total_ropes, counts = (4 * R + 7) / 8 * 8, head = 24;
+    sk_frame_sink sink = {exact_frame, &s};
+    const int32_t seven = 7, zero = 0, five = 5;
+    const int64_t late = 100, later = 101, back = 0, mark = -7;
+    const sk_real many = (sk_real)1e30, half = (sk_real)2.5;
+    /* rope 0's reals start after the counts and marks: its contact count is its 9th */
+    const size_t contacts0 = head + counts + 8 * R + 8 * sizeof(sk_real);
+    struct {
+        int record;
+        size_t offset;
+        const void *bytes;
+        size_t len;
+        const char *what;
+    } cases[] = {
+        {2, head + 4 * 16, &seven, 4, "a particle count"},    /* rope 16: group 2, 1 particle */
+        {2, head + 4 * 9, &seven, 4, "a particle count"},     /* rope 9: group 1, 5 particles */
+        {2, head + 4 * 3, &zero, 4, "a particle count"},
+        {2, head + 4 * 3, &five, 4, "a particle count"},       /* group 0 does not deploy: 7 exactly */
+        {2, head + counts + 8 * 4, &later, 8, "a divergence mark"}, /* frame 2 is step 100 */
+        {1, head + counts + 8 * 4, &late, 8, "a divergence mark"}, /* frame 1 is step 50 */
+        {1, head + counts + 8 * 4, &mark, 8, "a divergence mark"},
+        {3, 8, &back, 8, "a frame's step"},
+        {2, contacts0, &many, sizeof many, "a rope's contact counts"},
+        {2, contacts0 + sizeof(sk_real), &half, sizeof half, "a rope's contact counts"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        CHECK_OK(copy_file(scratch("good.frames"), scratch("ck.h5.frames")));
+        CHECK_OK(patch_record(scratch("ck.h5.frames"), cases[i].record, cases[i].offset, cases[i].bytes,
+                              cases[i].len));
+        err = (sk_error){0};
+        sk_journal *j = sk_journal_resume(scratch("ck.h5.frames"), &s, ropes, R, m->journal_id, m->journal_bytes,
+                                          m->journal_frames, &sink, 1, &err);
+        if (j || err.status != SK_ERR_CORRUPT || !strstr(err.message, cases[i].what)) {
+            fprintf(stderr, "journal case %zu: %s [%s]\n", i, j ? "accepted" : "refused", err.message);
+            sk_journal_close(j);
+            return 1;
+        }
+    }
+    /* rope 16, of the 1-particle group, recorded with the 7 particles of the largest and every length made
+     * to match: the count is bounded by the rope's own group, not the largest */
+    CHECK_OK(copy_file(scratch("good.frames"), scratch("ck.h5.frames")));
+    const uint64_t grown = grow_last_rope(scratch("ck.h5.frames"), 2, R - 1, 7);
+    CHECK(grown > (uint64_t)file_size(scratch("good.frames")));
+    const uint64_t bytes = m->journal_bytes + grown - (uint64_t)file_size(scratch("good.frames"));
+    err = (sk_error){0};
+    sk_journal *g = sk_journal_resume(scratch("ck.h5.frames"), &s, ropes, R, m->journal_id, bytes, m->journal_frames,
+                                      &sink, 1, &err);
+    if (g || err.status != SK_ERR_CORRUPT || !strstr(err.message, "a particle count")) {
+        fprintf(stderr, "rope 16 with 7 particles: %s [%s]\n", g ? "accepted" : "refused", err.message);
+        sk_journal_close(g);
+        return 1;
+    }
+    /* the mark at the frame's own step fits: rope 4 diverged at 100, recorded at 100 */
+    CHECK_OK(copy_file(scratch("good.frames"), scratch("ck.h5.frames")));
+    CHECK_OK(patch_record(scratch("ck.h5.frames"), 2, head + counts + 8 * 4, &late, 8));
+    sk_journal *j = sk_journal_resume(scratch("ck.h5.frames"), &s, ropes, R, m->journal_id, m->journal_bytes,
+                                      m->journal_frames, &sink, 1, &err);
+    CHECK(j != NULL);
+    sk_journal_close(j);
+    free(ropes);
+    sk_checkpoint_close(c);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* A symbolic link planted where the journal goes is replaced, never written through (the file it points
+ * to stays as it was); a resumed run does not follow one to a journal elsewhere. */
+static int journal_symlink(void)
+{
+    static char json[1 << 14];
+    snprintf(json, sizeof json, springs, "euler");
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, "%s", json));
+    size_t *ropes = all_ropes(&s);
+    FILE *v = fopen(scratch("victim"), "w");
+    CHECK(v && fputs("precious\n", v) >= 0 && fclose(v) == 0);
+    char target[sizeof scratch_dir + 256];
+    snprintf(target, sizeof target, "%s", scratch("victim"));
+    CHECK(symlink(target, scratch("ck.h5.frames")) == 0);
+    sk_error err = {0};
+    sk_journal *j = sk_journal_create(scratch("ck.h5.frames"), &s, ropes, s.total_ropes, 7, &err);
+    CHECK(j != NULL);
+    CHECK_OK(sk_journal_sync(j, NULL, NULL, &err));
+    sk_journal_close(j);
+    struct stat st;
+    CHECK(lstat(scratch("ck.h5.frames"), &st) == 0 && S_ISREG(st.st_mode));
+    CHECK(file_size(scratch("victim")) == 9);
+    CHECK(count_files("ck.h5.frames.tmp.") == 0);
+
+    /* the journal beside a checkpoint is the library's own file: a link there is refused, not followed */
+    CHECK(rename(scratch("ck.h5.frames"), scratch("elsewhere.frames")) == 0);
+    snprintf(target, sizeof target, "%s", scratch("elsewhere.frames"));
+    CHECK(symlink(target, scratch("ck.h5.frames")) == 0);
+    j = sk_journal_resume(scratch("ck.h5.frames"), &s, ropes, s.total_ropes, 7, (uint64_t)file_size(target), 0, NULL,
+                          0, &err);
+    CHECK(j == NULL && err.status == SK_ERR_CORRUPT && strstr(err.message, "symbolic link"));
+    unlink(scratch("ck.h5.frames"));
+    CHECK(rename(target, scratch("ck.h5.frames")) == 0); /* the same file under its own name: taken */
+    j = sk_journal_resume(scratch("ck.h5.frames"), &s, ropes, s.total_ropes, 7,
+                          (uint64_t)file_size(scratch("ck.h5.frames")), 0, NULL, 0, &err);
+    CHECK(j != NULL);
+    sk_journal_close(j);
+    free(ropes);
+    sk_scenario_free(&s);
+    return 0;
+}
+
 /* ---- writing fails ---------------------------------------------------------------------------------- */
 
 /* A checkpoint that cannot be written (no such directory; the file size limit standing in for a full disk)
@@ -979,10 +1404,19 @@ CASE(refuse_other_real)
 CASE(refuse_damaged)
 CASE(refuse_damaged_journal)
 CASE(write_fails)
+CASE(crafted_journal_frames)
+CASE(crafted_marks)
+CASE(crafted_totals)
+CASE(crafted_attributes)
+CASE(crafted_journal)
+CASE(journal_symlink)
 
 CHECK_MAIN({"resume_springs", case_resume_springs}, {"resume_deploy", case_resume_deploy},
            {"resume_contacts", case_resume_contacts}, {"resume_divergence", case_resume_divergence},
            {"resume_twice", case_resume_twice}, {"checkpoint_schedule", case_checkpoint_schedule},
            {"refuse_other_scenario", case_refuse_other_scenario}, {"refuse_other_engine", case_refuse_other_engine},
            {"refuse_other_real", case_refuse_other_real}, {"refuse_damaged", case_refuse_damaged},
-           {"refuse_damaged_journal", case_refuse_damaged_journal}, {"write_fails", case_write_fails})
+           {"refuse_damaged_journal", case_refuse_damaged_journal}, {"write_fails", case_write_fails},
+           {"crafted_journal_frames", case_crafted_journal_frames}, {"crafted_marks", case_crafted_marks},
+           {"crafted_totals", case_crafted_totals}, {"crafted_attributes", case_crafted_attributes},
+           {"crafted_journal", case_crafted_journal}, {"journal_symlink", case_journal_symlink})

@@ -1,7 +1,9 @@
 /* skein-view's HDF5 replay without a window: the loader against the CSV of the same run (bit for bit), the
- * frame navigation by hand, and the one-line refusals of files that are not a skein output and of ropes the
- * file does not hold. The outputs come from the skein binary (skein run --h5 --csv). */
+ * frame navigation by hand, and the one-line refusals of files that are not a skein output, of crafted ones
+ * (extents, indices, attributes and frames no run writes) and of ropes the file does not hold. The outputs
+ * come from the skein binary (skein run --h5 --csv). */
 #include <hdf5.h>
+#include <math.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -261,5 +263,135 @@ static int not_skein(void)
     return 0;
 }
 
+/* ---- crafted files: well-formed HDF5 saying what no run writes ------------------------------------------ */
+
+/* Replaces dataset `name` of the output h5 with one of type `type` and extent dims (rank 1 to 4), chunked and
+ * growable, holding `values` (all of it) when not NULL; without values its chunks are never written, and
+ * the extent is only a number: it costs the file nothing, whatever it says. */
+static int replace_dataset(const char *name, hid_t type, int rank, const hsize_t *dims, const void *values)
+{
+    hid_t f = H5Fopen(h5, H5F_ACC_RDWR, H5P_DEFAULT);
+    CHECK(f >= 0 && H5Ldelete(f, name, H5P_DEFAULT) >= 0);
+    hsize_t max[4], chunk[4];
+    for (int i = 0; i < rank; i++) {
+        max[i] = H5S_UNLIMITED;
+        chunk[i] = dims[i] && dims[i] < 64 ? dims[i] : 64;
+    }
+    hid_t space = H5Screate_simple(rank, dims, max), dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    CHECK(H5Pset_chunk(dcpl, rank, chunk) >= 0);
+    hid_t d = H5Dcreate2(f, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    CHECK(d >= 0 && (!values || H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, values) >= 0));
+    H5Dclose(d);
+    H5Pclose(dcpl);
+    H5Sclose(space);
+    CHECK(H5Fclose(f) >= 0);
+    return 0;
+}
+
+/* Replaces the root attribute `name` of h5 with `count` values of `type` (a string type: char * each). */
+static int replace_attribute(const char *name, hid_t type, hsize_t count, const void *values)
+{
+    hid_t f = H5Fopen(h5, H5F_ACC_RDWR, H5P_DEFAULT);
+    CHECK(f >= 0 && H5Adelete(f, name) >= 0);
+    hid_t space = H5Screate_simple(1, &count, NULL), a = H5Acreate2(f, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
+    CHECK(a >= 0 && H5Awrite(a, type, values) >= 0);
+    H5Aclose(a);
+    H5Sclose(space);
+    CHECK(H5Fclose(f) >= 0);
+    return 0;
+}
+
+/* The output refused by open or read, status SK_ERR_CORRUPT, in one line naming the file and saying words. */
+static int expect_crafted(const char *words)
+{
+    sk_replay r;
+    sk_error err = {0};
+    int rc = sk_replay_open(h5, &r, &err);
+    if (rc == 0) {
+        rc = sk_replay_read(&r, NULL, 0, &err);
+        sk_replay_free(&r);
+    }
+    if (rc != SK_ERR_CORRUPT || strncmp(err.message, h5, strlen(h5)) != 0 || !strstr(err.message, words) ||
+        strchr(err.message, '\n')) {
+        fprintf(stderr, "expected a refusal saying [%s], got %d [%s]\n", words, rc, err.message);
+        return 1;
+    }
+    return 0;
+}
+
+/* Extents the file does not hold (chunks never written read as zeros: the extent is only a number), and
+ * rope indices past the group or the batch: refused before anything is sized by them. */
+static int crafted_extents(void)
+{
+    const hsize_t huge[1] = {(hsize_t)1 << 40}, rows[4] = {(hsize_t)1 << 36, 1, 6, 3};
+    CHECK_OK(make_outputs());
+    CHECK_OK(replace_dataset("time", H5T_NATIVE_DOUBLE, 1, huge, NULL));
+    CHECK_OK(replace_dataset("step", H5T_NATIVE_INT64, 1, huge, NULL));
+    CHECK_OK(expect_crafted("/time or /step is missing, or larger than the file holds"));
+    remove_outputs();
+
+    CHECK_OK(make_outputs());
+    CHECK_OK(replace_dataset("groups/0/ropes", H5T_NATIVE_UINT64, 1, huge, NULL));
+    CHECK_OK(expect_crafted("a group's rope index is missing, or larger than the file holds"));
+    remove_outputs();
+
+    CHECK_OK(make_outputs()); /* frames of rope 1: 2^36 of them, each 6 particles */
+    CHECK_OK(replace_dataset("groups/0/position", H5T_NATIVE_DOUBLE, 4, rows, NULL));
+    CHECK_OK(expect_crafted("a group's datasets do not have the scenario's shape, or are larger than the file holds"));
+    remove_outputs();
+
+    const uint64_t three[3] = {0, 1, 1}, outside[1] = {(uint64_t)1 << 40};
+    const hsize_t n3[1] = {3}, n1[1] = {1};
+    CHECK_OK(make_outputs()); /* group 0 has 2 ropes */
+    CHECK_OK(replace_dataset("groups/0/ropes", H5T_NATIVE_UINT64, 1, n3, three));
+    CHECK_OK(expect_crafted("a group stores more ropes than it has"));
+    remove_outputs();
+    CHECK_OK(make_outputs());
+    CHECK_OK(replace_dataset("groups/0/ropes", H5T_NATIVE_UINT64, 1, n1, outside));
+    CHECK_OK(expect_crafted("a rope index does not match the scenario"));
+    remove_outputs();
+    return 0;
+}
+
+/* Attributes of more than one value (read into one, they were written past it), and frames whose steps go
+ * back or whose times are not numbers. */
+static int crafted_values(void)
+{
+    CHECK_OK(make_outputs());
+    const int64_t ones[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+    CHECK_OK(replace_attribute("complete", H5T_NATIVE_INT64, 8, ones));
+    CHECK_OK(expect_crafted("no scenario or complete attribute"));
+    remove_outputs();
+
+    CHECK_OK(make_outputs());
+    hid_t text = H5Tcopy(H5T_C_S1);
+    CHECK(H5Tset_size(text, H5T_VARIABLE) >= 0);
+    const char *texts[4] = {"{}", "{}", "{}", "{}"};
+    CHECK_OK(replace_attribute("scenario", text, 4, texts));
+    H5Tclose(text);
+    CHECK_OK(expect_crafted("no scenario or complete attribute"));
+    remove_outputs();
+
+    const hsize_t five[1] = {5};
+    const int64_t back[5] = {0, 10, 20, 20, 40};
+    const double nan_time[5] = {0, 0.01, NAN, 0.03, 0.04};
+    CHECK_OK(make_outputs());
+    CHECK_OK(replace_dataset("step", H5T_NATIVE_INT64, 1, five, back));
+    CHECK_OK(expect_crafted("/time or /step does not hold frames in order"));
+    remove_outputs();
+    CHECK_OK(make_outputs());
+    CHECK_OK(replace_dataset("time", H5T_NATIVE_DOUBLE, 1, five, nan_time));
+    CHECK_OK(expect_crafted("/time or /step does not hold frames in order"));
+    remove_outputs();
+
+    const int64_t mark[1] = {-5}; /* group 0 stores one rope */
+    const hsize_t one[1] = {1};
+    CHECK_OK(make_outputs());
+    CHECK_OK(replace_dataset("groups/0/diverged", H5T_NATIVE_INT64, 1, one, mark));
+    CHECK_OK(expect_crafted("a rope's frames cannot be read"));
+    remove_outputs();
+    return 0;
+}
+
 CHECK_MAIN({"csv_positions", csv_positions}, {"navigation", navigation}, {"rope_not_held", rope_not_held},
-           {"not_skein", not_skein})
+           {"not_skein", not_skein}, {"crafted_extents", crafted_extents}, {"crafted_values", crafted_values})

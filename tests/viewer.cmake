@@ -14,7 +14,7 @@ if(TARGET skein-view)
   skein_test(viewer_scene SOURCES test_viewer_scene.c LIBS skein_view_logic CASES build particle_size
     legend_rect png_round_trip png_unwritable next_name)
   skein_test(viewer_replay SOURCES test_viewer_replay.c LIBS skein_view_logic CASES csv_positions navigation
-    rope_not_held not_skein)
+    rope_not_held not_skein crafted_extents crafted_values)
   add_dependencies(test_viewer_replay skein)
 
   find_program(SKEIN_BASH bash REQUIRED)

@@ -1,12 +1,18 @@
 /* Reading the frames of chosen ropes from skein run --h5's output with libhdf5, and putting a frame back
- * into the viewer's reference ropes. */
+ * into the viewer's reference ropes. The file may come from anyone: every extent, index and count in it is
+ * checked against what the file stores and the scenario it holds before anything is sized or read by it. */
 #include "replay.h"
 
 #include <hdf5.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/checked.h"
+/* The library's readers of attributes and extents from files made on purpose (one value read, one string,
+ * extents bounded by the file): the viewer reads the library's own output format with them. */
+#include "io/h5_common.h"
 #include "reference/reference.h"
 #include "skein/engine.h"
 
@@ -24,17 +30,11 @@ static int damaged(const sk_replay *r, sk_error *err, const char *why)
 
 static int oom(sk_error *err) { return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory"); }
 
-/* The dimensions of dataset loc/name, which must exist and have the given rank. */
-static bool dims_of(hid_t loc, const char *name, int rank, hsize_t *dims)
+/* The dimensions of dataset loc/name, which must exist, have the given rank, and hold no more elements of
+ * elem_size bytes than the file stores for it (sk_h5_get_dims). */
+static bool dims_of(hid_t loc, const char *name, int rank, hsize_t *dims, size_t elem_size)
 {
-    if (H5Lexists(loc, name, H5P_DEFAULT) <= 0)
-        return false;
-    hid_t d = H5Dopen2(loc, name, H5P_DEFAULT), space = H5I_INVALID_HID;
-    bool ok = d >= 0 && (space = H5Dget_space(d)) >= 0 && H5Sget_simple_extent_ndims(space) == rank &&
-              H5Sget_simple_extent_dims(space, dims, NULL) == rank;
-    close_id(&space, H5Sclose);
-    close_id(&d, H5Dclose);
-    return ok;
+    return sk_h5_get_dims(loc, name, rank, dims, elem_size);
 }
 
 /* Reads the block start + count of dataset loc/name (rank dimensions) into out as memtype. */
@@ -52,34 +52,12 @@ static bool read_slab(hid_t loc, const char *name, hid_t memtype, int rank, cons
     return ok;
 }
 
-static bool read_i64_attr(hid_t loc, const char *name, int64_t *out)
+/* The library's readers keep HDF5's reason for a failure for the library's own messages; the replay words
+ * its own, so a kept reason is dropped (it would be taken as the cause of a later failure). */
+static void forget_reason(void)
 {
-    if (H5Aexists(loc, name) <= 0)
-        return false;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    bool ok = a >= 0 && H5Aread(a, H5T_NATIVE_INT64, out) >= 0;
-    close_id(&a, H5Aclose);
-    return ok;
-}
-
-/* A variable-length string attribute, copied into malloc'd memory (NULL when absent or not a string). */
-static char *read_string_attr(hid_t loc, const char *name)
-{
-    if (H5Aexists(loc, name) <= 0)
-        return NULL;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT), ftype = H5I_INVALID_HID, mtype = H5I_INVALID_HID;
-    char *text = NULL, *copy = NULL;
-    if (a >= 0 && (ftype = H5Aget_type(a)) >= 0 && H5Tget_class(ftype) == H5T_STRING &&
-        H5Tis_variable_str(ftype) > 0 && (mtype = H5Tcopy(H5T_C_S1)) >= 0 &&
-        H5Tset_size(mtype, H5T_VARIABLE) >= 0 && H5Tset_cset(mtype, H5Tget_cset(ftype)) >= 0 && /* no conversion */
-        H5Aread(a, mtype, &text) >= 0 && text) {
-        copy = strdup(text);
-        H5free_memory(text);
-    }
-    close_id(&mtype, H5Tclose);
-    close_id(&ftype, H5Tclose);
-    close_id(&a, H5Aclose);
-    return copy;
+    char why[8];
+    sk_h5_failure_reason(why, sizeof why);
 }
 
 /* Reads one group's stored ropes, checking they belong to it and that its frame datasets have the shape
@@ -97,10 +75,12 @@ static int open_group(sk_replay *r, hid_t file, int g, size_t **ropes, size_t *n
     int rc = 0;
     hsize_t d1[1], d2[2], d3[3], d4[4];
     uint64_t *global = NULL;
-    if (!dims_of(gid, "ropes", 1, d1)) {
-        rc = damaged(r, err, "a group has no rope index");
-    } else if (!(global = malloc((d1[0] ? d1[0] : 1) * sizeof *global)) ||
-               !(*ropes = malloc((d1[0] ? d1[0] : 1) * sizeof **ropes))) {
+    if (!dims_of(gid, "ropes", 1, d1, sizeof *global)) {
+        rc = damaged(r, err, "a group's rope index is missing, or larger than the file holds");
+    } else if (d1[0] > sg->count) { /* each a rope of the group, each once */
+        rc = damaged(r, err, "a group stores more ropes than it has");
+    } else if (!(global = sk_alloc_array(d1[0], sizeof *global)) ||
+               !(*ropes = sk_alloc_array(d1[0], sizeof **ropes))) {
         rc = oom(err);
     } else {
         *n = d1[0];
@@ -114,11 +94,11 @@ static int open_group(sk_replay *r, hid_t file, int g, size_t **ropes, size_t *n
                 rc = damaged(r, err, "a rope index does not match the scenario");
         }
     }
-    if (rc == 0 && (!dims_of(gid, "position", 4, d4) || d4[1] != *n || d4[2] != (hsize_t)sg->particles ||
-                    d4[3] != 3 || !dims_of(gid, "count", 2, d2) || d2[1] != *n ||
-                    !dims_of(gid, "energy", 3, d3) || d3[1] != *n || d3[2] != 3 ||
-                    !dims_of(gid, "diverged", 1, d1) || d1[0] != *n))
-        rc = damaged(r, err, "a group's datasets do not have the scenario's shape");
+    if (rc == 0 && (!dims_of(gid, "position", 4, d4, sizeof(double)) || d4[1] != *n ||
+                    d4[2] != (hsize_t)sg->particles || d4[3] != 3 || !dims_of(gid, "count", 2, d2, sizeof(int)) ||
+                    d2[1] != *n || !dims_of(gid, "energy", 3, d3, sizeof(double)) || d3[1] != *n || d3[2] != 3 ||
+                    !dims_of(gid, "diverged", 1, d1, sizeof(int64_t)) || d1[0] != *n))
+        rc = damaged(r, err, "a group's datasets do not have the scenario's shape, or are larger than the file holds");
     if (rc == 0) {
         hsize_t f = d4[0] < d2[0] ? d4[0] : d2[0];
         f = f < d3[0] ? f : d3[0];
@@ -156,9 +136,9 @@ static int add_stored(sk_replay *r, int g, const size_t *ropes, size_t n, sk_err
 
 static int read_root(sk_replay *r, hid_t file, sk_error *err)
 {
-    char *json = read_string_attr(file, "scenario");
+    char *json = sk_h5_get_text(file, "scenario");
     int64_t complete;
-    if (!json || !read_i64_attr(file, "complete", &complete)) {
+    if (!json || !sk_h5_get_scalar(file, "complete", H5T_NATIVE_INT64, &complete)) {
         free(json);
         return damaged(r, err, "no scenario or complete attribute");
     }
@@ -170,17 +150,21 @@ static int read_root(sk_replay *r, hid_t file, sk_error *err)
         return sk_fail(err, SK_ERR_CORRUPT, "%s: its scenario attribute is not a valid scenario: %s", r->path,
                        serr.message);
     hsize_t dt[1], ds[1];
-    if (!dims_of(file, "time", 1, dt) || !dims_of(file, "step", 1, ds))
-        return damaged(r, err, "no /time or /step");
-    r->frames = (long)(dt[0] < ds[0] ? dt[0] : ds[0]);
-    r->time = malloc((r->frames ? (size_t)r->frames : 1) * sizeof *r->time);
-    r->step = malloc((r->frames ? (size_t)r->frames : 1) * sizeof *r->step);
+    if (!dims_of(file, "time", 1, dt, sizeof *r->time) || !dims_of(file, "step", 1, ds, sizeof *r->step))
+        return damaged(r, err, "/time or /step is missing, or larger than the file holds");
+    r->frames = (long)(dt[0] < ds[0] ? dt[0] : ds[0]); /* bounded by what the file stores: a long holds it */
+    r->time = sk_alloc_array((size_t)r->frames, sizeof *r->time);
+    r->step = sk_alloc_array((size_t)r->frames, sizeof *r->step);
     if (!r->time || !r->step)
         return oom(err);
     const hsize_t zero[1] = {0}, count[1] = {(hsize_t)r->frames};
     if (r->frames && (!read_slab(file, "time", H5T_NATIVE_DOUBLE, 1, zero, count, r->time) ||
                       !read_slab(file, "step", H5T_NATIVE_INT64, 1, zero, count, r->step)))
         return damaged(r, err, "/time or /step cannot be read");
+    /* frames in order, at the times of their steps: what the playback and the ropes' anchors go by */
+    for (long f = 0; f < r->frames; f++)
+        if (!isfinite(r->time[f]) || r->step[f] < 0 || (f > 0 && r->step[f] <= r->step[f - 1]))
+            return damaged(r, err, "/time or /step does not hold frames in order");
     for (int g = 0; g < r->scenario.n_groups; g++) {
         size_t *ropes = NULL, n = 0;
         rc = open_group(r, file, g, &ropes, &n, err);
@@ -214,6 +198,7 @@ int sk_replay_open(const char *path, sk_replay *r, sk_error *err)
     int rc = file < 0 ? (int)sk_fail(err, SK_ERR_CORRUPT, "%s: not an HDF5 file, or damaged", path) : read_root(r, file, err);
     if (file >= 0)
         H5Fclose(file);
+    forget_reason();
     if (rc)
         sk_replay_free(r);
     return rc;
@@ -243,14 +228,16 @@ void sk_replay_stored_list(const sk_replay *r, char *out, size_t size)
     }
 }
 
-/* Reads rope k's frames from its group. */
+/* Reads rope k's frames from its group (whose datasets' extents open_group checked: frames, slot and
+ * capacity are within them). */
 static int read_rope(sk_replay *r, hid_t file, sk_replay_rope *rope, size_t slot, sk_error *err)
 {
     const size_t frames = (size_t)r->frames, cap = (size_t)rope->capacity;
-    rope->position = malloc(frames * cap * 3 * sizeof *rope->position);
-    rope->count = malloc(frames * sizeof *rope->count);
-    rope->energy = malloc(frames * sizeof *rope->energy);
-    double *energy3 = malloc(frames * 3 * sizeof *energy3);
+    size_t reals = 0;
+    rope->position = sk_size_mul(frames, cap, &reals) ? sk_alloc_array(reals, 3 * sizeof *rope->position) : NULL;
+    rope->count = sk_alloc_array(frames, sizeof *rope->count);
+    rope->energy = sk_alloc_array(frames, sizeof *rope->energy);
+    double *energy3 = sk_alloc_array(frames, 3 * sizeof *energy3);
     if (!rope->position || !rope->count || !rope->energy || !energy3) {
         free(energy3);
         return oom(err);
@@ -268,6 +255,7 @@ static int read_rope(sk_replay *r, hid_t file, sk_replay_rope *rope, size_t slot
               read_slab(gid, "diverged", H5T_NATIVE_INT64, 1, d0, dn, &rope->diverged);
     if (gid >= 0)
         H5Gclose(gid);
+    ok = ok && rope->diverged >= -1;
     for (size_t f = 0; ok && f < frames; f++) {
         rope->energy[f] = energy3[3 * f] + energy3[3 * f + 1] + energy3[3 * f + 2];
         ok = rope->count[f] >= 1 && rope->count[f] <= rope->capacity;

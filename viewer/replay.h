@@ -40,13 +40,16 @@ typedef struct sk_replay {
 } sk_replay;
 
 /* Opens path and reads what every replay needs: the scenario, complete, /time, /step and which ropes
- * each group holds; no frames yet. Returns 0, or SK_ERR_INVALID with a one-line message naming the file
- * when it is not a skein HDF5 output or is damaged (SK_ERR_IO when memory runs out); *r is then
- * empty. */
+ * each group holds; no frames yet. The file is not trusted: every extent, index and count it gives is
+ * checked against what it stores and the scenario it holds before anything is sized by it. Returns 0, or
+ * with a one-line message naming the file: SK_ERR_INVALID when it cannot be opened or holds no frames or
+ * ropes, SK_ERR_CORRUPT when it is not a skein HDF5 output or is damaged or crafted, SK_ERR_NO_MEMORY; *r
+ * is then empty. */
 int sk_replay_open(const char *path, sk_replay *r, sk_error *err);
 
 /* Reads the frames of the given global ropes (n == 0: the first rope the file holds). A rope the file
- * does not hold is SK_ERR_INVALID, the message listing the ropes it holds (as ranges, like 0-3,7). */
+ * does not hold is SK_ERR_INVALID, the message listing the ropes it holds (as ranges, like 0-3,7); frames
+ * that cannot be read, or hold counts or marks no rope has, SK_ERR_CORRUPT. */
 int sk_replay_read(sk_replay *r, const size_t *global, int n, sk_error *err);
 
 void sk_replay_free(sk_replay *r);

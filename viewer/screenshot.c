@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION
@@ -26,12 +27,25 @@ static void sink_write(void *context, void *data, int size)
 
 int sk_screenshot_write(const char *path, int width, int height, const unsigned char *rgb, sk_error *err)
 {
-    size_t len = strlen(path) + 32;
-    char *tmp = malloc(len);
+    /* A fresh temporary (mkstemp: created with O_EXCL, so a symbolic link planted at a guessable name is
+     * never written through), renamed over path when complete: the rename replaces whatever path is, a
+     * planted link included, rather than following it. */
+    const size_t len = strlen(path);
+    char *tmp = malloc(len + sizeof ".tmp.XXXXXX");
     if (!tmp)
         return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", path);
-    snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
-    png_sink sink = {fopen(tmp, "wb"), false};
+    memcpy(tmp, path, len);
+    memcpy(tmp + len, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
+    const int fd = mkstemp(tmp);
+    const mode_t mask = umask(0); /* mkstemp's 0600, widened to what the user's files get */
+    umask(mask);
+    png_sink sink = {NULL, false};
+    if (fd >= 0 && (fchmod(fd, 0666 & ~mask) != 0 || !(sink.f = fdopen(fd, "wb")))) {
+        const int e = errno;
+        close(fd);
+        remove(tmp);
+        errno = e;
+    }
     if (!sink.f) {
         int e = errno;
         free(tmp);
@@ -60,7 +74,8 @@ int sk_screenshot_next_name(char *name, size_t size, sk_error *err)
 {
     for (int i = 1; i <= 9999; i++) {
         snprintf(name, size, "skein-view-%04d.png", i);
-        if (access(name, F_OK) != 0)
+        struct stat st;
+        if (lstat(name, &st) != 0) /* a link there, even one to nothing, is a name taken */
             return 0;
     }
     return sk_fail(err, SK_ERR_IO, "skein-view-0001.png .. skein-view-9999.png all exist");

@@ -358,10 +358,15 @@ int cli_parse(int argc, char **argv, cli_options *o, sk_error *err)
             return rc;
     }
 
-    if ((o->command == CLI_RUN || o->command == CLI_VALIDATE || o->command == CLI_COMPARE) &&
-        !o->file)
+    /* skein run --resume CK alone runs the scenario the checkpoint recorded */
+    const bool recalled = o->command == CLI_RUN && !o->file && o->resume;
+    if ((o->command == CLI_RUN || o->command == CLI_VALIDATE || o->command == CLI_COMPARE) && !o->file && !recalled)
         return sk_fail(err, SK_ERR_INVALID, "%s: missing the scenario FILE (skein %s FILE)", name,
                        name);
+    if (recalled && o->n_sets > 0)
+        return sk_fail(err, SK_ERR_INVALID,
+                       "--set needs the scenario FILE: --resume %s alone goes on with the scenario it recorded",
+                       o->resume);
     if (o->has_steps && o->has_duration)
         return sk_fail(err, SK_ERR_INVALID, "--steps and --duration: give one or the other");
     if (o->checkpoint && o->resume)

@@ -44,6 +44,12 @@ typedef struct cli_options {
     const char *resume;
     bool has_checkpoint_every;
     long checkpoint_every;
+
+    /* skein run --resume FILE without a scenario FILE: the checkpoint's scenario (its normalised text and the
+     * file it came from) and its ropes stand in for FILE and --ropes (core/cli/recall.c) */
+    const char *scenario_text, *scenario_source;
+    const size_t *recalled_ropes;
+    size_t n_recalled_ropes;
 } cli_options;
 
 /* The functions below return a library status (sk_status, 0 for none) with err filled, except the commands,
@@ -57,7 +63,18 @@ void cli_options_free(cli_options *o);
  * SK_ERR_INVALID. *out is malloc'd. */
 int cli_parse_ropes(const char *text, size_t total, size_t **out, size_t *n, sk_error *err);
 
-/* Loads the command's scenario (the file, or the built-in batch) with the --set overrides. */
+/* skein run --resume FILE alone: what the checkpoint recorded of its run (scenario, plan, outputs, engine)
+ * fills in every option the command line leaves out; options given stay, and a checkpoint of another plan is
+ * refused as with a scenario FILE. The strings live in *r until cli_recalled_free. */
+typedef struct cli_recalled {
+    char *scenario, *source, *csv, *h5, *engine;
+    size_t *ropes;
+} cli_recalled;
+int cli_recall(cli_options *o, cli_recalled *r, sk_error *err);
+void cli_recalled_free(cli_recalled *r);
+
+/* Loads the command's scenario (the file, the built-in batch, or a recalled checkpoint's) with the --set
+ * overrides. */
 int cli_load(const cli_options *o, sk_scenario *s, sk_error *err);
 
 /* The steps to run, the frame interval and the ropes to write/compare, after the options. */

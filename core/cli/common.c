@@ -11,6 +11,8 @@ int cli_load(const cli_options *o, sk_scenario *s, sk_error *err)
     const sk_load_options lo = {.sets = o->sets, .n_sets = o->n_sets, .label = "--set"};
     if (o->command == CLI_DEFAULT)
         return sk_scenario_load_default(&lo, s, err);
+    if (o->scenario_text)
+        return sk_scenario_load_string(o->scenario_text, o->scenario_source, &lo, s, err);
     return sk_scenario_load_file(o->file, &lo, s, err);
 }
 
@@ -38,12 +40,13 @@ int cli_plan_make(const cli_options *o, const sk_scenario *s, cli_plan *plan, sk
 
     if (o->ropes)
         return cli_parse_ropes(o->ropes, s->total_ropes, &plan->ropes, &plan->n_ropes, err);
-    plan->n_ropes = s->n_output_ropes;
+    const size_t *ropes = o->recalled_ropes ? o->recalled_ropes : s->output_ropes;
+    plan->n_ropes = o->recalled_ropes ? o->n_recalled_ropes : s->n_output_ropes;
     plan->ropes = malloc((plan->n_ropes ? plan->n_ropes : 1) * sizeof *plan->ropes);
     if (!plan->ropes)
         return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
     if (plan->n_ropes)
-        memcpy(plan->ropes, s->output_ropes, plan->n_ropes * sizeof *plan->ropes);
+        memcpy(plan->ropes, ropes, plan->n_ropes * sizeof *plan->ropes);
     return 0;
 }
 

@@ -217,7 +217,8 @@ static int close_outputs(int rc, sk_csv_writer *csv, sk_h5_writer *h5, sk_error 
     return rc;
 }
 
-int cli_run(const cli_options *o, sk_error *err)
+/* The run itself, its options complete (core/cli/recall.c fills them in for --resume alone). */
+static int run(const cli_options *o, sk_error *err)
 {
     sk_scenario s;
     memset(&s, 0, sizeof s);
@@ -340,4 +341,19 @@ done:
     free(plan.ropes);
     sk_scenario_free(&s);
     return rc ? sk_exit_status(rc) : exit_status;
+}
+
+int cli_run(const cli_options *o, sk_error *err)
+{
+    if (o->command != CLI_RUN || o->file || !o->resume)
+        return run(o, err);
+    /* --resume alone: the checkpoint says what to run */
+    cli_options recalled = *o;
+    cli_recalled texts;
+    const int rc = cli_recall(&recalled, &texts, err);
+    if (rc)
+        return sk_exit_status(rc);
+    const int status = run(&recalled, err);
+    cli_recalled_free(&texts);
+    return status;
 }

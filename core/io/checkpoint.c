@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <hdf5.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "base/checked.h"
 #include "engine/engine_impl.h"
 #include "io/h5_common.h"
 #include "skein/checkpoint.h"
@@ -558,8 +560,10 @@ struct sk_checkpoint {
     char *path;
     hid_t file;
     const sk_scenario *scenario;
+    sk_scenario recorded; /* opened without a scenario: the one it recorded, loaded (scenario points here) */
+    bool loaded;
     sk_checkpoint_info info;
-    char *csv, *h5, *engine;
+    char *csv, *h5, *engine, *scenario_text, *source;
     size_t *ropes;
     sk_group_totals *start;
 };
@@ -577,46 +581,18 @@ static int damaged(const sk_checkpoint *c, sk_error *err, const char *what)
     return sk_fail(err, SK_ERR_CORRUPT, "%s: the checkpoint is damaged or cut short (%s: %s)", c->path, what, why);
 }
 
-/* A string attribute, malloc'd; NULL when absent or not a string. */
-static char *get_text(hid_t loc, const char *name)
-{
-    if (H5Aexists(loc, name) <= 0)
-        return NULL;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT), type = a >= 0 ? H5Aget_type(a) : H5I_INVALID_HID;
-    char *value = NULL, *copy = NULL;
-    if (type >= 0 && H5Tget_class(type) == H5T_STRING && H5Tis_variable_str(type) > 0 &&
-        H5Aread(a, type, &value) >= 0 && value) {
-        copy = strdup(value);
-        H5free_memory(value);
-    } else {
-        sk_h5_failed();
-    }
-    sk_h5_close(&type, H5Tclose);
-    sk_h5_close(&a, H5Aclose);
-    return copy;
-}
-
-/* Reads a scalar attribute of the given memory type; false when it is missing or unreadable. */
-static bool get_scalar(hid_t loc, const char *name, hid_t type, void *out)
-{
-    if (H5Aexists(loc, name) <= 0)
-        return false;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    const bool ok = a >= 0 && H5Aread(a, type, out) >= 0;
-    if (!ok)
-        sk_h5_failed();
-    sk_h5_close(&a, H5Aclose);
-    return ok;
-}
+/* Attributes as the file holds them (io/h5_common.h): missing, of another type or holding more than one
+ * value, they are not read. */
+static char *get_text(hid_t loc, const char *name) { return sk_h5_get_text(loc, name); }
 
 static bool get_i64(hid_t loc, const char *name, int64_t *out)
 {
-    return get_scalar(loc, name, H5T_NATIVE_INT64, out);
+    return sk_h5_get_scalar(loc, name, H5T_NATIVE_INT64, out);
 }
 
 static bool get_u64(hid_t loc, const char *name, uint64_t *out)
 {
-    return get_scalar(loc, name, H5T_NATIVE_UINT64, out);
+    return sk_h5_get_scalar(loc, name, H5T_NATIVE_UINT64, out);
 }
 
 /* Opens dataset name of loc, checking its rank and shape. */
@@ -649,10 +625,17 @@ void sk_checkpoint_close(sk_checkpoint *c)
     free(c->csv);
     free(c->h5);
     free(c->engine);
+    free(c->scenario_text);
+    free(c->source);
     free(c->ropes);
     free(c->start);
+    if (c->loaded)
+        sk_scenario_free(&c->recorded);
     free(c);
 }
+
+/* Whether x is a whole number in [0, most]: false for NaN. */
+static bool whole_in(double x, double most) { return x >= 0 && x <= most && x == floor(x); }
 
 /* The run's place: attributes, the ropes written, the summary's start. */
 static int read_meta(sk_checkpoint *c, sk_error *err)
@@ -667,11 +650,13 @@ static int read_meta(sk_checkpoint *c, sk_error *err)
         !get_u64(c->file, "journal_id", &id) || !get_u64(c->file, "journal_bytes", &bytes) ||
         !get_i64(c->file, "journal_frames", &frames))
         return damaged(c, err, "its attributes");
-    if (step < 0 || steps < step || every < 1 || k < 1 || frames < 0)
+    /* The journal holds the frames up to the checkpoint's, step 0 and every `every` steps: no more (a count
+     * is only a number in the file, and the journal's reader sizes its index of frames by it). */
+    if (step < 0 || steps < step || every < 1 || k < 1 || frames < 0 || frames > step / every + 1)
         return refuse(c, err, "the checkpoint is damaged (its step, plan or journal make no sense)");
     c->info = (sk_checkpoint_info){.step = step, .steps = steps, .every = every, .checkpoint_every = k,
                                    .csv = c->csv[0] ? c->csv : NULL, .h5 = c->h5[0] ? c->h5 : NULL,
-                                   .engine = c->engine,
+                                   .engine = c->engine, .scenario = c->scenario_text, .source = c->source,
                                    .journal_id = id, .journal_bytes = bytes, .journal_frames = frames};
 
     hid_t d = H5Dopen2(c->file, "ropes", H5P_DEFAULT), space = d >= 0 ? H5Dget_space(d) : H5I_INVALID_HID;
@@ -681,8 +666,8 @@ static int read_meta(sk_checkpoint *c, sk_error *err)
     if (!ok)
         sk_h5_failed();
     sk_h5_close(&space, H5Sclose);
-    uint64_t *ropes = ok ? malloc((n ? n : 1) * sizeof *ropes) : NULL;
-    c->ropes = ok ? malloc((n ? n : 1) * sizeof *c->ropes) : NULL;
+    uint64_t *ropes = ok ? sk_alloc_array(n, sizeof *ropes) : NULL;
+    c->ropes = ok ? sk_alloc_array(n, sizeof *c->ropes) : NULL;
     if (ok && (!ropes || !c->ropes)) {
         free(ropes);
         sk_h5_close(&d, H5Dclose);
@@ -710,15 +695,23 @@ static int read_meta(sk_checkpoint *c, sk_error *err)
     d = open_set(c->file, "summary_start", 2, tdims);
     ok = d >= 0 && rows_io(d, H5T_NATIVE_DOUBLE, 0, tdims[0], totals, false) == 0;
     sk_h5_close(&d, H5Dclose);
-    for (int g = 0; ok && g < s->n_groups; g++) {
+    bool fit = ok;
+    for (int g = 0; fit && g < s->n_groups; g++) {
         const double *t = totals + (size_t)g * TOTALS;
-        c->start[g] = (sk_group_totals){.ropes = (size_t)t[0], .particles = (size_t)t[1], .diverged = (size_t)t[2],
-                                        .kinetic = t[3], .gravity = t[4], .elastic = t[5], .has_links = t[6] != 0,
-                                        .max_tension = t[7]};
+        const sk_group *sg = &s->groups[g];
+        /* the counts are whole numbers the group can have, checked before they become integers */
+        fit = whole_in(t[0], (double)sg->count) && whole_in(t[1], (double)sg->count * sg->particles) &&
+              whole_in(t[2], (double)sg->count) && (t[6] == 0 || t[6] == 1);
+        if (fit)
+            c->start[g] = (sk_group_totals){.ropes = (size_t)t[0], .particles = (size_t)t[1], .diverged = (size_t)t[2],
+                                            .kinetic = t[3], .gravity = t[4], .elastic = t[5], .has_links = t[6] != 0,
+                                            .max_tension = t[7]};
     }
     free(totals);
     if (!ok)
         return damaged(c, err, "the summary's start");
+    if (!fit)
+        return refuse(c, err, "the checkpoint is damaged (the summary's start counts more than the scenario holds)");
     c->info.start = c->start;
     return 0;
 }
@@ -758,11 +751,29 @@ sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, sk_err
     free(text);
     if (!(text = get_text(c->file, "real")) || strcmp(text, SK_REAL_NAME) != 0) {
         rc = sk_fail(err, SK_ERR_MISMATCH, "%s: written by a skein that computes in %s; this one computes in %s", path,
-                     text ? text : "an unknown real type", SK_REAL_NAME);
+                     text ? sk_h5_printable(text) : "an unknown real type", SK_REAL_NAME);
         goto done;
     }
     free(text);
-    if (!(text = get_text(c->file, "scenario")) || !s->normalized_json || strcmp(text, s->normalized_json) != 0) {
+    text = NULL;
+    c->scenario_text = get_text(c->file, "scenario");
+    c->source = get_text(c->file, "source");
+    if (!c->scenario_text || !c->source) {
+        rc = refuse(c, err, "the checkpoint is damaged (it does not record its scenario)");
+        goto done;
+    }
+    sk_h5_printable(c->source); /* messages name it */
+    if (!s) {
+        /* No scenario given: the one it recorded, through the loader's checks like any scenario text. */
+        sk_error why = {0};
+        if (sk_scenario_load_string(c->scenario_text, c->source, NULL, &c->recorded, &why)) {
+            rc = sk_fail(err, why.status == SK_ERR_NO_MEMORY ? SK_ERR_NO_MEMORY : SK_ERR_CORRUPT,
+                         "%s: its recorded scenario does not load (%s)", path, why.message);
+            goto done;
+        }
+        c->loaded = true;
+        s = c->scenario = &c->recorded;
+    } else if (!s->normalized_json || strcmp(c->scenario_text, s->normalized_json) != 0) {
         rc = sk_fail(err, SK_ERR_MISMATCH,
                      "%s: written for another scenario than %s (the file, or its overrides, differ)", path,
                      s->source);
@@ -772,6 +783,7 @@ sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, sk_err
         rc = refuse(c, err, "the checkpoint is damaged (it does not say which engine wrote it)");
         goto done;
     }
+    sk_h5_printable(c->engine); /* messages name it; an engine's name has no control characters */
     rc = read_meta(c, err);
 done:
     free(text);

@@ -5,11 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include "base/assert.h"
+#include "base/checked.h"
 #include "engine/engine_impl.h"
 #include "skein/checkpoint.h"
 
@@ -135,6 +137,42 @@ static journal_header header_of(const sk_journal *j, uint64_t id)
     return h;
 }
 
+/* A new file at path, opened for writing: made under a fresh name beside it (mkstemp: O_EXCL, so nothing
+ * planted there is followed or written through) and renamed over path, which replaces whatever path was (a
+ * symbolic link planted there included) rather than writing through it. NULL with errno set. */
+static FILE *create_fresh(const char *path)
+{
+    const size_t len = strlen(path);
+    char *temp = malloc(len + sizeof ".tmp.XXXXXX");
+    if (!temp) {
+        errno = ENOMEM;
+        return NULL;
+    }
+    memcpy(temp, path, len);
+    memcpy(temp + len, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
+    const int fd = mkstemp(temp);
+    if (fd < 0) {
+        free(temp);
+        return NULL;
+    }
+    const mode_t mask = umask(0); /* mkstemp's 0600, widened to what the user's files get */
+    umask(mask);
+    FILE *f = NULL;
+    bool renamed = false;
+    int e = fchmod(fd, 0666 & ~mask) != 0 ? errno : 0;
+    if (e == 0 && !(e = rename(temp, path) != 0 ? errno : 0))
+        renamed = true;
+    if (e == 0 && !(f = fdopen(fd, "wb")))
+        e = errno;
+    if (e) {
+        close(fd);
+        unlink(renamed ? path : temp);
+    }
+    free(temp);
+    errno = e;
+    return f;
+}
+
 sk_journal *sk_journal_create(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
                               uint64_t id, sk_error *err)
 {
@@ -142,7 +180,7 @@ sk_journal *sk_journal_create(const char *path, const sk_scenario *s, const size
     sk_journal *j = journal_new(path, s, ropes, n_ropes, err);
     if (!j)
         return NULL;
-    if (!(j->f = fopen(path, "wb"))) {
+    if (!(j->f = create_fresh(path))) {
         io_fail(j, err, "cannot create", errno);
         sk_journal_close(j);
         return NULL;
@@ -239,17 +277,23 @@ long sk_journal_frames(const sk_journal *j) { return j->frames; }
 
 /* ---- reading back: a stand-in engine whose ropes are one recorded frame's ---------------------------- */
 
+/* A journal is checked before it is believed, CRCs or not: a file made on purpose carries correct ones.
+ * Every count it gives is bounded by what its rope's group can have and every length by the file, before
+ * anything is sized or read by them. */
+
 /* Which rope's reals the journal's buffer holds: a cache the engine's const readers fill, so it is reached
  * through a pointer and is not part of the engine itself. */
 typedef struct recorded_cache {
     size_t loaded; /* the rope whose reals j->rope holds (n_ropes: none) */
     bool failed;   /* a read failed: the frame is not handed on */
+    bool damaged;  /* a rope's reals hold what no rope records (a contact count that is not a count) */
 } recorded_cache;
 
 typedef struct recorded_engine {
     struct sk_engine base;
     sk_journal *j;
-    uint64_t *offset; /* [n_ropes]: where each rope's reals start in the file */
+    uint64_t *offset;       /* [n_ropes]: where each rope's reals start in the file */
+    const sk_group **group; /* [n_ropes]: each rope's group, which bounds its particle count */
     recorded_cache *cache;
 } recorded_engine;
 
@@ -283,8 +327,12 @@ static size_t index_of(const sk_journal *j, size_t rope)
     return lo < j->n_ropes && j->ropes[lo] == rope ? lo : j->n_ropes;
 }
 
+/* A recorded count (contacts, iterations, stored as a real) that an int holds exactly. */
+static bool int_count(sk_real x) { return (double)x >= 0 && (double)x < 2147483648.0 && x == (sk_real)(long)x; }
+
 /* The recorded reals of a rope (the frame's data is read a rope at a time: a frame of every rope of a big
- * batch need not fit in memory). NULL for a rope not recorded, or when the read fails. */
+ * batch need not fit in memory). NULL for a rope not recorded, or when the read fails or finds them
+ * damaged. */
 static const sk_real *rope_data(const sk_engine *e, size_t rope)
 {
     const recorded_engine *c = (const recorded_engine *)e;
@@ -292,8 +340,15 @@ static const sk_real *rope_data(const sk_engine *e, size_t rope)
     if (i == c->j->n_ropes)
         return NULL;
     if (c->cache->loaded != i) {
+        const sk_real *d = c->j->rope;
+        c->cache->loaded = c->j->n_ropes;
         if (!read_at(c->j, c->j->rope, rope_reals(c->j->n[i]) * sizeof(sk_real), c->offset[i])) {
             c->cache->failed = true;
+            return NULL;
+        }
+        /* the counts become ints: whole numbers in range first (the other reals are any the rope had) */
+        if (!int_count(d[8]) || !int_count(d[9])) {
+            c->cache->damaged = true;
             return NULL;
         }
         c->cache->loaded = i;
@@ -356,7 +411,7 @@ static void recorded_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagno
 
 static void recorded_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations)
 {
-    const sk_real *d = rope_data(e, rope);
+    const sk_real *d = rope_data(e, rope); /* its counts checked (int_count) */
     *contacts = d ? (int)d[8] : 0;
     *iterations = d ? (int)d[9] : 0;
 }
@@ -375,7 +430,7 @@ static int check_record(sk_journal *j, unsigned char *scratch, uint64_t at, uint
                         sk_error *err)
 {
     record_header h;
-    if (end - at < sizeof h + 8 || !read_at(j, &h, sizeof h, at))
+    if (at > end || end - at < sizeof h + 8 || !read_at(j, &h, sizeof h, at))
         return damaged(j, err, "is cut short");
     if (h.magic != record_magic || h.payload > end - at - sizeof h - 8)
         return damaged(j, err, "is damaged (a record's header)");
@@ -398,30 +453,62 @@ static int check_record(sk_journal *j, unsigned char *scratch, uint64_t at, uint
     return 0;
 }
 
-/* Hands the frame recorded at `at` to the sinks. */
-static int replay_record(recorded_engine *c, uint64_t at, const sk_frame_sink *sinks, int n_sinks, sk_error *err)
+/* The fewest particles a rope of group g records, and the most. */
+static int least_particles(const sk_group *g) { return g->deploys ? g->deploy_initial : g->particles; }
+
+/* Reads the record at `at` (its CRC checked, so its payload lies within the journal) into *h, j->n and
+ * j->diverged, with where each rope's reals start, and checks it against the scenario: each count one its
+ * rope's group can have, each mark -1 or a step up to the record's, a step after `after` (the previous
+ * record's), a payload of the length those counts make. */
+static int load_record(recorded_engine *c, uint64_t at, long after, record_header *h, sk_error *err)
 {
     sk_journal *j = c->j;
     const size_t R = j->n_ropes;
-    record_header h;
-    if (!read_at(j, &h, sizeof h, at) || (R && !read_at(j, j->n, 4 * R, at + sizeof h)) ||
-        (R && !read_at(j, j->diverged, 8 * R, at + sizeof h + counts_bytes(R))))
+    const uint64_t head = counts_bytes(R) + 8 * (uint64_t)R;
+    if (!read_at(j, h, sizeof *h, at))
         return io_fail(j, err, "read failed", errno ? errno : EIO);
-    uint64_t off = at + sizeof h + counts_bytes(R) + 8 * (uint64_t)R, size = counts_bytes(R) + 8 * (uint64_t)R;
-    for (size_t r = 0; r < R; r++) {
-        if (j->n[r] < 0 || j->n[r] > j->capacity)
-            return damaged(j, err, "is damaged (a particle count)");
-        c->offset[r] = off;
-        off += rope_reals(j->n[r]) * sizeof(sk_real);
-        size += rope_reals(j->n[r]) * sizeof(sk_real);
-    }
-    if (size != h.payload)
+    if (h->payload < head)
         return damaged(j, err, "is damaged (a record's length)");
+    if ((R && !read_at(j, j->n, 4 * R, at + sizeof *h)) ||
+        (R && !read_at(j, j->diverged, 8 * R, at + sizeof *h + counts_bytes(R))))
+        return io_fail(j, err, "read failed", errno ? errno : EIO);
+    if (h->step < 0 || h->step <= after)
+        return damaged(j, err, "is damaged (a frame's step)");
+    uint64_t off = at + sizeof *h + head, size = head;
+    for (size_t r = 0; r < R; r++) {
+        const sk_group *g = c->group[r];
+        if (j->n[r] < least_particles(g) || j->n[r] > g->particles)
+            return damaged(j, err, "is damaged (a particle count)");
+        if (j->diverged[r] < -1 || j->diverged[r] > h->step)
+            return damaged(j, err, "is damaged (a divergence mark)");
+        c->offset[r] = off;
+        const uint64_t reals = rope_reals(j->n[r]) * sizeof(sk_real); /* a group's particles: an int's */
+        off += reals;
+        size += reals;
+        if (size > h->payload)
+            return damaged(j, err, "is damaged (a record's length)");
+    }
+    if (size != h->payload)
+        return damaged(j, err, "is damaged (a record's length)");
+    return 0;
+}
+
+/* Hands the frame recorded at `at` to the sinks. */
+static int replay_record(recorded_engine *c, uint64_t at, long after, const sk_frame_sink *sinks, int n_sinks,
+                         sk_error *err)
+{
+    sk_journal *j = c->j;
+    record_header h;
+    int rc = load_record(c, at, after, &h, err);
+    if (rc)
+        return rc;
     c->base.step = (long)h.step;
-    c->cache->loaded = R;
-    c->cache->failed = false;
+    c->cache->loaded = j->n_ropes;
+    c->cache->failed = c->cache->damaged = false;
     for (int i = 0; i < n_sinks; i++) {
-        int rc = sinks[i].frame(sinks[i].ctx, &c->base, (long)h.step, err);
+        rc = sinks[i].frame(sinks[i].ctx, &c->base, (long)h.step, err);
+        if (rc == 0 && c->cache->damaged)
+            rc = damaged(j, err, "is damaged (a rope's contact counts)");
         if (rc == 0 && c->cache->failed)
             rc = io_fail(j, err, "read failed", errno ? errno : EIO);
         if (rc)
@@ -430,10 +517,38 @@ static int replay_record(recorded_engine *c, uint64_t at, const sk_frame_sink *s
     return 0;
 }
 
+/* Opens the journal at path for reading and writing: a regular file, reached without following a symbolic
+ * link (the journal is the library's own file, beside the checkpoint). NULL with err filled. */
+static FILE *open_existing(const sk_journal *j, uint64_t *size, sk_error *err)
+{
+    const int fd = open(j->path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0) {
+        sk_fail(err, errno == ENOENT || errno == ELOOP ? SK_ERR_CORRUPT : SK_ERR_IO,
+                "%s: cannot open the frame journal the checkpoint refers to: %s", j->path,
+                errno == ELOOP ? "it is a symbolic link, which is not followed" : strerror(errno));
+        return NULL;
+    }
+    FILE *f = NULL;
+    if (fstat(fd, &st) != 0)
+        io_fail(j, err, "cannot read the frame journal the checkpoint refers to", errno);
+    else if (!S_ISREG(st.st_mode))
+        damaged(j, err, "is not a regular file");
+    else if (!(f = fdopen(fd, "r+b")))
+        io_fail(j, err, "cannot open the frame journal the checkpoint refers to", errno);
+    if (!f) {
+        close(fd);
+        return NULL;
+    }
+    *size = (uint64_t)st.st_size;
+    return f;
+}
+
 sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
                               uint64_t id, uint64_t bytes, long frames, const sk_frame_sink *sinks, int n_sinks,
                               sk_error *err)
 {
+    SK_ASSERT(sk_ropes_sorted_below(ropes, n_ropes, s->total_ropes));
     sk_journal *j = journal_new(path, s, ropes, n_ropes, err);
     if (!j)
         return NULL;
@@ -441,10 +556,10 @@ sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size
     unsigned char *scratch = NULL;
     recorded_cache cache = {0};
     recorded_engine c = {.j = j, .cache = &cache};
+    uint64_t size = 0;
     int rc = 0;
-    if (!(j->f = fopen(path, "r+b"))) {
-        rc = sk_fail(err, errno == ENOENT ? SK_ERR_CORRUPT : SK_ERR_IO,
-                     "%s: cannot open the frame journal the checkpoint refers to: %s", path, strerror(errno));
+    if (!(j->f = open_existing(j, &size, err))) {
+        rc = err->status;
         goto done;
     }
     setvbuf(j->f, j->buffer, _IOFBF, JOURNAL_BUFFER);
@@ -459,18 +574,40 @@ sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size
         rc = sk_fail(err, SK_ERR_MISMATCH, "%s: the frame journal the checkpoint refers to belongs to another run", path);
         goto done;
     }
-    /* Every frame the checkpoint counted, checked before any is handed on. */
-    starts = malloc((size_t)(frames > 0 ? frames : 1) * sizeof *starts);
-    c.offset = malloc((n_ropes ? n_ropes : 1) * sizeof *c.offset);
+    c.offset = sk_alloc_array(n_ropes, sizeof *c.offset);
+    c.group = sk_alloc_array(n_ropes, sizeof *c.group);
     scratch = malloc(JOURNAL_BUFFER);
-    if (!starts || !c.offset || !scratch) {
+    if (!c.offset || !c.group || !scratch) {
+        rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", path);
+        goto done;
+    }
+    /* The smallest record these ropes make; the checkpoint's count of frames must fit in the bytes it says
+     * the journal has, and in the bytes the file has, before an index of them is made. */
+    uint64_t least = sizeof(record_header) + 8 + counts_bytes(n_ropes) + 8 * (uint64_t)n_ropes;
+    for (size_t r = 0; r < n_ropes; r++) {
+        const int g = sk_scenario_find_rope(s, ropes[r], NULL);
+        SK_ASSERT(g >= 0); /* the ropes are the scenario's (asserted above) */
+        c.group[r] = &s->groups[g];
+        least += rope_reals(least_particles(c.group[r])) * sizeof(sk_real);
+    }
+    const uint64_t held = (bytes < size ? bytes : size), room = held > sizeof h ? held - sizeof h : 0;
+    if (frames < 0 || (uint64_t)frames > room / least) {
+        rc = damaged(j, err, frames < 0 ? "is damaged (a count of frames)" : "is cut short");
+        goto done;
+    }
+    /* Every frame the checkpoint counted, checked before any is handed on. */
+    if (!(starts = sk_alloc_array((size_t)frames, sizeof *starts))) {
         rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", path);
         goto done;
     }
     uint64_t at = sizeof h;
+    long after = -1;
     for (long k = 0; rc == 0 && k < frames; k++) {
+        record_header rh;
         starts[k] = at;
         rc = check_record(j, scratch, at, bytes, &at, err);
+        if (rc == 0 && (rc = load_record(&c, starts[k], after, &rh, err)) == 0)
+            after = (long)rh.step;
     }
     if (rc)
         goto done;
@@ -488,8 +625,11 @@ sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size
     c.base.scenario = s;
     c.base.isa = "journal";
     c.base.threads = 1;
-    for (long k = 0; rc == 0 && k < frames; k++)
-        rc = replay_record(&c, starts[k], sinks, n_sinks, err);
+    after = -1;
+    for (long k = 0; rc == 0 && k < frames; k++) {
+        rc = replay_record(&c, starts[k], after, sinks, n_sinks, err);
+        after = c.base.step;
+    }
     if (rc == 0 && fseeko(j->f, (off_t)bytes, SEEK_SET) != 0)
         rc = io_fail(j, err, "seek failed", errno);
     j->bytes = bytes;
@@ -498,6 +638,7 @@ done:
     free(starts);
     free(scratch);
     free(c.offset);
+    free(c.group);
     if (rc) {
         sk_journal_close(j);
         return NULL;

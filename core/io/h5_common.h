@@ -1,5 +1,6 @@
 /* HDF5 helpers shared by the checkpoint and the HDF5 output (private to the library): closing ids,
- * keeping HDF5's reason for a failure until it is reported, and writing scalar attributes. */
+ * keeping HDF5's reason for a failure until it is reported, writing scalar attributes, and reading them
+ * back from a file that may have been made on purpose (skein-view's replay reads its files with these too). */
 #ifndef SKEIN_H5_COMMON_H
 #define SKEIN_H5_COMMON_H
 
@@ -36,5 +37,27 @@ int sk_h5_set_attr(hid_t loc, const char *name, hid_t type, const void *value);
 int sk_h5_set_i64(hid_t loc, const char *name, int64_t value);
 /* A variable-length UTF-8 string attribute; NULL writes "". */
 int sk_h5_set_text(hid_t loc, const char *name, const char *value);
+
+/* ---- reading what a file says, trusting none of it ---- */
+
+/* A scalar attribute `name` of loc read as memtype: false when it is missing, holds more than one value
+ * (it would be read past out), or is of another class than memtype (a string read as a number). */
+bool sk_h5_get_scalar(hid_t loc, const char *name, hid_t memtype, void *out);
+
+/* A string attribute `name` of loc (one variable-length string), malloc'd; NULL when missing, not a single
+ * variable-length string, or unreadable. The text is as stored: sk_h5_printable before it is printed. */
+char *sk_h5_get_text(hid_t loc, const char *name);
+
+/* Replaces every control character of text (bytes below 0x20, and 0x7f) with '?', in place: a string from a
+ * file, printed, stays on its line and cannot drive the terminal. Returns text. */
+char *sk_h5_printable(char *text);
+
+/* Whether dataset loc/name exists with the given rank (its dimensions then in dims), and holds no more
+ * elements (elem_size bytes each in memory) than the file stores for it: a reader then allocates no more
+ * for it than the file can hold (an extent is only a number in the file, and chunks never written read as
+ * fill values, so a crafted extent asks for any size). Stored bytes count 1032 times, the most deflate (the
+ * one compression skein writes) packs into one; one slice of dimension 0 more is allowed, the frame a
+ * stopped run may have added without writing it. */
+bool sk_h5_get_dims(hid_t loc, const char *name, int rank, hsize_t *dims, size_t elem_size);
 
 #endif

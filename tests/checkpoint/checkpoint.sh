@@ -175,6 +175,28 @@ interrupt_resume)
     expect_same_outputs
     expect_clean
     ;;
+resume_alone)
+    # Ctrl-C after a checkpoint, then `skein run --resume ck.h5` and nothing else: the checkpoint's scenario,
+    # plan, outputs and engine stand in for the command line; the outputs equal the uninterrupted run's. The
+    # scenario file is gone by then: the scenario comes from the checkpoint.
+    cp "$long" "$SCRATCH/long.json"
+    long="$SCRATCH/long.json"
+    reference_run
+    start_and_wait
+    kill -INT $pid
+    kill -CONT $pid
+    wait $pid
+    status=$?
+    expect_status 130
+    rm "$long"
+    run_skein run --resume ck.h5
+    expect_status 0
+    expect_stdout_has "scenario     $long"
+    grep -qE "^steps +${plan[1]} \(dt [0-9.e-]+ s, [0-9.]+ s simulated\), resumed at step [1-9][0-9]*$" "$SCRATCH/out" ||
+        fail "summary: $(grep steps "$SCRATCH/out")"
+    expect_same_outputs
+    expect_clean
+    ;;
 refused)
     # Checkpoints that are not this run's: exit 2, one line, nothing written.
     # a finished run leaves no checkpoint: a killed one does
@@ -217,6 +239,14 @@ refused)
     refuse "--checkpoint and --resume: give one" "${good[@]}" --checkpoint ck.h5 --checkpoint-every 5
     refuse "missing.h5: cannot open the checkpoint: No such file or directory" \
         run "$long" --steps 6000000 --every 100 --ropes 0 --csv out.csv --resume missing.h5
+    # --resume alone: what it recorded fills in the rest; what is given must still be this run's
+    refuse "missing.h5: cannot open the checkpoint: No such file or directory" run --resume missing.h5
+    refuse "--set needs the scenario FILE: --resume ck.h5 alone goes on with the scenario it recorded" \
+        run --resume ck.h5 --set 'groups[0].mass=0.06'
+    refuse "ck.h5: the run that wrote it goes to step 6000000, this one to step 7000000" \
+        run --resume ck.h5 --steps 7000000
+    refuse "ck.h5: the run that wrote it has the outputs --csv out.csv: resume with the same --csv and --h5" \
+        run --resume ck.h5 --csv other.csv
     cp ck.h5 saved.h5
     head -c 5000 saved.h5 >ck.h5
     refuse "ck.h5: the checkpoint is damaged or cut short" "${good[@]}"

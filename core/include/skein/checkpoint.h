@@ -99,6 +99,8 @@ typedef struct sk_checkpoint_info {
     const sk_group_totals *start; /* [groups]: the summary's start totals */
     const char *engine;           /* read back: the kind of engine that wrote it (sk_engine_kind); the
                                    * writer takes the engine's own */
+    const char *scenario, *source; /* read back: the scenario's normalised text (overrides applied) and the
+                                    * file it was loaded from; the writer takes the engine's scenario */
 } sk_checkpoint_info;
 
 /* Writes the engine's state at its current step (which must be a frame just checked: sk_run's sinks are
@@ -118,7 +120,9 @@ typedef struct sk_checkpoint sk_checkpoint;
 /* Opens a checkpoint to resume scenario s (loaded with the same overrides). NULL with err filled:
  * SK_ERR_INVALID when the file is missing, SK_ERR_IO when it is unreadable, SK_ERR_CORRUPT when it is not a
  * skein checkpoint, is damaged or cut short, SK_ERR_MISMATCH when it belongs to another scenario or real
- * type. */
+ * type. With s NULL it goes on with the scenario it recorded (meta's scenario and source), loaded and checked
+ * like any scenario text (SK_ERR_CORRUPT when that fails); restore then needs an engine for that scenario, one
+ * loaded from meta's text or the same file. */
 SK_API sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, sk_error *err);
 
 /* What the checkpoint recorded (valid until sk_checkpoint_close). */

@@ -1,0 +1,71 @@
+/* skein run --resume FILE alone: the checkpoint recorded its run (the scenario as loaded, overrides applied,
+ * the plan, the outputs and the engine), so the command line need not say it again. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "skein/checkpoint.h"
+
+/* A copy of text, or NULL for NULL or "" (a checkpoint records "" for an output it does not have). */
+static bool copy_text(const char *text, char **out)
+{
+    *out = NULL;
+    if (!text || !text[0])
+        return true;
+    return (*out = strdup(text)) != NULL;
+}
+
+int cli_recall(cli_options *o, cli_recalled *r, sk_error *err)
+{
+    *r = (cli_recalled){0};
+    sk_checkpoint *c = sk_checkpoint_open(o->resume, NULL, err);
+    if (!c)
+        return err->status;
+    const sk_checkpoint_info *m = sk_checkpoint_meta(c);
+    int rc = 0;
+    if (!copy_text(m->scenario, &r->scenario) || !copy_text(m->source, &r->source) || !copy_text(m->csv, &r->csv) ||
+        !copy_text(m->h5, &r->h5) || !copy_text(m->engine, &r->engine) ||
+        !(r->ropes = malloc((m->n_ropes ? m->n_ropes : 1) * sizeof *r->ropes)))
+        rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+    else if (!r->scenario)
+        rc = sk_fail(err, SK_ERR_CORRUPT, "%s: records no scenario; resume it with its scenario FILE", o->resume);
+    if (rc == 0) {
+        if (m->n_ropes)
+            memcpy(r->ropes, m->ropes, m->n_ropes * sizeof *r->ropes);
+        o->scenario_text = r->scenario;
+        o->scenario_source = r->source ? r->source : o->resume;
+        if (!o->has_steps && !o->has_duration) {
+            o->has_steps = true;
+            o->steps = m->steps;
+        }
+        if (!o->has_every) {
+            o->has_every = true;
+            o->every = m->every;
+        }
+        if (!o->ropes) {
+            o->recalled_ropes = r->ropes;
+            o->n_recalled_ropes = m->n_ropes;
+        }
+        if (!o->csv)
+            o->csv = r->csv;
+        if (!o->h5)
+            o->h5 = r->h5;
+        if (!o->engine)
+            o->engine = r->engine;
+    }
+    sk_checkpoint_close(c);
+    if (rc)
+        cli_recalled_free(r);
+    return rc;
+}
+
+void cli_recalled_free(cli_recalled *r)
+{
+    free(r->scenario);
+    free(r->source);
+    free(r->csv);
+    free(r->h5);
+    free(r->engine);
+    free(r->ropes);
+    *r = (cli_recalled){0};
+}
