@@ -2,6 +2,7 @@
  * the plan, the outputs and the engine), so the command line need not say it again. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "skein/checkpoint.h"
@@ -13,6 +14,36 @@ static bool copy_text(const char *text, char **out)
     if (!text || !text[0])
         return true;
     return (*out = strdup(text)) != NULL;
+}
+
+/* An output path the checkpoint recorded, taken without the user naming it: the checkpoint is a file, and a
+ * crafted one must not choose what a run replaces. So it must be a relative path that stays below the
+ * current directory (no "..", no control character) and name nothing yet (an interrupted run never leaves a
+ * file under an output's own name: it keeps FILE.incomplete or temporaries). Otherwise the user names it. */
+static int check_recalled_output(const char *checkpoint, const char *option, const char *path, sk_error *err)
+{
+    bool below = path[0] != '/';
+    for (const char *p = path; below && *p; p++)
+        below = (unsigned char)*p >= 0x20 && *p != 0x7f;
+    for (const char *p = path; below && (p = strstr(p, "..")); p += 2)
+        below = !((p == path || p[-1] == '/') && (p[2] == '\0' || p[2] == '/'));
+    if (!below) {
+        char shown[256]; /* the path as it can be printed: control characters as '?' */
+        size_t n = 0;
+        for (const char *p = path; *p && n + 1 < sizeof shown; p++)
+            shown[n++] = (unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p;
+        shown[n] = '\0';
+        return sk_fail(err, SK_ERR_INVALID,
+                       "%s: records the output %s, outside the current directory; name it again with %s to write "
+                       "there",
+                       checkpoint, shown, option);
+    }
+    struct stat st;
+    if (lstat(path, &st) == 0)
+        return sk_fail(err, SK_ERR_INVALID,
+                       "%s: records the output %s, which is there already; name it again with %s to replace it",
+                       checkpoint, path, option);
+    return 0;
 }
 
 int cli_recall(cli_options *o, cli_recalled *r, sk_error *err)
@@ -46,9 +77,9 @@ int cli_recall(cli_options *o, cli_recalled *r, sk_error *err)
             o->recalled_ropes = r->ropes;
             o->n_recalled_ropes = m->n_ropes;
         }
-        if (!o->csv)
+        if (!o->csv && r->csv && !(rc = check_recalled_output(o->resume, "--csv", r->csv, err)))
             o->csv = r->csv;
-        if (!o->h5)
+        if (rc == 0 && !o->h5 && r->h5 && !(rc = check_recalled_output(o->resume, "--h5", r->h5, err)))
             o->h5 = r->h5;
         if (!o->engine)
             o->engine = r->engine;

@@ -247,6 +247,26 @@ refused)
         run --resume ck.h5 --steps 7000000
     refuse "ck.h5: the run that wrote it has the outputs --csv out.csv: resume with the same --csv and --h5" \
         run --resume ck.h5 --csv other.csv
+    # a checkpoint must not choose what a run replaces: a recorded output that is there already is named again
+    touch out.csv
+    run_skein run --resume ck.h5
+    expect_status 2
+    grep -qxF "skein: ck.h5: records the output out.csv, which is there already; name it again with --csv to replace it" \
+        "$SCRATCH/err" || fail "stderr: $(cat "$SCRATCH/err")"
+    [ ! -s out.csv ] || fail "out.csv was written"
+    rm out.csv
+    # ... and one outside the current directory (here an absolute path) too
+    "$SKEIN" run "$long" --steps 6000000 --every 100 --ropes 0 --csv "$SCRATCH/abs.csv" --checkpoint ck2.h5 \
+        --checkpoint-every 100 --quiet >"$SCRATCH/out" 2>"$SCRATCH/err" &
+    pid=$!
+    for _ in $(seq 2000); do
+        [ -e ck2.h5 ] && break
+        sleep 0.01
+    done
+    kill -KILL $pid
+    wait $pid
+    refuse "ck2.h5: records the output $SCRATCH/abs.csv, outside the current directory; name it again with --csv to write there" \
+        run --resume ck2.h5
     cp ck.h5 saved.h5
     head -c 5000 saved.h5 >ck.h5
     refuse "ck.h5: the checkpoint is damaged or cut short" "${good[@]}"

@@ -31,8 +31,9 @@ extern "C" {
 
 typedef struct sk_journal sk_journal;
 
-/* Creates (or empties) the journal at path for frames of the given ropes (global indices, sorted, copied);
- * id ties it to the checkpoints that refer to it. NULL with err filled (SK_ERR_IO naming path, or
+/* Creates the journal at path for frames of the given ropes (global indices, sorted, copied), replacing what is
+ * there (a new file under a temporary name, renamed onto path: a link planted at path is replaced, never
+ * followed); id ties it to the checkpoints that refer to it. NULL with err filled (SK_ERR_IO naming path, or
  * SK_ERR_NO_MEMORY). */
 SK_API sk_journal *sk_journal_create(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
                                      uint64_t id, sk_error *err);
@@ -53,7 +54,8 @@ SK_API sk_status sk_journal_sync(sk_journal *j, uint64_t *bytes, long *frames, s
  * frames, drops whatever follows them (what the interrupted run wrote after its checkpoint), then hands
  * each frame to the sinks through a stand-in engine whose ropes are the recorded ones. Appends go on after
  * them. NULL with err filled: SK_ERR_IO when the journal is missing or unreadable, SK_ERR_MISMATCH when it
- * is another run's, SK_ERR_CORRUPT when it is damaged or cut short, or a sink's failure. */
+ * is another run's, SK_ERR_CORRUPT when it is damaged or cut short, a link or not a regular file, or a sink's
+ * failure. Every count in it is bounded by the checkpoint's and the file's size before it is used. */
 SK_API sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
                                      uint64_t id, uint64_t bytes, long frames, const sk_frame_sink *sinks, int n_sinks,
                                      sk_error *err);
