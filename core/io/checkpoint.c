@@ -650,6 +650,10 @@ static int read_meta(sk_checkpoint *c, sk_error *err)
         !get_u64(c->file, "journal_id", &id) || !get_u64(c->file, "journal_bytes", &bytes) ||
         !get_i64(c->file, "journal_frames", &frames))
         return damaged(c, err, "its attributes");
+    /* The outputs' names go into messages and, for --resume alone, into the run: no control characters (a
+     * path that had them no longer matches, and the run is refused as another's). */
+    sk_h5_printable(c->csv);
+    sk_h5_printable(c->h5);
     /* The journal holds the frames up to the checkpoint's, step 0 and every `every` steps: no more (a count
      * is only a number in the file, and the journal's reader sizes its index of frames by it). */
     if (step < 0 || steps < step || every < 1 || k < 1 || frames < 0 || frames > step / every + 1)
