@@ -1307,6 +1307,33 @@ static int journal_symlink(void)
     return 0;
 }
 
+/* The outputs' temporaries a checkpoint records are read back; one that is not a temporary of its output
+ * (a crafted checkpoint naming a file for a resumed run to remove) is refused. */
+static int output_temps(void)
+{
+    sk_scenario s;
+    CHECK_OK(crafted_start(&s));
+    sk_error err = {0};
+    sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), &s, &err);
+    CHECK(c && !sk_checkpoint_meta(c)->csv_temp && !sk_checkpoint_meta(c)->h5_temp);
+    const char *ct = sk_checkpoint_meta(c)->checkpoint_temp;
+    CHECK(ct && strncmp(ct, scratch("ck.h5"), strlen(scratch("ck.h5"))) == 0 &&
+          strlen(ct) == strlen(scratch("ck.h5")) + 11);
+    sk_checkpoint_close(c);
+    CHECK_OK(set_root_text("csv_temp", "out.csv.tmp.AbC123"));
+    c = sk_checkpoint_open(scratch("ck.h5"), &s, &err);
+    CHECK(c && strcmp(sk_checkpoint_meta(c)->csv_temp, "out.csv.tmp.AbC123") == 0);
+    sk_checkpoint_close(c);
+    const char *bad[] = {"/home/someone/.bashrc", "out.csv", "out.csv.tmp.../x", "out.csv.tmp.AbC1234", "ck.h5"};
+    for (int i = 0; i < 5; i++) {
+        CHECK_OK(copy_file(scratch("good.h5"), scratch("ck.h5")));
+        CHECK_OK(set_root_text("csv_temp", bad[i]));
+        CHECK_OK(expect_refusal(&s, "batch", SK_ERR_CORRUPT, "it names a temporary that is not its output's"));
+    }
+    sk_scenario_free(&s);
+    return 0;
+}
+
 /* ---- writing fails ---------------------------------------------------------------------------------- */
 
 /* A checkpoint that cannot be written (no such directory; the file size limit standing in for a full disk)
@@ -1410,6 +1437,7 @@ CASE(crafted_totals)
 CASE(crafted_attributes)
 CASE(crafted_journal)
 CASE(journal_symlink)
+CASE(output_temps)
 
 CHECK_MAIN({"resume_springs", case_resume_springs}, {"resume_deploy", case_resume_deploy},
            {"resume_contacts", case_resume_contacts}, {"resume_divergence", case_resume_divergence},
@@ -1419,4 +1447,5 @@ CHECK_MAIN({"resume_springs", case_resume_springs}, {"resume_deploy", case_resum
            {"refuse_damaged_journal", case_refuse_damaged_journal}, {"write_fails", case_write_fails},
            {"crafted_journal_frames", case_crafted_journal_frames}, {"crafted_marks", case_crafted_marks},
            {"crafted_totals", case_crafted_totals}, {"crafted_attributes", case_crafted_attributes},
-           {"crafted_journal", case_crafted_journal}, {"journal_symlink", case_journal_symlink})
+           {"crafted_journal", case_crafted_journal}, {"journal_symlink", case_journal_symlink},
+           {"output_temps", case_output_temps})

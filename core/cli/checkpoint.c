@@ -89,33 +89,13 @@ int cli_checkpoint_begin(cli_checkpointing *c, const cli_options *o, const sk_sc
     return 0;
 }
 
-/* Removes the temporaries NAME.tmp.XXXXXX that runs killed while writing NAME left beside it, but keep. */
-static void remove_stale_temps(const char *name, const char *keep)
+/* Removes the temporary an interrupted run was writing an output to, as its checkpoint names it (checked
+ * there to be a temporary of that output): files beside the output that no checkpoint of this run names
+ * (another run's temporaries, the user's own files) stay. */
+static void remove_named_temp(const char *temp, const char *keep)
 {
-    const char *slash = strrchr(name, '/');
-    const char *base = slash ? slash + 1 : name;
-    char *dir = slash ? strndup(name, (size_t)(slash - name) + 1) : strdup("./");
-    DIR *d = dir ? opendir(dir) : NULL;
-    const size_t blen = strlen(base);
-    for (struct dirent *ent = d ? readdir(d) : NULL; ent; ent = readdir(d)) {
-        const char *n = ent->d_name;
-        if (strlen(n) != blen + sizeof ".tmp.XXXXXX" - 1 || strncmp(n, base, blen) != 0 ||
-            strncmp(n + blen, ".tmp.", 5) != 0)
-            continue;
-        const size_t dlen = strlen(dir);
-        char *full = malloc(dlen + strlen(n) + 1);
-        if (!full)
-            break;
-        memcpy(full, dir, dlen);
-        strcpy(full + dlen, n);
-        const char *cmp = slash ? full : full + 2; /* "./name" is named "name" */
-        if (!keep || strcmp(cmp, keep) != 0)
-            unlink(full);
-        free(full);
-    }
-    if (d)
-        closedir(d);
-    free(dir);
+    if (temp && (!keep || strcmp(temp, keep) != 0))
+        unlink(temp);
 }
 
 /* An id tying a journal to its checkpoints: random, never 0 (0 says "no journal"). */
@@ -151,15 +131,15 @@ int cli_checkpoint_attach(cli_checkpointing *c, const cli_options *o, const sk_s
         .journal_id = m ? m->journal_id : 0,
         .journal_bytes = m ? m->journal_bytes : 0,
         .journal_frames = m ? m->journal_frames : 0,
+        .csv_temp = keep[0],
+        .h5_temp = keep[1],
         .start = start,
     };
     if (c->resumed) {
-        /* What interrupted runs left: a checkpoint cut short, outputs half written. */
-        remove_stale_temps(c->path, NULL);
-        if (o->csv)
-            remove_stale_temps(o->csv, keep[0]);
-        if (o->h5)
-            remove_stale_temps(o->h5, keep[1]);
+        /* What the interrupted run left: a checkpoint cut short, its outputs half written. */
+        remove_named_temp(m->checkpoint_temp, NULL);
+        remove_named_temp(m->csv_temp, keep[0]);
+        remove_named_temp(m->h5_temp, keep[1]);
     }
     if (*n_sinks > 0) {
         if (c->resumed) {

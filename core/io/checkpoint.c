@@ -379,7 +379,8 @@ static int write_contents(hid_t file, const sk_engine *e, const sk_checkpoint_in
         sk_h5_set_text(file, "source", s->source) || sk_h5_set_i64(file, "step", sk_engine_step(e)) ||
         sk_h5_set_i64(file, "steps", info->steps) || sk_h5_set_i64(file, "every", info->every) ||
         sk_h5_set_i64(file, "checkpoint_every", info->checkpoint_every) || sk_h5_set_text(file, "csv", info->csv) ||
-        sk_h5_set_text(file, "h5", info->h5) || set_u64(file, "journal_id", info->journal_id) ||
+        sk_h5_set_text(file, "h5", info->h5) || sk_h5_set_text(file, "csv_temp", info->csv_temp) ||
+        sk_h5_set_text(file, "h5_temp", info->h5_temp) || set_u64(file, "journal_id", info->journal_id) ||
         set_u64(file, "journal_bytes", info->journal_bytes) ||
         sk_h5_set_i64(file, "journal_frames", info->journal_frames))
         return -1;
@@ -492,6 +493,25 @@ static int sync_directory_of(const char *path)
     return e;
 }
 
+/* The temporary a run's checkpoints at path are written through, malloc'd: PATH.tmp. and six letters and
+ * digits from the run's journal id, so that it is the run's own and a resumed run knows it (its checkpoint
+ * records the id) without looking at any other file. */
+static char *temp_name(const char *path, uint64_t id)
+{
+    static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const size_t len = strlen(path);
+    char *temp = malloc(len + sizeof ".tmp.XXXXXX");
+    if (!temp)
+        return NULL;
+    memcpy(temp, path, len);
+    memcpy(temp + len, ".tmp.", 5);
+    uint64_t h = id * 0x9e3779b97f4a7c15ull ^ 0x5eed;
+    for (int i = 0; i < 6; i++, h /= 62)
+        temp[len + 5 + i] = digits[h % 62];
+    temp[len + 11] = '\0';
+    return temp;
+}
+
 sk_status sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoint_info *info, sk_error *err)
 {
     quiet_hdf5();
@@ -502,27 +522,21 @@ sk_status sk_checkpoint_write(const char *path, const sk_engine *e, const sk_che
         return sk_fail(err, SK_ERR_IO, "%s: cannot write the checkpoint: %s (it needs about %.1f MB, %.1f MB %s)",
                        path, strerror(room), (double)need / 1e6, (double)avail / 1e6,
                        room == EFBIG ? "is the file size limit" : "are free");
-    const size_t len = strlen(path);
-    char *temp = malloc(len + sizeof ".tmp.XXXXXX");
+    char *temp = temp_name(path, info->journal_id);
     if (!temp)
         return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory for the checkpoint", path);
-    memcpy(temp, path, len);
-    memcpy(temp + len, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
-    const int fd = mkstemp(temp);
+    /* Created, never opened through what is there: a file left by this run's own killed write (the name is
+     * this run's) is removed first; a link planted meanwhile makes the create fail rather than be followed. */
+    int fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0 && errno == EEXIST && unlink(temp) == 0)
+        fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd < 0) {
         const int e0 = errno;
         free(temp);
         return sk_fail(err, SK_ERR_IO, "%s: cannot write the checkpoint: %s", path, strerror(e0));
     }
-    const mode_t mask = umask(0);
-    umask(mask);
-    int rc = fchmod(fd, 0666 & ~mask) != 0 ? errno : 0;
     close(fd);
-    if (rc) {
-        unlink(temp);
-        free(temp);
-        return sk_fail(err, SK_ERR_IO, "%s: cannot write the checkpoint: %s", path, strerror(rc));
-    }
+    int rc = 0;
 
     /* The latest format: its metadata carries checksums. A user block holds the seal. */
     hid_t fapl = H5Pcreate(H5P_FILE_ACCESS), fcpl = H5Pcreate(H5P_FILE_CREATE), file = H5I_INVALID_HID;
@@ -563,7 +577,7 @@ struct sk_checkpoint {
     sk_scenario recorded; /* opened without a scenario: the one it recorded, loaded (scenario points here) */
     bool loaded;
     sk_checkpoint_info info;
-    char *csv, *h5, *engine, *scenario_text, *source;
+    char *csv, *h5, *engine, *scenario_text, *source, *csv_temp, *h5_temp, *checkpoint_temp;
     size_t *ropes;
     sk_group_totals *start;
 };
@@ -624,6 +638,9 @@ void sk_checkpoint_close(sk_checkpoint *c)
     free(c->path);
     free(c->csv);
     free(c->h5);
+    free(c->csv_temp);
+    free(c->checkpoint_temp);
+    free(c->h5_temp);
     free(c->engine);
     free(c->scenario_text);
     free(c->source);
@@ -636,6 +653,21 @@ void sk_checkpoint_close(sk_checkpoint *c)
 
 /* Whether x is a whole number in [0, most]: false for NaN. */
 static bool whole_in(double x, double most) { return x >= 0 && x <= most && x == floor(x); }
+
+/* Whether temp is a temporary of output (OUTPUT.tmp. and six letters or digits, what mkstemp makes): a
+ * checkpoint made on purpose must not name another file for a resumed run to remove. "" (none) fits. */
+static bool temp_of(const char *temp, const char *output)
+{
+    const size_t n = strlen(output);
+    if (!temp[0])
+        return true;
+    if (!n || strlen(temp) != n + 11 || strncmp(temp, output, n) != 0 || strncmp(temp + n, ".tmp.", 5) != 0)
+        return false;
+    for (const char *p = temp + n + 5; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+            return false;
+    return true;
+}
 
 /* The run's place: attributes, the ropes written, the summary's start. */
 static int read_meta(sk_checkpoint *c, sk_error *err)
@@ -658,8 +690,19 @@ static int read_meta(sk_checkpoint *c, sk_error *err)
      * is only a number in the file, and the journal's reader sizes its index of frames by it). */
     if (step < 0 || steps < step || every < 1 || k < 1 || frames < 0 || frames > step / every + 1)
         return refuse(c, err, "the checkpoint is damaged (its step, plan or journal make no sense)");
+    /* the outputs' temporaries (absent from checkpoints of skeins before them: none named) */
+    c->csv_temp = H5Aexists(c->file, "csv_temp") > 0 ? get_text(c->file, "csv_temp") : strdup("");
+    c->h5_temp = H5Aexists(c->file, "h5_temp") > 0 ? get_text(c->file, "h5_temp") : strdup("");
+    c->checkpoint_temp = temp_name(c->path, id);
+    if (!c->csv_temp || !c->h5_temp || !c->checkpoint_temp)
+        return damaged(c, err, "its attributes");
+    if (!temp_of(c->csv_temp, c->csv) || !temp_of(c->h5_temp, c->h5))
+        return refuse(c, err, "the checkpoint is damaged (it names a temporary that is not its output's)");
     c->info = (sk_checkpoint_info){.step = step, .steps = steps, .every = every, .checkpoint_every = k,
                                    .csv = c->csv[0] ? c->csv : NULL, .h5 = c->h5[0] ? c->h5 : NULL,
+                                   .csv_temp = c->csv_temp[0] ? c->csv_temp : NULL,
+                                   .h5_temp = c->h5_temp[0] ? c->h5_temp : NULL,
+                                   .checkpoint_temp = c->checkpoint_temp,
                                    .engine = c->engine, .scenario = c->scenario_text, .source = c->source,
                                    .journal_id = id, .journal_bytes = bytes, .journal_frames = frames};
 

@@ -136,6 +136,26 @@ kill_resume | kill_resume_reference | diverge_resume)
     expect_same_outputs
     expect_clean
     ;;
+others_temps)
+    # A resumed run removes the temporaries its checkpoint names (the killed run's outputs half written),
+    # and no other file: temporaries of other runs writing beside the same names stay.
+    reference_run
+    start_and_wait
+    kill -KILL $pid
+    wait $pid
+    own=$(ls out.csv.tmp.* out.h5.tmp.*)
+    [ "$(echo "$own" | wc -l)" -eq 2 ] || fail "the killed run did not leave its two temporaries: $own"
+    for f in out.csv.tmp.Other1 out.h5.tmp.Other2 ck.h5.tmp.Other3; do echo "another run's" >"$f"; done
+    resume
+    expect_status 0
+    expect_same_outputs
+    for f in $own; do [ ! -e "$f" ] || fail "$f, the killed run's, is left"; done
+    for f in out.csv.tmp.Other1 out.h5.tmp.Other2 ck.h5.tmp.Other3; do
+        [ "$(cat "$f")" = "another run's" ] || fail "$f, another run's, was removed or changed"
+        rm "$f"
+    done
+    expect_clean
+    ;;
 kill_twice)
     # Killed, resumed on another ISA and thread count and killed again, resumed again.
     reference_run

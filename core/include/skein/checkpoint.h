@@ -80,7 +80,8 @@ SK_API void sk_journal_close(sk_journal *j);
  *   /                 attributes: format "skein checkpoint", version, real, engine ("batch" or "reference"),
  *                     isa, scenario (the normalised scenario JSON, overrides applied), source, step, steps,
  *                     every, checkpoint_every, csv and h5 (the outputs as named, "" for none), journal_id,
- *                     journal_bytes, journal_frames (the frame journal above)
+ *                     journal_bytes, journal_frames (the frame journal above), csv_temp and h5_temp (the
+ *                     temporaries the outputs were being written to, "" for none)
  *   /ropes [ropes]    the ropes the outputs write (global indices)
  *   /summary_start [groups][8]  the summary's start totals: ropes, particles, diverged, kinetic, gravity,
  *                     elastic, has_links, max_tension
@@ -96,6 +97,13 @@ typedef struct sk_checkpoint_info {
     const size_t *ropes;   /* the ropes the outputs write */
     size_t n_ropes;
     const char *csv, *h5;  /* the outputs as named; NULL (written as "") for none */
+    const char *csv_temp, *h5_temp; /* the temporaries the outputs are being written to (sk_csv_temp_path,
+                                     * sk_h5_temp_path), NULL for none: what a resumed run removes, and no
+                                     * other file. Read back only as a temporary of its output (its name,
+                                     * ".tmp." and six letters or digits, as mkstemp makes them) */
+    const char *checkpoint_temp; /* read back: the temporary the checkpoints of the run that wrote it are
+                                  * written through (PATH.tmp. and six characters from journal_id), which a
+                                  * kill in the middle of one leaves: a resumed run removes it */
     uint64_t journal_id, journal_bytes; /* the frame journal (id 0: none, the run has no outputs) */
     long journal_frames;
     const sk_group_totals *start; /* [groups]: the summary's start totals */
