@@ -271,12 +271,12 @@ h5_replaces)
     expect_no_temp "$SCRATCH" out.h5
     ;;
 memory_refused)
-    # 1,048,576 ropes of 32 particles under a 1 GB limit: refused before anything is allocated or written,
+    # 1,048,576 ropes of 32 particles under a 900 MB limit: refused before anything is allocated or written,
     # with the figure the batch would need.
-    SKEIN_MEMORY_LIMIT=1000000000 run_skein run "$w1" --set 'groups[0].count=1048576' \
+    SKEIN_MEMORY_LIMIT=900000000 run_skein run "$w1" --set 'groups[0].count=1048576' \
         --set 'groups[0].particles=32' --h5 "$SCRATCH/out.h5" --csv "$SCRATCH/out.csv"
     expect_status 2
-    grep -qE "^skein: --set groups\[0\]\.count=1048576: groups\[0\]\.count: the batch needs [0-9]+\.[0-9] GB, more than the 1\.0 GB this machine allows; at most [0-9]+ of this group's 1048576 ropes fit$" "$SCRATCH/err" ||
+    grep -qE "^skein: --set groups\[0\]\.count=1048576: groups\[0\]\.count: the batch needs [0-9]+\.[0-9] GB, more than the 900\.0 MB this machine allows; at most [0-9]+ of this group's 1048576 ropes fit$" "$SCRATCH/err" ||
         fail "stderr: $(cat "$SCRATCH/err")"
     expect_no_output "$SCRATCH" out.h5
     expect_no_output "$SCRATCH" out.csv
