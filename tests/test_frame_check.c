@@ -276,8 +276,8 @@ static int resume_replays(void)
             rope_copy c;
             copy_rope(run, r, &c);
             CHECK(sk_engine_import_rope(resumed, r, &c.st));
-            if (r == 3) /* a wild rope, nudged by a nanometre */
-                c.p[3 * 2] += 1e-9;
+            if (r == 3) /* a wild rope, nudged by a millimetre (a change float holds too) */
+                c.p[3 * 2] += (sk_real)1e-3;
             CHECK(sk_engine_import_rope(changed, r, &c.st));
         }
         CHECK(sk_engine_resume_at(resumed, 1) && sk_engine_resume_at(changed, 1));
