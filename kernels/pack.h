@@ -62,6 +62,7 @@ typedef struct sk_kernel_cfg {
     bool ground;               /* the scenario's ground plane */
     sk_real ground_height, ground_restitution;
     int iterations;            /* resolver iterations per step; 0: twice the contacts generated */
+    int implicit_iterations;   /* the implicit integrator's Newton iterations per step */
 } sk_kernel_cfg;
 
 /* Reals of one pack's state block: the particles, then for a contact group its contact rows. */
@@ -74,6 +75,15 @@ static inline size_t sk_pack_state_len(const sk_kernel_cfg *cfg, int width)
 static inline sk_real *sk_pack_contact_rows(const sk_kernel_cfg *cfg, sk_real *state, int width)
 {
     return state + (size_t)cfg->capacity * SK_F_COUNT * (size_t)width;
+}
+
+/* A pack that cannot take its steps (its scratch could not be allocated) is made non-finite, NaN positions
+ * and velocities, so that the next frame check reports its ropes diverged and puts them back, instead of
+ * leaving them silently behind. */
+static inline void sk_pack_poison(const sk_kernel_cfg *cfg, sk_real *state, int width)
+{
+    for (size_t i = 0; i < (size_t)cfg->capacity * SK_F_COUNT * (size_t)width; i++)
+        state[i] = (sk_real)__builtin_nan("");
 }
 
 /* Per-lane diagnostics of a pack (docs/model.md section 10), written by the diagnostics kernel. */

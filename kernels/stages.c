@@ -1,6 +1,9 @@
 /* The stages of a step as separate kernels (deployment, forces into an array, integration from it), for
  * the benchmarks that time each alone and for the test that checks the fused step against them. The
  * arithmetic is the fused step's, so running the three in order gives the same bits. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "anchor.h"
 #include "deploy.h"
 #include "forces.h"
@@ -50,9 +53,22 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
     }
 }
 
+/* The implicit integrator cannot take its forces from outside (it evaluates them, with their Jacobians, at
+ * each Newton iteration's point): for it this stage is one whole implicit step at step 0. */
 void SK_KNAME(sk_kernel_integrate)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state,
                                    const sk_real *force)
 {
+    if (cfg->integrator == SK_INTEGRATOR_IMPLICIT) {
+        size_t bytes = SK_KNAME(sk_kernel_implicit_scratch_bytes)(cfg);
+        sk_real *scratch = aligned_alloc(64, (bytes + 63) / 64 * 64);
+        if (!scratch)
+            return; /* a timing stage: nothing changes state */
+        _Alignas(64) sk_real copy[SK_P_COUNT * SK_W];
+        memcpy(copy, param, sizeof copy); /* a deploying pack's n and s are not this stage's to change */
+        SK_KNAME(sk_kernel_implicit_advance)(cfg, copy, state, 0, 1, NULL, scratch);
+        free(scratch);
+        return;
+    }
     const kparams k = kp_load(param);
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
     const skv n = kp_get(param, SK_P_N);

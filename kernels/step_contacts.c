@@ -28,25 +28,26 @@ static void *scratch_alloc(const sk_kernel_cfg *cfg, contact_scratch *cs)
     return memory;
 }
 
-/* Without scratch the pack cannot take its steps: its ropes are made non-finite (NaN positions), so the
- * next frame check reports them diverged and puts them back, instead of leaving them silently behind. */
-static void poison(const sk_kernel_cfg *cfg, sk_real *state)
-{
-    for (size_t i = 0; i < (size_t)cfg->capacity * SK_F_COUNT * SK_W; i++)
-        state[i] = (sk_real)NAN;
-}
-
 void SK_KNAME(sk_kernel_contact_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
                                          long steps, uint64_t *lane_steps)
 {
     contact_scratch cs;
     void *memory = scratch_alloc(cfg, &cs);
-    if (!memory) {
-        poison(cfg, state);
+    const bool implicit = cfg->integrator == SK_INTEGRATOR_IMPLICIT;
+    sk_real *solve = NULL;
+    if (memory && implicit) {
+        size_t bytes = SK_KNAME(sk_kernel_implicit_scratch_bytes)(cfg);
+        solve = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    }
+    if (!memory || (implicit && !solve)) {
+        free(memory);
+        sk_pack_poison(cfg, state, SK_W);
         return;
     }
     for (long s = 0; s < steps; s++) {
-        if (cfg->deploys) {
+        if (implicit) {
+            SK_KNAME(sk_kernel_implicit_advance)(cfg, param, state, step0 + s, 1, lane_steps, solve);
+        } else if (cfg->deploys) {
             SK_KNAME(sk_kernel_deploy_advance)(cfg, param, state, step0 + s, 1, lane_steps);
         } else {
             SK_KNAME(sk_kernel_fixed_advance)(cfg, param, state, step0 + s, 1);
@@ -56,6 +57,7 @@ void SK_KNAME(sk_kernel_contact_advance)(const sk_kernel_cfg *cfg, sk_real *para
         }
         SK_KNAME(sk_contact_phase)(cfg, param, state, step0 + s, &cs);
     }
+    free(solve);
     free(memory);
 }
 
@@ -84,7 +86,7 @@ void SK_KNAME(sk_kernel_resolve)(const sk_kernel_cfg *cfg, const sk_real *param,
     contact_scratch cs;
     void *memory = scratch_alloc(cfg, &cs);
     if (!memory) {
-        poison(cfg, state);
+        sk_pack_poison(cfg, state, SK_W);
         return;
     }
     for (long s = 0; s < steps; s++)

@@ -1,7 +1,9 @@
 /* The kernel table of this ISA build: what core/batch/dispatch.c picks from at run time. */
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "base/assert.h"
+#include "skein/scenario.h"
 #include "step.h"
 
 /* The callers count particle-steps per lane in arrays of 64 (a mask of lanes is an unsigned). */
@@ -15,6 +17,17 @@ static void advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, lo
               cfg->capacity >= 1 && steps >= 0);
     if (cfg->contacts) {
         SK_KNAME(sk_kernel_contact_advance)(cfg, param, state, step0, steps, lane_steps);
+        return;
+    }
+    if (cfg->integrator == SK_INTEGRATOR_IMPLICIT) {
+        size_t bytes = SK_KNAME(sk_kernel_implicit_scratch_bytes)(cfg);
+        sk_real *scratch = aligned_alloc(64, (bytes + 63) / 64 * 64);
+        if (!scratch) {
+            sk_pack_poison(cfg, state, SK_W);
+            return;
+        }
+        SK_KNAME(sk_kernel_implicit_advance)(cfg, param, state, step0, steps, lane_steps, scratch);
+        free(scratch);
         return;
     }
     if (cfg->deploys) {

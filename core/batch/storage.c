@@ -89,6 +89,7 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
     g->cfg = (sk_kernel_cfg){
         .capacity = grp->particles,
         .integrator = (int)b->scenario->integrator,
+        .implicit_iterations = b->scenario->implicit_iterations,
         .link = (int)grp->link,
         .anchor = (int)grp->anchor,
         .driven = grp->anchor_driven && grp->anchor != SK_ANCHOR_NONE,

@@ -83,7 +83,13 @@
     X(REAL, INV_DT, inv_dt, c->inv_dt)                                                                    \
     X(REAL, INV_DT2, inv_dt2, c->inv_dt2)                                                                 \
     X(REAL, MAX_SPEED2, max_speed2, c->max_speed2) /* divergence bounds */                                \
-    X(REAL, MAX_LINK2, max_link2, c->max_link2)
+    X(REAL, MAX_LINK2, max_link2, c->max_link2)                                                           \
+    X(REAL, IMP_DIAG, implicit_diag, c->implicit_diag) /* the implicit integrator's blocks */             \
+    X(REAL, DRAG_T, drag_t, c->drag_t)                                                                    \
+    X(REAL, LINK_KDT2, link_kdt2, c->link_kdt2)                                                           \
+    X(REAL, ANCHOR_KDT2, anchor_kdt2, c->anchor_kdt2)                                                     \
+    X(REAL, FAKE_JX, fake_jx, c->fake_jx)                                                                 \
+    X(REAL, FAKE_JV, fake_jv, c->fake_jv)
 
 /* Reals each kind takes. */
 #define SK_PARAM_REALS_REAL 1

@@ -45,6 +45,19 @@ void sk_rope_constants_compute(const sk_scenario *s, const sk_group *g, const sk
     } else {
         c.fake_cr = c.fake_cv = c.fake_cos = c.fake_sin = c.fake_exp = 0;
     }
+
+    c.drag_t = g->has_drag ? p->drag_k1 * s->dt : 0;
+    c.implicit_diag = c.mass_back + c.drag_t;
+    c.link_kdt2 = (p->link_stiffness * s->dt) * s->dt;
+    c.anchor_kdt2 = (p->anchor_stiffness * s->dt) * s->dt;
+    /* The fake spring is linear in r = p - x and v: with f = m~ acc, acc of docs/model.md section 3.3,
+     * -dt^2 df/dr and -dt df/dv are these numbers times the identity (dt^2 inv_dt2 and dt inv_dt taken as 1). */
+    if (c.fake_active) {
+        c.fake_jx = c.mass_back * ((sk_real)1 - (c.fake_cos + c.fake_cr * c.fake_sin) * c.fake_exp);
+        c.fake_jv = c.mass_back * ((sk_real)1 - ((c.fake_cv * c.fake_sin) * c.fake_exp) * c.inv_dt);
+    } else {
+        c.fake_jx = c.fake_jv = 0;
+    }
     *out = c;
 }
 

@@ -36,6 +36,15 @@ typedef struct sk_rope_constants {
     sk_real fake_cos; /* cos(gamma dt) */
     sk_real fake_sin; /* sin(gamma dt) */
     sk_real fake_exp; /* exp((-0.5 dt) c) */
+
+    /* The implicit integrator's blocks (docs/model.md section 2.1): the stiffness parts are times dt^2, the
+     * damping parts times dt, as they enter M + T + S. */
+    sk_real implicit_diag; /* mass_back + drag_t: the diagonal of M + T (no drag: mass_back) */
+    sk_real drag_t;        /* drag.k1 * dt (0 without drag) */
+    sk_real link_kdt2;     /* (link.stiffness * dt) * dt */
+    sk_real anchor_kdt2;   /* (anchor.stiffness * dt) * dt */
+    sk_real fake_jx;       /* the fake spring's stiffness: mass_back * (1 - (fake_cos + fake_cr * fake_sin) * fake_exp) */
+    sk_real fake_jv;       /* its damping: mass_back * (1 - ((fake_cv * fake_sin) * fake_exp) * inv_dt) */
 } sk_rope_constants;
 
 /* Fills out for rope parameters p of group g in scenario s. */

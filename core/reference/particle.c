@@ -1,4 +1,5 @@
 /* Reference engine: a particle's mass and its four integrators (docs/model.md sections 1-2). */
+#include "base/assert.h"
 #include "reference/reference.h"
 #include "model/vec3.h"
 
@@ -28,6 +29,9 @@ void sk_particle_integrate(sk_particle *p, sk_integrator integrator, sk_real dt,
         p->v = sk_vec3_add(p->v, sk_vec3_scale(acc, dt));
         p->v = sk_vec3_scale(p->v, damp);
         p->p = sk_vec3_add(p->p, sk_vec3_scale(p->v, dt));
+        break;
+    case SK_INTEGRATOR_IMPLICIT: /* a system of the whole rope, solved by reference/implicit.c */
+        SK_ASSERT(!"the implicit integrator steps whole ropes");
         break;
     case SK_INTEGRATOR_VERLET: { /* seed 003, left to right as it writes it */
         sk_vec3 previous = p->p;

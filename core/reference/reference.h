@@ -243,8 +243,11 @@ void sk_world_refresh_velocities(sk_world *w);
 int sk_world_generate_contacts(sk_world *w);
 
 /* One step (docs/model.md section 5): clear forces, apply the registry, integrate, generate
- * contacts, resolve them (with verlet's velocity and q handling). */
+ * contacts, resolve them (with verlet's velocity and q handling). The explicit integrators only. */
 void sk_world_run_physics(sk_world *w);
+/* Its parts: clear the forces and apply the registry; after integration, the contact phase. */
+void sk_world_apply_forces(sk_world *w);
+void sk_world_resolve_contacts(sk_world *w);
 
 /* ---- a rope of a scenario (docs/model.md sections 5-7) -------------------------------------------- */
 

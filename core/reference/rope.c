@@ -22,7 +22,9 @@ sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
      * to three per-particle forces and a link, plus the anchor; links, anchor and ground contacts. */
     int capacity = g->particles;
     r->links = calloc((size_t)capacity, sizeof *r->links);
-    if (!r->links || !sk_world_init(&r->world, capacity, 4 * capacity + 1, capacity + 1, 2 * capacity + 1)) {
+    if (!r->links || !sk_world_init(&r->world, capacity, 4 * capacity + 1, capacity + 1, 2 * capacity + 1) ||
+        (s->integrator == SK_INTEGRATOR_IMPLICIT && !sk_ref_implicit_init(&r->implicit, capacity))) {
+        sk_world_free(&r->world);
         free(r->links);
         free(r);
         return NULL;
@@ -57,6 +59,7 @@ void sk_ref_rope_destroy(sk_ref_rope *r)
     if (!r)
         return;
     sk_world_free(&r->world);
+    sk_ref_implicit_free(&r->implicit);
     free(r->links);
     free(r);
 }
@@ -66,7 +69,12 @@ void sk_ref_rope_step(sk_ref_rope *r)
     r->anchor = sk_anchor_position(r->group, &r->params, (sk_real)r->steps * r->c.dt);
     if (r->group->deploys)
         sk_ref_rope_deploy(r);
-    sk_world_run_physics(&r->world);
+    if (r->scenario->integrator == SK_INTEGRATOR_IMPLICIT) {
+        sk_ref_rope_implicit_step(r);
+        sk_world_resolve_contacts(&r->world);
+    } else {
+        sk_world_run_physics(&r->world);
+    }
     r->steps++;
 }
 

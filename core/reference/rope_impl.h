@@ -2,6 +2,7 @@
 #ifndef SKEIN_REF_ROPE_IMPL_H
 #define SKEIN_REF_ROPE_IMPL_H
 
+#include "model/sym3.h"
 #include "reference/reference.h"
 
 /* The generator behind one link, by the group's link type. */
@@ -10,6 +11,21 @@ typedef union ref_link {
     sk_rod_link rod;
     sk_cable_link cable;
 } ref_link;
+
+/* The implicit integrator's work arrays, one entry per particle of the capacity (reference/implicit.c). */
+typedef struct sk_ref_implicit {
+    sk_vec3 *x0, *v0; /* the step's start */
+    sk_vec3 *dv;      /* the velocity change the last solve found */
+    sk_vec3 *z;       /* what the stiffness blocks multiply on the right-hand side */
+    sk_vec3 *b, *zp;  /* right-hand side; D_i^-1 y_i after elimination */
+    sk_sym3 *diag;    /* A_i */
+    sk_sym3 *link;    /* stiffness block of link i (times dt^2) */
+    bool *coupled;    /* link i joins two unpinned particles through its block */
+    sk_mat3 *h;       /* D_i^-1 S_i */
+} sk_ref_implicit;
+
+bool sk_ref_implicit_init(sk_ref_implicit *im, int capacity);
+void sk_ref_implicit_free(sk_ref_implicit *im);
 
 struct sk_ref_rope {
     const sk_scenario *scenario;
@@ -34,6 +50,8 @@ struct sk_ref_rope {
     sk_rod_constraint rod_constraint;
     sk_cable_constraint cable_constraint;
     sk_ground_contacts ground;
+
+    sk_ref_implicit implicit; /* allocated for the implicit integrator only */
 };
 
 /* (Re)builds the registry and the contact generator list for the particles present, in the canonical
@@ -43,6 +61,10 @@ void sk_ref_rope_register(sk_ref_rope *r);
 /* Sets particle i to a fresh particle of the rope at p with velocity v (zero if pinned), verlet's
  * q = p - v dt and the reported velocity. */
 void sk_ref_rope_place(sk_ref_rope *r, int i, sk_vec3 p, sk_vec3 v);
+
+/* The implicit integrator's step (docs/model.md section 2.1): forces, the solve, the new velocities and
+ * positions; the contacts follow as for every integrator. */
+void sk_ref_rope_implicit_step(sk_ref_rope *r);
 
 /* Step 1 of docs/model.md section 5 for deploying ropes: grows s and inserts a particle when due. */
 void sk_ref_rope_deploy(sk_ref_rope *r);

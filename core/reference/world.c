@@ -63,14 +63,23 @@ int sk_world_generate_contacts(sk_world *w)
     return w->max_contacts - limit;
 }
 
-void sk_world_run_physics(sk_world *w)
+void sk_world_apply_forces(sk_world *w)
 {
     for (int i = 0; i < w->count; i++)
         w->particles[i].f = sk_vec3_zero();
     sk_force_registry_update(&w->registry);
+}
+
+void sk_world_run_physics(sk_world *w)
+{
+    sk_world_apply_forces(w);
     for (int i = 0; i < w->count; i++)
         sk_particle_integrate(&w->particles[i], w->integrator, w->dt, w->damp, w->verlet_keep);
+    sk_world_resolve_contacts(w);
+}
 
+void sk_world_resolve_contacts(sk_world *w)
+{
     /* Verlet keeps no velocity of its own: the contacts work on (p - q) / dt. */
     sk_world_refresh_velocities(w);
     w->used_contacts = sk_world_generate_contacts(w);

@@ -10,8 +10,8 @@
 #include "scenario/scenario_impl.h"
 
 static const char *const top_keys[] = {"skein",      "dt",     "steps",      "duration", "integrator",
-                                       "gravity",    "gravity_as", "ground", "iterations", "divergence",
-                                       "groups",     "output",     NULL};
+                                       "gravity",    "gravity_as", "ground", "iterations", "implicit",
+                                       "divergence", "groups",     "output", NULL};
 
 static int oom(const sk_scn_ctx *c) { return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name); }
 
@@ -50,6 +50,20 @@ static int parse_ground(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
         (rc = sk_scn_read_real(c, "ground", g, "height", false, 0, SK_RANGE_ANY, &s->ground_height)))
         return rc;
     return sk_scn_read_real(c, "ground", g, "restitution", false, 0, SK_RANGE_UNIT, &s->ground_restitution);
+}
+
+/* The implicit integrator's options; read whatever the integrator, so that switching integrators with --set
+ * leaves the file valid, and used only by "implicit". */
+static int parse_implicit(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
+{
+    static const char *const keys[] = {"iterations", NULL};
+    json_t *o;
+    long long iterations = 1;
+    int rc = sk_scn_read_object(c, "", root, "implicit", false, &o);
+    if (!rc && o && !(rc = sk_scn_check_keys(c, "implicit", o, keys)))
+        rc = sk_scn_read_int(c, "implicit", o, "iterations", false, 1, 1, SK_MAX_IMPLICIT_ITERATIONS, &iterations);
+    s->implicit_iterations = (int)iterations;
+    return rc;
 }
 
 /* The bounds beyond which a rope counts as diverged: generous defaults that no sane run reaches. */
@@ -175,6 +189,7 @@ static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
                                &gravity_as)) ||
         (rc = parse_ground(c, root, s)) ||
         (rc = sk_scn_read_int(c, "", root, "iterations", false, 0, 0, INT_MAX, &iterations)) ||
+        (rc = parse_implicit(c, root, s)) ||
         (rc = parse_divergence(c, root, s)) || (rc = parse_groups(c, root, s)) || (rc = parse_output(c, root, s)))
         return rc;
     s->integrator = (sk_integrator)integrator;

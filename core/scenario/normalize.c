@@ -119,6 +119,11 @@ char *sk_scn_normalize(const sk_scenario *s, json_t *root)
         json_object_set_new(o, "ground", g);
     }
     json_object_set_new(o, "iterations", json_integer(s->iterations));
+    if (s->integrator == SK_INTEGRATOR_IMPLICIT) { /* absent otherwise: older files normalise as they did */
+        json_t *im = json_object();
+        json_object_set_new(im, "iterations", json_integer(s->implicit_iterations));
+        json_object_set_new(o, "implicit", im);
+    }
     json_t *d = json_object();
     json_object_set_new(d, "max_speed", num(s->max_speed));
     json_object_set_new(d, "max_strain", num(s->max_strain));

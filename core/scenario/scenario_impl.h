@@ -9,6 +9,9 @@
 /* The divergence bounds when the scenario gives none (docs/scenario-format.md). */
 #define SK_DEFAULT_MAX_SPEED 1e6
 #define SK_DEFAULT_MAX_STRAIN 1e3
+/* Newton iterations of the implicit integrator: each costs a full solve, and a rope that needs more than
+ * this at its step needs a smaller step instead. */
+#define SK_MAX_IMPLICIT_ITERATIONS 64
 
 /* Longest key path a message names; longer ones (user-written unknown keys) are cut. */
 #define SK_SCN_PATH_MAX 512

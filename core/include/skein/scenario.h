@@ -18,7 +18,8 @@ typedef enum sk_integrator {
     SK_INTEGRATOR_CYCLONE,
     SK_INTEGRATOR_EULER,
     SK_INTEGRATOR_SYMPLECTIC,
-    SK_INTEGRATOR_VERLET
+    SK_INTEGRATOR_VERLET,
+    SK_INTEGRATOR_IMPLICIT /* linearly implicit backward Euler, one block-tridiagonal solve per rope */
 } sk_integrator;
 
 typedef enum sk_gravity_mode {
@@ -132,6 +133,7 @@ typedef struct sk_scenario {
     sk_real ground_restitution;
 
     int iterations; /* resolver iterations per step; 0: 2 x contacts (Cyclone's default) */
+    int implicit_iterations; /* "implicit": Newton iterations of backward Euler per step, >= 1 (default 1) */
 
     /* Blow-ups flagged before numbers overflow (docs/model.md section 10): a rope with a particle faster
      * than max_speed, or a link stretched beyond (1 + max_strain) times its rest length, diverges as a

@@ -1,0 +1,274 @@
+/* The implicit integrator on lanes (docs/model.md section 2.1): per step and Newton iteration one forward
+ * pass along the rope that computes each particle's forces (the explicit kernels' sums), assembles its row
+ * of the block-tridiagonal system and eliminates it at once (block Thomas), keeping only the eliminated
+ * coupling D_i^-1 S_i and D_i^-1 y_i per particle, then one backward pass of substitution that writes the
+ * new velocities and positions. Every lane runs the same instructions: where lanes differ (particle counts
+ * while deploying, a slack bungee, the particle the anchor holds) masks select what the reference adds or
+ * skips, so each lane computes the reference's bits for its rope. Rows past a lane's count are identity
+ * rows. */
+#include <stdlib.h>
+
+#include "anchor.h"
+#include "deploy.h"
+#include "forces.h"
+#include "integrate.h"
+#include "step.h"
+#include "sym3w.h"
+
+/* Scratch per particle, each [W]: D_i^-1 S_i (9, row-major), D_i^-1 y_i (3), whether link i couples two
+ * unpinned particles (1: all ones or 0), and the last iteration's dv (3). */
+enum { IM_H = 0, IM_ZP = 9, IM_COUPLED = 12, IM_DV = 13, IM_ROW = 16 };
+
+size_t SK_KNAME(sk_kernel_implicit_scratch_bytes)(const sk_kernel_cfg *cfg)
+{
+    return (size_t)cfg->capacity * IM_ROW * SK_W * sizeof(sk_real);
+}
+
+/* The linearisation point of a row and what its stiffness multiplies on the right-hand side: the state
+ * itself and -v in the first iteration; later x0 + (v0 + dv) dt, v0 + dv and dv (pinned rows stay). */
+SK_INLINE void row_point(const kparams *k, const sk_real *row, const sk_real *srow, bool pinned, bool later,
+                         skv3 *p, skv3 *v, skv3 *z)
+{
+    skv3 x0 = v3_load(row), v0 = v3_load(row + 3 * SK_W);
+    if (!later) {
+        *p = x0;
+        *v = v0;
+        *z = v3_scale(v0, skv_set1(-1));
+        return;
+    }
+    skv3 dv = v3_load(srow + IM_DV * SK_W);
+    *z = dv;
+    if (pinned) {
+        *p = x0;
+        *v = v0;
+        return;
+    }
+    *v = v3_add(v0, dv);
+    *p = v3_add(x0, v3_scale(*v, k->dt));
+}
+
+/* One Newton iteration's forward elimination. */
+SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
+                       sk_real *scratch, skv3 x, bool deploys, bool later, int link, int anchor, bool gforce,
+                       bool drag, bool buoyancy)
+{
+    const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W;
+    const unsigned char *pinned = cfg->pinned;
+    const int rows = deploys ? kp_max_count(param) : cfg->capacity;
+    const skv n = deploys ? kp_get(param, SK_P_N) : skv_set1((sk_real)cfg->capacity);
+    const skv rest = deploys ? kp_get(param, SK_P_S) : k->s;
+    const skv held_index = deploys ? skv_sub(n, skv_set1(1)) : skv_zero();
+    const skm all = skv_eq(skv_zero(), skv_zero());
+    const bool bungee = link == SK_LINK_BUNGEE;
+
+    skv3 cp, cv, cz;
+    row_point(k, state, scratch, pinned[0], later, &cp, &cv, &cz);
+    skv3 um_prev = v3_zero(), q_prev = v3_zero(), zp_prev = v3_zero();
+    skv_sym3 s_prev = s3_diagonal(skv_zero()), p_prev = s_prev;
+    skm act_prev = skm_not(all);
+    for (int i = 0; i < rows; i++) {
+        const sk_real *row = state + (size_t)i * stride;
+        sk_real *srow = scratch + (size_t)i * sstride;
+        const bool has_next = i + 1 < rows;
+        const skv index = skv_set1((sk_real)i);
+        const skm present = deploys ? skv_lt(index, n) : all;
+        const skm next_exists = deploys ? skv_lt(skv_set1((sk_real)(i + 1)), n) : all;
+        const skm held = skv_eq(index, held_index);
+
+        /* forces at the linearisation point, summed as the explicit kernels sum them */
+        skv3 f = k_particle_forces(k, gforce, drag, buoyancy, cp, cv);
+        if (i > 0 && link != SK_LINK_NONE)
+            f = v3_sub(f, um_prev);
+        skv3 np = v3_zero(), nv = v3_zero(), nz = v3_zero();
+        skv_sym3 s = s_prev;
+        skv3 q = v3_zero();
+        skm act = skm_not(all);
+        if (has_next) {
+            row_point(k, row + stride, srow + sstride, pinned[i + 1], later, &np, &nv, &nz);
+            if (link != SK_LINK_NONE) {
+                skv3 d = v3_sub(cp, np);
+                skv l = v3_length(d);
+                skv3 um = v3_scale(v3_unit_given(d, l), skv_mul(skv_sub(k->link_l, l), k->link_stiffness));
+                act = bungee ? skm_and(next_exists, skv_gt(l, k->link_l)) : next_exists;
+                um = deploys || bungee ? v3_select(act, um, v3_zero()) : um;
+                f = v3_add(f, um);
+                um_prev = um;
+                s = s3_spring_block(d, l, k->link_l, k->link_kdt2);
+                q = s3_apply(s, v3_sub(cz, nz));
+            }
+        }
+        skm anchor_act = skm_not(all);
+        skv_sym3 s_anchor = s_prev;
+        if (anchor != SK_ANCHOR_NONE && skm_any(held)) {
+            f = v3_add(f, v3_select(held, k_anchor_force(k, anchor, cp, cv, x, rest), v3_zero()));
+            if (anchor == SK_ANCHOR_SPRING || anchor == SK_ANCHOR_BUNGEE) {
+                skv3 d = v3_sub(cp, x);
+                skv l = v3_length(d);
+                anchor_act = anchor == SK_ANCHOR_BUNGEE ? skm_and(held, skv_gt(l, rest)) : held;
+                s_anchor = s3_spring_block(d, l, rest, k->anchor_kdt2);
+            } else {
+                anchor_act = skm_and(held, k->fake_active);
+            }
+        }
+
+        if (!pinned[i]) {
+            skv3 b = v3_scale(f, k->dt);
+            if (later && drag)
+                b = v3_add(b, v3_scale(cz, k->drag_t));
+            skv_sym3 a = s3_diagonal(k->implicit_diag);
+            if (i > 0 && link != SK_LINK_NONE) {
+                a = s3_select(act_prev, s3_add(a, s_prev), a);
+                b = v3_select(act_prev, v3_sub(b, q_prev), b);
+            }
+            if (has_next && link != SK_LINK_NONE) {
+                a = s3_select(act, s3_add(a, s), a);
+                b = v3_select(act, v3_add(b, q), b);
+            }
+            if (anchor == SK_ANCHOR_SPRING || anchor == SK_ANCHOR_BUNGEE) {
+                a = s3_select(anchor_act, s3_add(a, s_anchor), a);
+                b = v3_select(anchor_act, v3_add(b, s3_apply(s_anchor, cz)), b);
+            } else if (anchor == SK_ANCHOR_FAKE_SPRING) {
+                a = s3_select(anchor_act, s3_add_diagonal(s3_add_diagonal(a, k->fake_jx), k->fake_jv), a);
+                b = v3_select(anchor_act, v3_add(b, v3_scale(cz, k->fake_jx)), b);
+                if (later)
+                    b = v3_select(anchor_act, v3_add(b, v3_scale(cz, k->fake_jv)), b);
+            }
+            if (deploys) { /* identity rows past the lane's count */
+                a = s3_select(present, a, s3_diagonal(skv_set1(1)));
+                b = v3_select(present, b, v3_zero());
+            }
+            if (i > 0 && !pinned[i - 1] && link != SK_LINK_NONE) {
+                a = s3_select(act_prev, s3_sub(a, p_prev), a);
+                b = v3_select(act_prev, v3_add(b, zp_prev), b);
+            }
+            skv_sym3 inv = s3_inverse(a);
+            skv3 zp = s3_apply(inv, b);
+            v3_store(srow + IM_ZP * SK_W, zp);
+            if (has_next && link != SK_LINK_NONE && !pinned[i + 1]) {
+                skv_mat3 h = s3_mul(inv, s);
+                for (int j = 0; j < 3; j++)
+                    for (int c = 0; c < 3; c++)
+                        skv_store(srow + (size_t)(IM_H + 3 * j + c) * SK_W, h.m[j][c]);
+                skv_store(srow + (size_t)IM_COUPLED * SK_W, skv_keep(act, skv_set1(1)));
+                p_prev = s3_mul_symmetric(s, &h);
+                zp_prev = s3_apply(s, zp);
+            } else if (has_next) {
+                skv_store(srow + (size_t)IM_COUPLED * SK_W, skv_zero());
+            }
+        }
+        act_prev = act;
+        s_prev = s;
+        q_prev = q;
+        cp = np;
+        cv = nv;
+        cz = nz;
+    }
+}
+
+/* Back substitution: dv_i = D_i^-1 y_i + (D_i^-1 S_i) dv_(i+1) where link i couples; the last iteration
+ * writes v = (v0 + dv) D and p = x0 + v dt, the others keep dv for the next linearisation. */
+SK_INLINE void backward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, sk_real *state,
+                        sk_real *scratch, bool deploys, bool final, bool unit_damp)
+{
+    const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W;
+    const int rows = deploys ? kp_max_count(param) : cfg->capacity;
+    const skv n = kp_get(param, SK_P_N);
+    skv3 dv_next = v3_zero();
+    for (int i = rows - 1; i >= 0; i--) {
+        sk_real *row = state + (size_t)i * stride;
+        sk_real *srow = scratch + (size_t)i * sstride;
+        skv3 dv = v3_zero();
+        if (!cfg->pinned[i]) {
+            dv = v3_load(srow + IM_ZP * SK_W);
+            if (i + 1 < rows) {
+                skv_mat3 h;
+                for (int j = 0; j < 3; j++)
+                    for (int c = 0; c < 3; c++)
+                        h.m[j][c] = skv_load(srow + (size_t)(IM_H + 3 * j + c) * SK_W);
+                skm coupled = skv_ne(skv_load(srow + (size_t)IM_COUPLED * SK_W), skv_zero());
+                dv = v3_select(coupled, v3_add(dv, m3_apply(&h, dv_next)), dv);
+            }
+            if (final) {
+                skv3 x0 = v3_load(row), v0 = v3_load(row + 3 * SK_W);
+                skv3 v = v3_add(v0, dv);
+                if (!unit_damp)
+                    v = v3_scale(v, k->damp);
+                skv3 p = v3_add(x0, v3_scale(v, k->dt));
+                if (deploys) {
+                    skm present = skv_lt(skv_set1((sk_real)i), n);
+                    p = v3_select(present, p, x0);
+                    v = v3_select(present, v, v0);
+                }
+                v3_store(row, p);
+                v3_store(row + 3 * SK_W, v);
+            }
+        }
+        if (!final)
+            v3_store(srow + IM_DV * SK_W, dv);
+        dv_next = dv;
+    }
+}
+
+SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
+                                uint64_t *lane_steps, sk_real *scratch, int iterations, bool deploys, int link,
+                                int anchor, bool gforce, bool drag, bool buoyancy, bool driven, bool unit_damp)
+{
+    const kparams k = kp_load(param);
+    for (long s = 0; s < steps; s++) {
+        skv3 x = anchor != SK_ANCHOR_NONE || deploys ? k_anchor_point(&k, driven, step0 + s) : v3_zero();
+        if (deploys)
+            k_deploy(cfg, &k, param, state, x);
+        if (lane_steps)
+            for (int l = 0; l < SK_W; l++)
+                lane_steps[l] += deploys ? (uint64_t)param[(size_t)SK_P_N * SK_W + l] : (uint64_t)cfg->capacity;
+        for (int it = 0; it < iterations; it++) {
+            const bool final = it + 1 == iterations;
+            if (it == 0)
+                forward(cfg, &k, param, state, scratch, x, deploys, false, link, anchor, gforce, drag, buoyancy);
+            else
+                forward(cfg, &k, param, state, scratch, x, deploys, true, link, anchor, gforce, drag, buoyancy);
+            if (final)
+                backward(cfg, &k, param, state, scratch, deploys, true, unit_damp);
+            else
+                backward(cfg, &k, param, state, scratch, deploys, false, unit_damp);
+        }
+    }
+}
+
+/* The hot case (a stiff tether: springs, a static anchored spring or none, no per-particle forces, not
+ * deploying), with and without damping; everything else takes the general instantiation. */
+#define SK_IMPLICIT(name, anchor, unit_damp)                                                                    \
+    static void name(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,          \
+                     uint64_t *lane_steps, sk_real *scratch, int iterations)                                    \
+    {                                                                                                           \
+        implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, false, SK_LINK_SPRING, \
+                         anchor, false, false, false, false, unit_damp);                                        \
+    }
+SK_IMPLICIT(springs_undamped, SK_ANCHOR_NONE, true)
+SK_IMPLICIT(springs_damped, SK_ANCHOR_NONE, false)
+SK_IMPLICIT(springs_anchor_undamped, SK_ANCHOR_SPRING, true)
+SK_IMPLICIT(springs_anchor_damped, SK_ANCHOR_SPRING, false)
+
+static void general(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
+                    uint64_t *lane_steps, sk_real *scratch, int iterations)
+{
+    implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, cfg->deploys,
+                     k_force_link(cfg->link), k_force_anchor(cfg->anchor), cfg->gravity_force, cfg->drag,
+                     cfg->buoyancy, cfg->driven, false);
+}
+
+void SK_KNAME(sk_kernel_implicit_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
+                                          long steps, uint64_t *lane_steps, sk_real *scratch)
+{
+    bool undamped = true;
+    for (int l = 0; l < SK_W; l++)
+        undamped = undamped && param[(size_t)SK_P_DAMP * SK_W + l] == 1;
+    const bool plain = !cfg->deploys && !cfg->gravity_force && !cfg->drag && !cfg->buoyancy && !cfg->driven &&
+                       cfg->link == SK_LINK_SPRING;
+    void (*fn)(const sk_kernel_cfg *, sk_real *, sk_real *, long, long, uint64_t *, sk_real *, int) = general;
+    if (plain && cfg->anchor == SK_ANCHOR_NONE)
+        fn = undamped ? springs_undamped : springs_damped;
+    else if (plain && cfg->anchor == SK_ANCHOR_SPRING)
+        fn = undamped ? springs_anchor_undamped : springs_anchor_damped;
+    fn(cfg, param, state, step0, steps, lane_steps, scratch, cfg->implicit_iterations);
+}

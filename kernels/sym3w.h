@@ -1,0 +1,129 @@
+/* The 3x3 blocks of the implicit system on lanes: core/model/sym3.h's operations, each in its order, so a
+ * lane computes the bits the reference computes. */
+#ifndef SKEIN_KERNELS_SYM3W_H
+#define SKEIN_KERNELS_SYM3W_H
+
+#include "vec3w.h"
+
+typedef struct skv_sym3 {
+    skv xx, yy, zz, xy, xz, yz;
+} skv_sym3;
+
+typedef struct skv_mat3 {
+    skv m[3][3];
+} skv_mat3;
+
+SK_INLINE skv_sym3 s3_diagonal(skv d)
+{
+    skv_sym3 r = {d, d, d, skv_zero(), skv_zero(), skv_zero()};
+    return r;
+}
+
+SK_INLINE skv_sym3 s3_add(skv_sym3 a, skv_sym3 b)
+{
+    skv_sym3 r = {skv_add(a.xx, b.xx), skv_add(a.yy, b.yy), skv_add(a.zz, b.zz),
+                  skv_add(a.xy, b.xy), skv_add(a.xz, b.xz), skv_add(a.yz, b.yz)};
+    return r;
+}
+
+SK_INLINE skv_sym3 s3_sub(skv_sym3 a, skv_sym3 b)
+{
+    skv_sym3 r = {skv_sub(a.xx, b.xx), skv_sub(a.yy, b.yy), skv_sub(a.zz, b.zz),
+                  skv_sub(a.xy, b.xy), skv_sub(a.xz, b.xz), skv_sub(a.yz, b.yz)};
+    return r;
+}
+
+SK_INLINE skv_sym3 s3_select(skm m, skv_sym3 a, skv_sym3 b)
+{
+    skv_sym3 r = {skv_select(m, a.xx, b.xx), skv_select(m, a.yy, b.yy), skv_select(m, a.zz, b.zz),
+                  skv_select(m, a.xy, b.xy), skv_select(m, a.xz, b.xz), skv_select(m, a.yz, b.yz)};
+    return r;
+}
+
+SK_INLINE skv_sym3 s3_add_diagonal(skv_sym3 a, skv s)
+{
+    a.xx = skv_add(a.xx, s);
+    a.yy = skv_add(a.yy, s);
+    a.zz = skv_add(a.zz, s);
+    return a;
+}
+
+SK_INLINE skv3 s3_apply(skv_sym3 a, skv3 v)
+{
+    return v3_make(skv_add(skv_add(skv_mul(a.xx, v.x), skv_mul(a.xy, v.y)), skv_mul(a.xz, v.z)),
+                   skv_add(skv_add(skv_mul(a.xy, v.x), skv_mul(a.yy, v.y)), skv_mul(a.yz, v.z)),
+                   skv_add(skv_add(skv_mul(a.xz, v.x), skv_mul(a.yz, v.y)), skv_mul(a.zz, v.z)));
+}
+
+/* sk_spring_block: kdt2 ((1 - a) u u^T + a I), u = d / |d|, a = max(0, 1 - rest / |d|); 1/|d| is 0 at |d| = 0.
+ * l is |d|, given by the caller (the force computed it). */
+SK_INLINE skv_sym3 s3_spring_block(skv3 d, skv l, skv rest, skv kdt2)
+{
+    const skv one = skv_set1(1);
+    skv inv = skv_select(skv_gt(l, skv_zero()), skv_div(one, l), skv_zero());
+    skv3 u = v3_scale(d, inv);
+    skv a = skv_sub(one, skv_mul(rest, inv));
+    a = skv_select(skv_gt(a, skv_zero()), a, skv_zero());
+    skv3 bu = v3_scale(u, skv_sub(one, a));
+    skv_sym3 r = {skv_mul(skv_add(skv_mul(bu.x, u.x), a), kdt2), skv_mul(skv_add(skv_mul(bu.y, u.y), a), kdt2),
+                  skv_mul(skv_add(skv_mul(bu.z, u.z), a), kdt2), skv_mul(skv_mul(bu.x, u.y), kdt2),
+                  skv_mul(skv_mul(bu.x, u.z), kdt2),            skv_mul(skv_mul(bu.y, u.z), kdt2)};
+    return r;
+}
+
+SK_INLINE skv_sym3 s3_inverse(skv_sym3 a)
+{
+    skv cxx = skv_sub(skv_mul(a.yy, a.zz), skv_mul(a.yz, a.yz));
+    skv cxy = skv_sub(skv_mul(a.xz, a.yz), skv_mul(a.xy, a.zz));
+    skv cxz = skv_sub(skv_mul(a.xy, a.yz), skv_mul(a.xz, a.yy));
+    skv cyy = skv_sub(skv_mul(a.xx, a.zz), skv_mul(a.xz, a.xz));
+    skv cyz = skv_sub(skv_mul(a.xy, a.xz), skv_mul(a.xx, a.yz));
+    skv czz = skv_sub(skv_mul(a.xx, a.yy), skv_mul(a.xy, a.xy));
+    skv det = skv_add(skv_add(skv_mul(a.xx, cxx), skv_mul(a.xy, cxy)), skv_mul(a.xz, cxz));
+    skv inv = skv_div(skv_set1(1), det);
+    skv_sym3 r = {skv_mul(cxx, inv), skv_mul(cyy, inv), skv_mul(czz, inv),
+                  skv_mul(cxy, inv), skv_mul(cxz, inv), skv_mul(cyz, inv)};
+    return r;
+}
+
+SK_INLINE void s3_rows(skv_sym3 a, skv r[3][3])
+{
+    r[0][0] = a.xx, r[0][1] = a.xy, r[0][2] = a.xz;
+    r[1][0] = a.xy, r[1][1] = a.yy, r[1][2] = a.yz;
+    r[2][0] = a.xz, r[2][1] = a.yz, r[2][2] = a.zz;
+}
+
+SK_INLINE skv_mat3 s3_mul(skv_sym3 a, skv_sym3 b)
+{
+    skv ra[3][3], rb[3][3];
+    s3_rows(a, ra);
+    s3_rows(b, rb);
+    skv_mat3 r;
+    for (int j = 0; j < 3; j++)
+        for (int k = 0; k < 3; k++)
+            r.m[j][k] = skv_add(skv_add(skv_mul(ra[j][0], rb[0][k]), skv_mul(ra[j][1], rb[1][k])),
+                                skv_mul(ra[j][2], rb[2][k]));
+    return r;
+}
+
+SK_INLINE skv_sym3 s3_mul_symmetric(skv_sym3 a, const skv_mat3 *h)
+{
+    skv ra[3][3], r[3][3];
+    s3_rows(a, ra);
+    for (int j = 0; j < 3; j++)
+        for (int k = j; k < 3; k++)
+            r[j][k] = skv_add(skv_add(skv_mul(ra[j][0], h->m[0][k]), skv_mul(ra[j][1], h->m[1][k])),
+                              skv_mul(ra[j][2], h->m[2][k]));
+    skv_sym3 s = {r[0][0], r[1][1], r[2][2], r[0][1], r[0][2], r[1][2]};
+    return s;
+}
+
+SK_INLINE skv3 m3_apply(const skv_mat3 *h, skv3 v)
+{
+    skv c[3];
+    for (int j = 0; j < 3; j++)
+        c[j] = skv_add(skv_add(skv_mul(h->m[j][0], v.x), skv_mul(h->m[j][1], v.y)), skv_mul(h->m[j][2], v.z));
+    return v3_make(c[0], c[1], c[2]);
+}
+
+#endif
