@@ -16,8 +16,10 @@
 #include "sym3w.h"
 
 /* Scratch per particle, each [W]: D_i^-1 S_i (9, row-major), D_i^-1 y_i (3), whether link i couples two
- * unpinned particles (1: all ones or 0), and the last iteration's dv (3). */
-enum { IM_H = 0, IM_ZP = 9, IM_COUPLED = 12, IM_DV = 13, IM_ROW = 16 };
+ * unpinned particles (1: all ones or 0), the last iteration's dv (3), and link i's length and inverse length
+ * (the square root and division are taken in a pass of their own: nothing there waits on the elimination,
+ * so they overlap each other instead of stalling it). */
+enum { IM_H = 0, IM_ZP = 9, IM_COUPLED = 12, IM_DV = 13, IM_LENGTH = 16, IM_INVERSE = 17, IM_ROW = 18 };
 
 size_t SK_KNAME(sk_kernel_implicit_scratch_bytes)(const sk_kernel_cfg *cfg)
 {
@@ -47,7 +49,33 @@ SK_INLINE void row_point(const kparams *k, const sk_real *row, const sk_real *sr
     *p = v3_add(x0, v3_scale(*v, k->dt));
 }
 
-/* One Newton iteration's forward elimination. */
+/* Whether a link acts wherever it exists (springs) and exists in every lane (ropes that do not deploy):
+ * then link i couples rows i and i + 1 exactly where both are unpinned, the same in every lane, and no
+ * per-lane flag is kept. */
+SK_INLINE bool uniform_links(bool deploys, int link) { return !deploys && link == SK_LINK_SPRING; }
+
+/* The links' lengths at the linearisation point, each |d| and s3_inverse_length of it. */
+SK_INLINE void link_lengths(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
+                            sk_real *scratch, bool deploys, bool later)
+{
+    const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W;
+    const int rows = deploys ? kp_max_count(param) : cfg->capacity;
+    skv3 cp, cv, cz;
+    row_point(k, state, scratch, cfg->pinned[0], later, &cp, &cv, &cz);
+    for (int i = 0; i + 1 < rows; i++) {
+        skv3 np, nv, nz;
+        row_point(k, state + (size_t)(i + 1) * stride, scratch + (size_t)(i + 1) * sstride, cfg->pinned[i + 1], later,
+                  &np, &nv, &nz);
+        skv l = v3_length(v3_sub(cp, np));
+        skv_store(scratch + (size_t)i * sstride + (size_t)IM_LENGTH * SK_W, l);
+        skv_store(scratch + (size_t)i * sstride + (size_t)IM_INVERSE * SK_W, s3_inverse_length(l));
+        cp = np;
+    }
+}
+
+/* One Newton iteration's forward elimination. Row i's terms are added in the reference's order
+ * (reference/implicit.c): what the row above hands over, (diag + S_(i-1)) - S D^-1 S and S D^-1 y - q_(i-1),
+ * is computed at the end of row i - 1 in that order and carried. */
 SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
                        sk_real *scratch, skv3 x, bool deploys, bool later, int link, int anchor, bool gforce,
                        bool drag, bool buoyancy)
@@ -59,20 +87,20 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
     const skv rest = deploys ? kp_get(param, SK_P_S) : k->s;
     const skv held_index = deploys ? skv_sub(n, skv_set1(1)) : skv_zero();
     const skm all = skv_eq(skv_zero(), skv_zero());
-    const bool bungee = link == SK_LINK_BUNGEE;
+    const bool bungee = link == SK_LINK_BUNGEE, uniform = uniform_links(deploys, link);
+    const skv3 field = v3_scale(k->acc, k->mass); /* the acceleration field as a force: a m~ */
+    const skv_sym3 diag = s3_diagonal(k->implicit_diag);
 
     skv3 cp, cv, cz;
     row_point(k, state, scratch, pinned[0], later, &cp, &cv, &cz);
-    skv3 um_prev = v3_zero(), q_prev = v3_zero(), zp_prev = v3_zero();
-    skv_sym3 s_prev = s3_diagonal(skv_zero()), p_prev = s_prev;
+    skv3 um_prev = v3_zero(), handed_y = v3_zero();
+    skv_sym3 handed = diag;
     skm act_prev = skm_not(all);
     for (int i = 0; i < rows; i++) {
         const sk_real *row = state + (size_t)i * stride;
         sk_real *srow = scratch + (size_t)i * sstride;
         const bool has_next = i + 1 < rows;
         const skv index = skv_set1((sk_real)i);
-        const skm present = deploys ? skv_lt(index, n) : all;
-        const skm next_exists = deploys ? skv_lt(skv_set1((sk_real)(i + 1)), n) : all;
         const skm held = skv_eq(index, held_index);
 
         /* forces at the linearisation point, summed as the explicit kernels sum them */
@@ -80,85 +108,86 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
         if (i > 0 && link != SK_LINK_NONE)
             f = v3_sub(f, um_prev);
         skv3 np = v3_zero(), nv = v3_zero(), nz = v3_zero();
-        skv_sym3 s = s_prev;
+        skv_sym3 s = diag;
         skv3 q = v3_zero();
         skm act = skm_not(all);
         if (has_next) {
             row_point(k, row + stride, srow + sstride, pinned[i + 1], later, &np, &nv, &nz);
             if (link != SK_LINK_NONE) {
+                const skm next_exists = deploys ? skv_lt(skv_set1((sk_real)(i + 1)), n) : all;
                 skv3 d = v3_sub(cp, np);
-                skv l = v3_length(d);
-                skv3 um = v3_scale(v3_unit_given(d, l), skv_mul(skv_sub(k->link_l, l), k->link_stiffness));
+                skv l = skv_load(srow + (size_t)IM_LENGTH * SK_W);
+                skv inv = skv_load(srow + (size_t)IM_INVERSE * SK_W);
+                /* d^ of the model: d * (1/l) where l > 0, the zero vector elsewhere */
+                skv3 unit = v3_select(skv_gt(l, skv_zero()), v3_scale(d, inv), v3_zero());
+                skv3 um = v3_scale(unit, skv_mul(skv_sub(k->link_l, l), k->link_stiffness));
                 act = bungee ? skm_and(next_exists, skv_gt(l, k->link_l)) : next_exists;
                 um = deploys || bungee ? v3_select(act, um, v3_zero()) : um;
                 f = v3_add(f, um);
                 um_prev = um;
-                s = s3_spring_block(d, l, k->link_l, k->link_kdt2);
+                s = s3_spring_block(d, inv, k->link_l, k->link_kdt2);
                 q = s3_apply(s, v3_sub(cz, nz));
             }
         }
-        skm anchor_act = skm_not(all);
-        skv_sym3 s_anchor = s_prev;
-        if (anchor != SK_ANCHOR_NONE && skm_any(held)) {
-            f = v3_add(f, v3_select(held, k_anchor_force(k, anchor, cp, cv, x, rest), v3_zero()));
-            if (anchor == SK_ANCHOR_SPRING || anchor == SK_ANCHOR_BUNGEE) {
-                skv3 d = v3_sub(cp, x);
-                skv l = v3_length(d);
-                anchor_act = anchor == SK_ANCHOR_BUNGEE ? skm_and(held, skv_gt(l, rest)) : held;
-                s_anchor = s3_spring_block(d, l, rest, k->anchor_kdt2);
-            } else {
-                anchor_act = skm_and(held, k->fake_active);
-            }
-        }
 
+        if (anchor != SK_ANCHOR_NONE && skm_any(held))
+            f = v3_add(f, v3_select(held, k_anchor_force(k, anchor, cp, cv, x, rest), v3_zero()));
+
+        skv_sym3 next_handed = s3_add(diag, s);
+        skv3 next_handed_y = v3_scale(q, skv_set1(-1));
         if (!pinned[i]) {
-            skv3 b = v3_scale(f, k->dt);
+            skv3 y = v3_scale(v3_add(f, field), k->dt);
             if (later && drag)
-                b = v3_add(b, v3_scale(cz, k->drag_t));
-            skv_sym3 a = s3_diagonal(k->implicit_diag);
+                y = v3_add(y, v3_scale(cz, k->drag_t));
+            skv_sym3 a = diag;
             if (i > 0 && link != SK_LINK_NONE) {
-                a = s3_select(act_prev, s3_add(a, s_prev), a);
-                b = v3_select(act_prev, v3_sub(b, q_prev), b);
+                a = s3_select(act_prev, handed, a);
+                y = v3_select(act_prev, v3_add(y, handed_y), y);
             }
             if (has_next && link != SK_LINK_NONE) {
                 a = s3_select(act, s3_add(a, s), a);
-                b = v3_select(act, v3_add(b, q), b);
+                y = v3_select(act, v3_add(y, q), y);
             }
-            if (anchor == SK_ANCHOR_SPRING || anchor == SK_ANCHOR_BUNGEE) {
-                a = s3_select(anchor_act, s3_add(a, s_anchor), a);
-                b = v3_select(anchor_act, v3_add(b, s3_apply(s_anchor, cz)), b);
-            } else if (anchor == SK_ANCHOR_FAKE_SPRING) {
-                a = s3_select(anchor_act, s3_add_diagonal(s3_add_diagonal(a, k->fake_jx), k->fake_jv), a);
-                b = v3_select(anchor_act, v3_add(b, v3_scale(cz, k->fake_jx)), b);
-                if (later)
-                    b = v3_select(anchor_act, v3_add(b, v3_scale(cz, k->fake_jv)), b);
+            if (anchor != SK_ANCHOR_NONE && skm_any(held)) {
+                if (anchor == SK_ANCHOR_SPRING || anchor == SK_ANCHOR_BUNGEE) {
+                    skv3 d = v3_sub(cp, x);
+                    skv l = v3_length(d);
+                    skm on = anchor == SK_ANCHOR_BUNGEE ? skm_and(held, skv_gt(l, rest)) : held;
+                    skv_sym3 sa = s3_spring_block(d, s3_inverse_length(l), rest, k->anchor_kdt2);
+                    a = s3_select(on, s3_add(a, sa), a);
+                    y = v3_select(on, v3_add(y, s3_apply(sa, cz)), y);
+                } else if (anchor == SK_ANCHOR_FAKE_SPRING) {
+                    skm on = skm_and(held, k->fake_active);
+                    a = s3_select(on, s3_add_diagonal(s3_add_diagonal(a, k->fake_jx), k->fake_jv), a);
+                    y = v3_select(on, v3_add(y, v3_scale(cz, k->fake_jx)), y);
+                    if (later)
+                        y = v3_select(on, v3_add(y, v3_scale(cz, k->fake_jv)), y);
+                }
             }
             if (deploys) { /* identity rows past the lane's count */
+                const skm present = skv_lt(index, n);
                 a = s3_select(present, a, s3_diagonal(skv_set1(1)));
-                b = v3_select(present, b, v3_zero());
-            }
-            if (i > 0 && !pinned[i - 1] && link != SK_LINK_NONE) {
-                a = s3_select(act_prev, s3_sub(a, p_prev), a);
-                b = v3_select(act_prev, v3_add(b, zp_prev), b);
+                y = v3_select(present, y, v3_zero());
             }
             skv_sym3 inv = s3_inverse(a);
-            skv3 zp = s3_apply(inv, b);
+            skv3 zp = s3_apply(inv, y);
             v3_store(srow + IM_ZP * SK_W, zp);
             if (has_next && link != SK_LINK_NONE && !pinned[i + 1]) {
                 skv_mat3 h = s3_mul(inv, s);
                 for (int j = 0; j < 3; j++)
                     for (int c = 0; c < 3; c++)
                         skv_store(srow + (size_t)(IM_H + 3 * j + c) * SK_W, h.m[j][c]);
-                skv_store(srow + (size_t)IM_COUPLED * SK_W, skv_keep(act, skv_set1(1)));
-                p_prev = s3_mul_symmetric(s, &h);
-                zp_prev = s3_apply(s, zp);
-            } else if (has_next) {
+                if (!uniform)
+                    skv_store(srow + (size_t)IM_COUPLED * SK_W, skv_keep(act, skv_set1(1)));
+                next_handed = s3_sub(next_handed, s3_mul_symmetric(s, &h));
+                next_handed_y = v3_sub(s3_apply(s, zp), q);
+            } else if (has_next && !uniform) {
                 skv_store(srow + (size_t)IM_COUPLED * SK_W, skv_zero());
             }
         }
         act_prev = act;
-        s_prev = s;
-        q_prev = q;
+        handed = next_handed;
+        handed_y = next_handed_y;
         cp = np;
         cv = nv;
         cz = nz;
@@ -168,8 +197,9 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
 /* Back substitution: dv_i = D_i^-1 y_i + (D_i^-1 S_i) dv_(i+1) where link i couples; the last iteration
  * writes v = (v0 + dv) D and p = x0 + v dt, the others keep dv for the next linearisation. */
 SK_INLINE void backward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, sk_real *state,
-                        sk_real *scratch, bool deploys, bool final, bool unit_damp)
+                        sk_real *scratch, bool deploys, int link, bool final, bool unit_damp)
 {
+    const bool uniform = uniform_links(deploys, link);
     const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W;
     const int rows = deploys ? kp_max_count(param) : cfg->capacity;
     const skv n = kp_get(param, SK_P_N);
@@ -180,13 +210,14 @@ SK_INLINE void backward(const sk_kernel_cfg *cfg, const kparams *k, const sk_rea
         skv3 dv = v3_zero();
         if (!cfg->pinned[i]) {
             dv = v3_load(srow + IM_ZP * SK_W);
-            if (i + 1 < rows) {
+            if (i + 1 < rows && (!uniform || !cfg->pinned[i + 1])) {
                 skv_mat3 h;
                 for (int j = 0; j < 3; j++)
                     for (int c = 0; c < 3; c++)
                         h.m[j][c] = skv_load(srow + (size_t)(IM_H + 3 * j + c) * SK_W);
-                skm coupled = skv_ne(skv_load(srow + (size_t)IM_COUPLED * SK_W), skv_zero());
-                dv = v3_select(coupled, v3_add(dv, m3_apply(&h, dv_next)), dv);
+                skv3 coupled_dv = v3_add(dv, m3_apply(&h, dv_next));
+                dv = uniform ? coupled_dv
+                             : v3_select(skv_ne(skv_load(srow + (size_t)IM_COUPLED * SK_W), skv_zero()), coupled_dv, dv);
             }
             if (final) {
                 skv3 x0 = v3_load(row), v0 = v3_load(row + 3 * SK_W);
@@ -223,14 +254,16 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
                 lane_steps[l] += deploys ? (uint64_t)param[(size_t)SK_P_N * SK_W + l] : (uint64_t)cfg->capacity;
         for (int it = 0; it < iterations; it++) {
             const bool final = it + 1 == iterations;
+            if (link != SK_LINK_NONE)
+                link_lengths(cfg, &k, param, state, scratch, deploys, it > 0);
             if (it == 0)
                 forward(cfg, &k, param, state, scratch, x, deploys, false, link, anchor, gforce, drag, buoyancy);
             else
                 forward(cfg, &k, param, state, scratch, x, deploys, true, link, anchor, gforce, drag, buoyancy);
             if (final)
-                backward(cfg, &k, param, state, scratch, deploys, true, unit_damp);
+                backward(cfg, &k, param, state, scratch, deploys, link, true, unit_damp);
             else
-                backward(cfg, &k, param, state, scratch, deploys, false, unit_damp);
+                backward(cfg, &k, param, state, scratch, deploys, link, false, unit_damp);
         }
     }
 }

@@ -55,12 +55,14 @@ SK_INLINE skv3 s3_apply(skv_sym3 a, skv3 v)
                    skv_add(skv_add(skv_mul(a.xz, v.x), skv_mul(a.yz, v.y)), skv_mul(a.zz, v.z)));
 }
 
-/* sk_spring_block: kdt2 ((1 - a) u u^T + a I), u = d / |d|, a = max(0, 1 - rest / |d|); 1/|d| is 0 at |d| = 0.
- * l is |d|, given by the caller (the force computed it). */
-SK_INLINE skv_sym3 s3_spring_block(skv3 d, skv l, skv rest, skv kdt2)
+/* 1/l where l > 0, else 0: the inverse length sk_spring_block takes (and, selected, the force's d^). */
+SK_INLINE skv s3_inverse_length(skv l) { return skv_select(skv_gt(l, skv_zero()), skv_div(skv_set1(1), l), skv_zero()); }
+
+/* sk_spring_block: kdt2 ((1 - a) u u^T + a I), u = d * inv, a = max(0, 1 - rest * inv), with inv of
+ * s3_inverse_length(|d|) given by the caller (the force needs it too). */
+SK_INLINE skv_sym3 s3_spring_block(skv3 d, skv inv, skv rest, skv kdt2)
 {
     const skv one = skv_set1(1);
-    skv inv = skv_select(skv_gt(l, skv_zero()), skv_div(one, l), skv_zero());
     skv3 u = v3_scale(d, inv);
     skv a = skv_sub(one, skv_mul(rest, inv));
     a = skv_select(skv_gt(a, skv_zero()), a, skv_zero());

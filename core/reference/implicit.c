@@ -15,14 +15,16 @@ bool sk_ref_implicit_init(sk_ref_implicit *im, int capacity)
     im->v0 = calloc(n, sizeof *im->v0);
     im->dv = calloc(n, sizeof *im->dv);
     im->z = calloc(n, sizeof *im->z);
-    im->b = calloc(n, sizeof *im->b);
+    im->q = calloc(n, sizeof *im->q);
+    im->eliminated_y = calloc(n, sizeof *im->eliminated_y);
+    im->eliminated = calloc(n, sizeof *im->eliminated);
+    im->active = calloc(n, sizeof *im->active);
     im->zp = calloc(n, sizeof *im->zp);
-    im->diag = calloc(n, sizeof *im->diag);
     im->link = calloc(n, sizeof *im->link);
     im->coupled = calloc(n, sizeof *im->coupled);
     im->h = calloc(n, sizeof *im->h);
-    if (!im->x0 || !im->v0 || !im->dv || !im->z || !im->b || !im->zp || !im->diag || !im->link || !im->coupled ||
-        !im->h) {
+    if (!im->x0 || !im->v0 || !im->dv || !im->z || !im->q || !im->eliminated_y || !im->zp ||
+        !im->eliminated || !im->link || !im->active || !im->coupled || !im->h) {
         sk_ref_implicit_free(im);
         return false;
     }
@@ -35,99 +37,110 @@ void sk_ref_implicit_free(sk_ref_implicit *im)
     free(im->v0);
     free(im->dv);
     free(im->z);
-    free(im->b);
+    free(im->q);
+    free(im->eliminated_y);
+    free(im->eliminated);
+    free(im->active);
     free(im->zp);
-    free(im->diag);
     free(im->link);
     free(im->coupled);
     free(im->h);
     *im = (sk_ref_implicit){0};
 }
 
-/* The system at the linearisation point the particles hold (their p and v) and the forces just applied:
- * diag_i and b_i for every unpinned particle, and for each link its stiffness block and whether it couples
- * two unpinned particles. In each row the terms are added in the force order (docs/model.md section 5):
- * drag, the link before, the link after, the anchor. */
-static void assemble(sk_ref_rope *r, bool later)
+/* The links' stiffness blocks at the linearisation point the particles hold: for each link its block S_i,
+ * q_i = S_i (z_i - z_(i+1)), whether it acts (a spring always, a bungee when stretched) and whether it
+ * couples two unpinned particles. */
+static void link_blocks(sk_ref_rope *r)
 {
     sk_ref_implicit *im = &r->implicit;
     const sk_group *g = r->group;
     const sk_rope_constants *c = &r->c;
-    sk_particle *ps = r->world.particles;
-    const int n = r->world.count;
-
-    for (int i = 0; i < n; i++) {
-        im->diag[i] = sk_sym3_diagonal(c->implicit_diag);
-        im->b[i] = sk_vec3_scale(ps[i].f, c->dt);
-        if (later && g->has_drag)
-            im->b[i] = sk_vec3_add(im->b[i], sk_vec3_scale(im->z[i], c->drag_t));
-    }
+    const sk_particle *ps = r->world.particles;
     const bool springs = g->link == SK_LINK_SPRING || g->link == SK_LINK_BUNGEE;
-    for (int i = 0; i + 1 < n; i++) {
-        im->coupled[i] = false;
-        if (!springs)
-            continue;
+    for (int i = 0; i + 1 < r->world.count; i++) {
         sk_vec3 d = sk_vec3_sub(ps[i].p, ps[i + 1].p);
         /* a slack bungee has no force, and so no stiffness */
-        if (g->link == SK_LINK_BUNGEE && !(sk_vec3_length(d) > c->link_length))
+        im->active[i] = springs && (g->link == SK_LINK_SPRING || sk_vec3_length(d) > c->link_length);
+        im->coupled[i] = im->active[i] && ps[i].w != 0 && ps[i + 1].w != 0;
+        if (!im->active[i])
             continue;
-        sk_sym3 s = sk_spring_block(d, c->link_length, c->link_kdt2);
-        sk_vec3 q = sk_sym3_apply(s, sk_vec3_sub(im->z[i], im->z[i + 1]));
-        if (ps[i].w != 0) {
-            im->diag[i] = sk_sym3_add(im->diag[i], s);
-            im->b[i] = sk_vec3_add(im->b[i], q);
-        }
-        if (ps[i + 1].w != 0) {
-            im->diag[i + 1] = sk_sym3_add(im->diag[i + 1], s);
-            im->b[i + 1] = sk_vec3_sub(im->b[i + 1], q);
-        }
-        im->link[i] = s;
-        im->coupled[i] = ps[i].w != 0 && ps[i + 1].w != 0;
-    }
-    const int h = sk_ref_rope_held(r);
-    if (ps[h].w == 0)
-        return;
-    if (g->anchor == SK_ANCHOR_SPRING || g->anchor == SK_ANCHOR_BUNGEE) {
-        sk_vec3 d = sk_vec3_sub(ps[h].p, r->anchor);
-        sk_real rest = r->anchor_spring.rest_length;
-        if (g->anchor == SK_ANCHOR_BUNGEE && !(sk_vec3_length(d) > rest))
-            return;
-        sk_sym3 s = sk_spring_block(d, rest, c->anchor_kdt2);
-        im->diag[h] = sk_sym3_add(im->diag[h], s);
-        im->b[h] = sk_vec3_add(im->b[h], sk_sym3_apply(s, im->z[h]));
-    } else if (g->anchor == SK_ANCHOR_FAKE_SPRING && c->fake_active) {
-        im->diag[h] = sk_sym3_add_diagonal(sk_sym3_add_diagonal(im->diag[h], c->fake_jx), c->fake_jv);
-        im->b[h] = sk_vec3_add(im->b[h], sk_vec3_scale(im->z[h], c->fake_jx));
-        if (later)
-            im->b[h] = sk_vec3_add(im->b[h], sk_vec3_scale(im->z[h], c->fake_jv));
+        im->link[i] = sk_spring_block(d, c->link_length, c->link_kdt2);
+        im->q[i] = sk_sym3_apply(im->link[i], sk_vec3_sub(im->z[i], im->z[i + 1]));
     }
 }
 
-/* Block Thomas elimination of the assembled system into dv: forward, each row's block reduced by the
- * coupling to the row before (D_i = A_i - S D_(i-1)^-1 S, y_i = b_i + S D_(i-1)^-1 y_(i-1)), then back
- * substitution (dv_i = D_i^-1 y_i + D_i^-1 S dv_(i+1)). Pinned rows are not part of it: their dv is 0. */
-static void solve(sk_ref_rope *r)
+/* Particle i's row, D_i and y_i, with the link before it already eliminated, each term added in this order
+ * (docs/model.md section 2.1): the diagonal of M + T, the link before (its block, less its eliminated part
+ * S D^-1 S where it couples), the link after, the anchor; on the right (f + a m~) dt, the linear drag's
+ * T z in later iterations, the link before (S D^-1 y - q, or -q where it does not couple), the link after
+ * (+q), the anchor. */
+static void row(sk_ref_rope *r, int i, bool later, sk_sym3 *d_out, sk_vec3 *y_out)
+{
+    sk_ref_implicit *im = &r->implicit;
+    const sk_group *g = r->group;
+    const sk_rope_constants *c = &r->c;
+    const sk_particle *ps = r->world.particles;
+    const int n = r->world.count;
+
+    sk_sym3 d = sk_sym3_diagonal(c->implicit_diag);
+    /* the acceleration field (gravity, unless it is a force) as the force it is on this mass */
+    sk_vec3 y = sk_vec3_scale(sk_vec3_add(ps[i].f, sk_vec3_scale(ps[i].a, c->mass_back)), c->dt);
+    if (later && g->has_drag)
+        y = sk_vec3_add(y, sk_vec3_scale(im->z[i], c->drag_t));
+    if (i > 0 && im->active[i - 1]) {
+        d = sk_sym3_add(d, im->link[i - 1]);
+        sk_vec3 before = sk_vec3_scale(im->q[i - 1], -1);
+        if (im->coupled[i - 1]) {
+            d = sk_sym3_sub(d, im->eliminated[i - 1]);
+            before = sk_vec3_sub(im->eliminated_y[i - 1], im->q[i - 1]);
+        }
+        y = sk_vec3_add(y, before);
+    }
+    if (i + 1 < n && im->active[i]) {
+        d = sk_sym3_add(d, im->link[i]);
+        y = sk_vec3_add(y, im->q[i]);
+    }
+    if (i == sk_ref_rope_held(r)) {
+        if (g->anchor == SK_ANCHOR_SPRING || g->anchor == SK_ANCHOR_BUNGEE) {
+            sk_vec3 da = sk_vec3_sub(ps[i].p, r->anchor);
+            sk_real rest = r->anchor_spring.rest_length;
+            if (g->anchor == SK_ANCHOR_SPRING || sk_vec3_length(da) > rest) {
+                sk_sym3 s = sk_spring_block(da, rest, c->anchor_kdt2);
+                d = sk_sym3_add(d, s);
+                y = sk_vec3_add(y, sk_sym3_apply(s, im->z[i]));
+            }
+        } else if (g->anchor == SK_ANCHOR_FAKE_SPRING && c->fake_active) {
+            d = sk_sym3_add_diagonal(sk_sym3_add_diagonal(d, c->fake_jx), c->fake_jv);
+            y = sk_vec3_add(y, sk_vec3_scale(im->z[i], c->fake_jx));
+            if (later)
+                y = sk_vec3_add(y, sk_vec3_scale(im->z[i], c->fake_jv));
+        }
+    }
+    *d_out = d;
+    *y_out = y;
+}
+
+/* Block Thomas elimination into dv: forward, each row reduced by the link before it (row above), solved for
+ * D_i^-1 y_i and D_i^-1 S_i, handing S D_i^-1 S and S D_i^-1 y_i to the next row; then back substitution,
+ * dv_i = D_i^-1 y_i + (D_i^-1 S_i) dv_(i+1) where link i couples. Pinned rows take no part: their dv is 0. */
+static void solve(sk_ref_rope *r, bool later)
 {
     sk_ref_implicit *im = &r->implicit;
     const sk_particle *ps = r->world.particles;
     const int n = r->world.count;
-    sk_sym3 carried = {0};   /* S_(i-1) D_(i-1)^-1 S_(i-1) */
-    sk_vec3 carried_y = {0}; /* S_(i-1) D_(i-1)^-1 y_(i-1) */
     for (int i = 0; i < n; i++) {
         if (ps[i].w == 0)
             continue;
-        sk_sym3 d = im->diag[i];
-        sk_vec3 y = im->b[i];
-        if (i > 0 && im->coupled[i - 1]) {
-            d = sk_sym3_sub(d, carried);
-            y = sk_vec3_add(y, carried_y);
-        }
+        sk_sym3 d;
+        sk_vec3 y;
+        row(r, i, later, &d, &y);
         sk_sym3 inv = sk_sym3_inverse(d);
         im->zp[i] = sk_sym3_apply(inv, y);
         if (i + 1 < n && im->coupled[i]) {
             im->h[i] = sk_sym3_mul(inv, im->link[i]);
-            carried = sk_sym3_mul_symmetric(im->link[i], im->h[i]);
-            carried_y = sk_sym3_apply(im->link[i], im->zp[i]);
+            im->eliminated[i] = sk_sym3_mul_symmetric(im->link[i], im->h[i]);
+            im->eliminated_y[i] = sk_sym3_apply(im->link[i], im->zp[i]);
         }
     }
     for (int i = n - 1; i >= 0; i--) {
@@ -164,8 +177,8 @@ void sk_ref_rope_implicit_step(sk_ref_rope *r)
         /* what the stiffness (and later the damping) blocks multiply on the right-hand side */
         for (int i = 0; i < n; i++)
             im->z[i] = later ? im->dv[i] : sk_vec3_scale(im->v0[i], -1);
-        assemble(r, later);
-        solve(r);
+        link_blocks(r);
+        solve(r, later);
     }
     for (int i = 0; i < n; i++) {
         sk_particle *p = &ps[i];

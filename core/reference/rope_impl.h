@@ -17,11 +17,14 @@ typedef struct sk_ref_implicit {
     sk_vec3 *x0, *v0; /* the step's start */
     sk_vec3 *dv;      /* the velocity change the last solve found */
     sk_vec3 *z;       /* what the stiffness blocks multiply on the right-hand side */
-    sk_vec3 *b, *zp;  /* right-hand side; D_i^-1 y_i after elimination */
-    sk_sym3 *diag;    /* A_i */
-    sk_sym3 *link;    /* stiffness block of link i (times dt^2) */
-    bool *coupled;    /* link i joins two unpinned particles through its block */
+    sk_sym3 *link;    /* stiffness block S_i of link i (times dt^2) */
+    sk_vec3 *q;       /* S_i (z_i - z_(i+1)) */
+    bool *active;     /* link i acts (a bungee: stretched) */
+    bool *coupled;    /* ... and joins two unpinned particles */
+    sk_vec3 *zp;      /* D_i^-1 y_i */
     sk_mat3 *h;       /* D_i^-1 S_i */
+    sk_sym3 *eliminated;   /* S_i D_i^-1 S_i, taken from row i + 1 */
+    sk_vec3 *eliminated_y; /* S_i D_i^-1 y_i, added to row i + 1 */
 } sk_ref_implicit;
 
 bool sk_ref_implicit_init(sk_ref_implicit *im, int capacity);
