@@ -19,3 +19,5 @@ skein_test(physics_buoyancy SOURCES test_physics_buoyancy.c CASES
 skein_test(physics_fake_spring SOURCES test_physics_fake_spring.c CASES symplectic stiff damped verlet with_gravity)
 skein_test(physics_driven SOURCES test_physics_driven.c CASES near_resonance below_resonance above_resonance)
 skein_test(physics_bungee SOURCES test_physics_bungee.c CASES anchored_slack link_slack hanging)
+skein_test(physics_implicit SOURCES test_physics_implicit.c CASES
+  oscillator_small_step oscillator_large_step stiff_chain_large_step convergence_first_order deploy_law)
