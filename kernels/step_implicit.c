@@ -140,13 +140,14 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
             if (later && drag)
                 y = v3_add(y, v3_scale(cz, k->drag_t));
             skv_sym3 a = diag;
+            /* uniform links act in every lane: no selects */
             if (i > 0 && link != SK_LINK_NONE) {
-                a = s3_select(act_prev, handed, a);
-                y = v3_select(act_prev, v3_add(y, handed_y), y);
+                a = uniform ? handed : s3_select(act_prev, handed, a);
+                y = uniform ? v3_add(y, handed_y) : v3_select(act_prev, v3_add(y, handed_y), y);
             }
             if (has_next && link != SK_LINK_NONE) {
-                a = s3_select(act, s3_add(a, s), a);
-                y = v3_select(act, v3_add(y, q), y);
+                a = uniform ? s3_add(a, s) : s3_select(act, s3_add(a, s), a);
+                y = uniform ? v3_add(y, q) : v3_select(act, v3_add(y, q), y);
             }
             if (anchor != SK_ANCHOR_NONE && skm_any(held)) {
                 if (anchor == SK_ANCHOR_SPRING || anchor == SK_ANCHOR_BUNGEE) {
