@@ -43,8 +43,9 @@ static int oscillator(double omega_dt, long steps, const char *label)
         /* the ratio while the energy is well above what the stretch's round-off (a difference near rest + x0)
          * makes of it */
         const double e0 = 0.5 * k * x0 * x0;
-        if (e > 1e-9 * e0) /* to 1e-12 while e > 1e-3 e0; below, to the 1e-6 the stretch's round-off allows */
-            PHYS_NEAR(&te, e / energy, 1 / den, (e > 1e-3 * e0 ? 1e5 * PHYS_U : 1e-6) / den);
+        /* relative to 1e5 u while e > 1e-3 e0; below, to what the stretch's round-off allows */
+        if (e > 1e-9 * e0)
+            PHYS_NEAR(&te, e / energy, 1 / den, (e > 1e-3 * e0 ? 1e5 * PHYS_U : PHYS_FLOAT ? 1e-2 : 1e-6) / den);
         x = xn, v = vn, energy = e;
     }
     phys_report(label, &tx);
