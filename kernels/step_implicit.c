@@ -133,21 +133,18 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
         if (anchor != SK_ANCHOR_NONE && skm_any(held))
             f = v3_add(f, v3_select(held, k_anchor_force(k, anchor, cp, cv, x, rest), v3_zero()));
 
+        /* what this row hands the next where link i acts but does not couple (this row or the next pinned) */
         skv_sym3 next_handed = s3_add(diag, s);
         skv3 next_handed_y = v3_scale(q, skv_set1(-1));
         if (!pinned[i]) {
             skv3 y = v3_scale(v3_add(f, field), k->dt);
             if (later && drag)
                 y = v3_add(y, v3_scale(cz, k->drag_t));
-            skv_sym3 a = diag;
+            skv_sym3 e = diag;
             /* uniform links act in every lane: no selects */
             if (i > 0 && link != SK_LINK_NONE) {
-                a = uniform ? handed : s3_select(act_prev, handed, a);
+                e = uniform ? handed : s3_select(act_prev, handed, e);
                 y = uniform ? v3_add(y, handed_y) : v3_select(act_prev, v3_add(y, handed_y), y);
-            }
-            if (has_next && link != SK_LINK_NONE) {
-                a = uniform ? s3_add(a, s) : s3_select(act, s3_add(a, s), a);
-                y = uniform ? v3_add(y, q) : v3_select(act, v3_add(y, q), y);
             }
             if (anchor != SK_ANCHOR_NONE && skm_any(held)) {
                 if (anchor == SK_ANCHOR_SPRING || anchor == SK_ANCHOR_BUNGEE) {
@@ -155,33 +152,38 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                     skv l = v3_length(d);
                     skm on = anchor == SK_ANCHOR_BUNGEE ? skm_and(held, skv_gt(l, rest)) : held;
                     skv_sym3 sa = s3_spring_block(d, s3_inverse_length(l), rest, k->anchor_kdt2);
-                    a = s3_select(on, s3_add(a, sa), a);
+                    e = s3_select(on, s3_add(e, sa), e);
                     y = v3_select(on, v3_add(y, s3_apply(sa, cz)), y);
                 } else if (anchor == SK_ANCHOR_FAKE_SPRING) {
                     skm on = skm_and(held, k->fake_active);
-                    a = s3_select(on, s3_add_diagonal(s3_add_diagonal(a, k->fake_jx), k->fake_jv), a);
+                    e = s3_select(on, s3_add_diagonal(s3_add_diagonal(e, k->fake_jx), k->fake_jv), e);
                     y = v3_select(on, v3_add(y, v3_scale(cz, k->fake_jx)), y);
                     if (later)
                         y = v3_select(on, v3_add(y, v3_scale(cz, k->fake_jv)), y);
                 }
+            }
+            skv_sym3 a = e;
+            if (has_next && link != SK_LINK_NONE) {
+                a = uniform ? s3_add(e, s) : s3_select(act, s3_add(e, s), e);
+                y = uniform ? v3_add(y, q) : v3_select(act, v3_add(y, q), y);
             }
             if (deploys) { /* identity rows past the lane's count */
                 const skm present = skv_lt(index, n);
                 a = s3_select(present, a, s3_diagonal(skv_set1(1)));
                 y = v3_select(present, y, v3_zero());
             }
-            skv_sym3 inv = s3_inverse(a);
-            skv3 zp = s3_apply(inv, y);
+            skv_ldl3 fac = s3_factor(a);
+            skv3 zp = s3_solve(&fac, y);
             v3_store(srow + IM_ZP * SK_W, zp);
             if (has_next && link != SK_LINK_NONE && !pinned[i + 1]) {
-                skv_mat3 h = s3_mul(inv, s);
+                skv_mat3 h = s3_solve_block(&fac, s);
                 for (int j = 0; j < 3; j++)
                     for (int c = 0; c < 3; c++)
                         skv_store(srow + (size_t)(IM_H + 3 * j + c) * SK_W, h.m[j][c]);
                 if (!uniform)
                     skv_store(srow + (size_t)IM_COUPLED * SK_W, skv_keep(act, skv_set1(1)));
-                next_handed = s3_sub(next_handed, s3_mul_symmetric(s, &h));
-                next_handed_y = v3_sub(s3_apply(s, zp), q);
+                next_handed = s3_add(diag, m3_transpose_mul_symmetric(&h, e));
+                next_handed_y = v3_sub(m3_transpose_apply(&h, y), q);
             } else if (has_next && !uniform) {
                 skv_store(srow + (size_t)IM_COUPLED * SK_W, skv_zero());
             }

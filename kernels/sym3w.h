@@ -73,18 +73,42 @@ SK_INLINE skv_sym3 s3_spring_block(skv3 d, skv inv, skv rest, skv kdt2)
     return r;
 }
 
-SK_INLINE skv_sym3 s3_inverse(skv_sym3 a)
+/* sk_ldl3 on lanes: LDL^T factors of a symmetric positive definite block, reciprocal pivots. */
+typedef struct skv_ldl3 {
+    skv r1, r2, r3, l21, l31, l32;
+} skv_ldl3;
+
+SK_INLINE skv_ldl3 s3_factor(skv_sym3 a)
 {
-    skv cxx = skv_sub(skv_mul(a.yy, a.zz), skv_mul(a.yz, a.yz));
-    skv cxy = skv_sub(skv_mul(a.xz, a.yz), skv_mul(a.xy, a.zz));
-    skv cxz = skv_sub(skv_mul(a.xy, a.yz), skv_mul(a.xz, a.yy));
-    skv cyy = skv_sub(skv_mul(a.xx, a.zz), skv_mul(a.xz, a.xz));
-    skv cyz = skv_sub(skv_mul(a.xy, a.xz), skv_mul(a.xx, a.yz));
-    skv czz = skv_sub(skv_mul(a.xx, a.yy), skv_mul(a.xy, a.xy));
-    skv det = skv_add(skv_add(skv_mul(a.xx, cxx), skv_mul(a.xy, cxy)), skv_mul(a.xz, cxz));
-    skv inv = skv_div(skv_set1(1), det);
-    skv_sym3 r = {skv_mul(cxx, inv), skv_mul(cyy, inv), skv_mul(czz, inv),
-                  skv_mul(cxy, inv), skv_mul(cxz, inv), skv_mul(cyz, inv)};
+    const skv one = skv_set1(1);
+    skv_ldl3 f;
+    f.r1 = skv_div(one, a.xx);
+    f.l21 = skv_mul(a.xy, f.r1);
+    f.l31 = skv_mul(a.xz, f.r1);
+    f.r2 = skv_div(one, skv_sub(a.yy, skv_mul(f.l21, a.xy)));
+    skv t = skv_sub(a.yz, skv_mul(f.l31, a.xy));
+    f.l32 = skv_mul(t, f.r2);
+    f.r3 = skv_div(one, skv_sub(skv_sub(a.zz, skv_mul(f.l31, a.xz)), skv_mul(f.l32, t)));
+    return f;
+}
+
+SK_INLINE skv3 s3_solve(const skv_ldl3 *f, skv3 b)
+{
+    skv w1 = b.x, w2 = skv_sub(b.y, skv_mul(f->l21, w1));
+    skv w3 = skv_sub(skv_sub(b.z, skv_mul(f->l31, w1)), skv_mul(f->l32, w2));
+    w1 = skv_mul(w1, f->r1), w2 = skv_mul(w2, f->r2), w3 = skv_mul(w3, f->r3);
+    skv x2 = skv_sub(w2, skv_mul(f->l32, w3));
+    return v3_make(skv_sub(skv_sub(w1, skv_mul(f->l21, x2)), skv_mul(f->l31, w3)), x2, w3);
+}
+
+SK_INLINE skv_mat3 s3_solve_block(const skv_ldl3 *f, skv_sym3 b)
+{
+    const skv3 columns[3] = {v3_make(b.xx, b.xy, b.xz), v3_make(b.xy, b.yy, b.yz), v3_make(b.xz, b.yz, b.zz)};
+    skv_mat3 r;
+    for (int k = 0; k < 3; k++) {
+        skv3 c = s3_solve(f, columns[k]);
+        r.m[0][k] = c.x, r.m[1][k] = c.y, r.m[2][k] = c.z;
+    }
     return r;
 }
 
@@ -95,29 +119,24 @@ SK_INLINE void s3_rows(skv_sym3 a, skv r[3][3])
     r[2][0] = a.xz, r[2][1] = a.yz, r[2][2] = a.zz;
 }
 
-SK_INLINE skv_mat3 s3_mul(skv_sym3 a, skv_sym3 b)
+SK_INLINE skv_sym3 m3_transpose_mul_symmetric(const skv_mat3 *h, skv_sym3 e)
 {
-    skv ra[3][3], rb[3][3];
-    s3_rows(a, ra);
-    s3_rows(b, rb);
-    skv_mat3 r;
-    for (int j = 0; j < 3; j++)
-        for (int k = 0; k < 3; k++)
-            r.m[j][k] = skv_add(skv_add(skv_mul(ra[j][0], rb[0][k]), skv_mul(ra[j][1], rb[1][k])),
-                                skv_mul(ra[j][2], rb[2][k]));
-    return r;
-}
-
-SK_INLINE skv_sym3 s3_mul_symmetric(skv_sym3 a, const skv_mat3 *h)
-{
-    skv ra[3][3], r[3][3];
-    s3_rows(a, ra);
+    skv re[3][3], r[3][3];
+    s3_rows(e, re);
     for (int j = 0; j < 3; j++)
         for (int k = j; k < 3; k++)
-            r[j][k] = skv_add(skv_add(skv_mul(ra[j][0], h->m[0][k]), skv_mul(ra[j][1], h->m[1][k])),
-                              skv_mul(ra[j][2], h->m[2][k]));
+            r[j][k] = skv_add(skv_add(skv_mul(h->m[0][j], re[0][k]), skv_mul(h->m[1][j], re[1][k])),
+                              skv_mul(h->m[2][j], re[2][k]));
     skv_sym3 s = {r[0][0], r[1][1], r[2][2], r[0][1], r[0][2], r[1][2]};
     return s;
+}
+
+SK_INLINE skv3 m3_transpose_apply(const skv_mat3 *h, skv3 v)
+{
+    skv c[3];
+    for (int j = 0; j < 3; j++)
+        c[j] = skv_add(skv_add(skv_mul(h->m[0][j], v.x), skv_mul(h->m[1][j], v.y)), skv_mul(h->m[2][j], v.z));
+    return v3_make(c[0], c[1], c[2]);
 }
 
 SK_INLINE skv3 m3_apply(const skv_mat3 *h, skv3 v)

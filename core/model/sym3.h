@@ -59,36 +59,66 @@ static inline sk_sym3 sk_spring_block(sk_vec3 d, sk_real rest, sk_real kdt2)
                      (bu.x * u.y) * kdt2,     (bu.x * u.z) * kdt2,     (bu.y * u.z) * kdt2};
 }
 
-/* The inverse by cofactors: one division, by the determinant expanded along the first row. */
-static inline sk_sym3 sk_sym3_inverse(sk_sym3 a)
+/* The LDL^T factors of a symmetric positive definite block (no pivoting: its pivots are positive):
+ * D = L diag(1/r1, 1/r2, 1/r3) L^T with L unit lower triangular. A solve with them is backward stable,
+ * which an inverse by cofactors is not: a block that a stiff link dominates (eigenvalues m and m + dt^2 k)
+ * loses dt^2 k / m of its accuracy to the cofactors' cancellations. */
+typedef struct sk_ldl3 {
+    sk_real r1, r2, r3;   /* reciprocals of the pivots */
+    sk_real l21, l31, l32;
+} sk_ldl3;
+
+static inline sk_ldl3 sk_ldl3_factor(sk_sym3 a)
 {
-    sk_real cxx = a.yy * a.zz - a.yz * a.yz, cxy = a.xz * a.yz - a.xy * a.zz, cxz = a.xy * a.yz - a.xz * a.yy;
-    sk_real cyy = a.xx * a.zz - a.xz * a.xz, cyz = a.xy * a.xz - a.xx * a.yz, czz = a.xx * a.yy - a.xy * a.xy;
-    sk_real inv = (sk_real)1 / ((a.xx * cxx + a.xy * cxy) + a.xz * cxz);
-    return (sk_sym3){cxx * inv, cyy * inv, czz * inv, cxy * inv, cxz * inv, cyz * inv};
+    sk_ldl3 f;
+    f.r1 = (sk_real)1 / a.xx;
+    f.l21 = a.xy * f.r1;
+    f.l31 = a.xz * f.r1;
+    f.r2 = (sk_real)1 / (a.yy - f.l21 * a.xy);
+    sk_real t = a.yz - f.l31 * a.xy; /* l32 / r2 */
+    f.l32 = t * f.r2;
+    f.r3 = (sk_real)1 / ((a.zz - f.l31 * a.xz) - f.l32 * t);
+    return f;
 }
 
-/* a b for symmetric a and b: a general block. */
-static inline sk_mat3 sk_sym3_mul(sk_sym3 a, sk_sym3 b)
+/* x with D x = b: forward through L, the pivots, back through L^T. */
+static inline sk_vec3 sk_ldl3_solve(const sk_ldl3 *f, sk_vec3 b)
 {
-    const sk_real ra[3][3] = {{a.xx, a.xy, a.xz}, {a.xy, a.yy, a.yz}, {a.xz, a.yz, a.zz}};
-    const sk_real rb[3][3] = {{b.xx, b.xy, b.xz}, {b.xy, b.yy, b.yz}, {b.xz, b.yz, b.zz}};
+    sk_real w1 = b.x, w2 = b.y - f->l21 * w1, w3 = (b.z - f->l31 * w1) - f->l32 * w2;
+    w1 = w1 * f->r1, w2 = w2 * f->r2, w3 = w3 * f->r3;
+    sk_real x2 = w2 - f->l32 * w3;
+    return sk_vec3_make((w1 - f->l21 * x2) - f->l31 * w3, x2, w3);
+}
+
+/* D^-1 b for a symmetric b, column by column: a general block. */
+static inline sk_mat3 sk_ldl3_solve_block(const sk_ldl3 *f, sk_sym3 b)
+{
+    const sk_vec3 columns[3] = {{b.xx, b.xy, b.xz}, {b.xy, b.yy, b.yz}, {b.xz, b.yz, b.zz}};
     sk_mat3 r;
-    for (int j = 0; j < 3; j++)
-        for (int k = 0; k < 3; k++)
-            r.m[j][k] = (ra[j][0] * rb[0][k] + ra[j][1] * rb[1][k]) + ra[j][2] * rb[2][k];
+    for (int k = 0; k < 3; k++) {
+        sk_vec3 c = sk_ldl3_solve(f, columns[k]);
+        r.m[0][k] = c.x, r.m[1][k] = c.y, r.m[2][k] = c.z;
+    }
     return r;
 }
 
-/* a h for symmetric a, where the product is known to be symmetric (S D^-1 S): its upper triangle. */
-static inline sk_sym3 sk_sym3_mul_symmetric(sk_sym3 a, sk_mat3 h)
+/* h^T e for symmetric e where the product is known to be symmetric (S D^-1 E): its upper triangle. */
+static inline sk_sym3 sk_mat3_transpose_mul_symmetric(const sk_mat3 *h, sk_sym3 e)
 {
-    const sk_real ra[3][3] = {{a.xx, a.xy, a.xz}, {a.xy, a.yy, a.yz}, {a.xz, a.yz, a.zz}};
+    const sk_real re[3][3] = {{e.xx, e.xy, e.xz}, {e.xy, e.yy, e.yz}, {e.xz, e.yz, e.zz}};
     sk_real r[3][3];
     for (int j = 0; j < 3; j++)
         for (int k = j; k < 3; k++)
-            r[j][k] = (ra[j][0] * h.m[0][k] + ra[j][1] * h.m[1][k]) + ra[j][2] * h.m[2][k];
+            r[j][k] = (h->m[0][j] * re[0][k] + h->m[1][j] * re[1][k]) + h->m[2][j] * re[2][k];
     return (sk_sym3){r[0][0], r[1][1], r[2][2], r[0][1], r[0][2], r[1][2]};
+}
+
+/* h^T v. */
+static inline sk_vec3 sk_mat3_transpose_apply(const sk_mat3 *h, sk_vec3 v)
+{
+    return sk_vec3_make((h->m[0][0] * v.x + h->m[1][0] * v.y) + h->m[2][0] * v.z,
+                        (h->m[0][1] * v.x + h->m[1][1] * v.y) + h->m[2][1] * v.z,
+                        (h->m[0][2] * v.x + h->m[1][2] * v.y) + h->m[2][2] * v.z);
 }
 
 static inline sk_vec3 sk_mat3_apply(const sk_mat3 *h, sk_vec3 v)

@@ -16,15 +16,15 @@ bool sk_ref_implicit_init(sk_ref_implicit *im, int capacity)
     im->dv = calloc(n, sizeof *im->dv);
     im->z = calloc(n, sizeof *im->z);
     im->q = calloc(n, sizeof *im->q);
-    im->eliminated_y = calloc(n, sizeof *im->eliminated_y);
-    im->eliminated = calloc(n, sizeof *im->eliminated);
+    im->handed_y = calloc(n, sizeof *im->handed_y);
+    im->handed = calloc(n, sizeof *im->handed);
     im->active = calloc(n, sizeof *im->active);
     im->zp = calloc(n, sizeof *im->zp);
     im->link = calloc(n, sizeof *im->link);
     im->coupled = calloc(n, sizeof *im->coupled);
     im->h = calloc(n, sizeof *im->h);
-    if (!im->x0 || !im->v0 || !im->dv || !im->z || !im->q || !im->eliminated_y || !im->zp ||
-        !im->eliminated || !im->link || !im->active || !im->coupled || !im->h) {
+    if (!im->x0 || !im->v0 || !im->dv || !im->z || !im->q || !im->handed_y || !im->zp ||
+        !im->handed || !im->link || !im->active || !im->coupled || !im->h) {
         sk_ref_implicit_free(im);
         return false;
     }
@@ -38,8 +38,8 @@ void sk_ref_implicit_free(sk_ref_implicit *im)
     free(im->dv);
     free(im->z);
     free(im->q);
-    free(im->eliminated_y);
-    free(im->eliminated);
+    free(im->handed_y);
+    free(im->handed);
     free(im->active);
     free(im->zp);
     free(im->link);
@@ -70,12 +70,11 @@ static void link_blocks(sk_ref_rope *r)
     }
 }
 
-/* Particle i's row, D_i and y_i, with the link before it already eliminated, each term added in this order
- * (docs/model.md section 2.1): the diagonal of M + T, the link before (its block, less its eliminated part
- * S D^-1 S where it couples), the link after, the anchor; on the right (f + a m~) dt, the linear drag's
- * T z in later iterations, the link before (S D^-1 y - q, or -q where it does not couple), the link after
- * (+q), the anchor. */
-static void row(sk_ref_rope *r, int i, bool later, sk_sym3 *d_out, sk_vec3 *y_out)
+/* Particle i's row with the link before it already eliminated: E_i, every term of its diagonal block but
+ * link i's (the diagonal of M + T, what row i - 1 hands over, the anchor), D_i = E_i + S_i, and y_i, each
+ * term added in this order (docs/model.md section 2.1). On the right: (f + a m~) dt, the linear drag's T z
+ * in later iterations, what row i - 1 hands over, the anchor, the link after (+q_i). */
+static void row(sk_ref_rope *r, int i, bool later, sk_sym3 *e_out, sk_sym3 *d_out, sk_vec3 *y_out)
 {
     sk_ref_implicit *im = &r->implicit;
     const sk_group *g = r->group;
@@ -83,23 +82,14 @@ static void row(sk_ref_rope *r, int i, bool later, sk_sym3 *d_out, sk_vec3 *y_ou
     const sk_particle *ps = r->world.particles;
     const int n = r->world.count;
 
-    sk_sym3 d = sk_sym3_diagonal(c->implicit_diag);
+    sk_sym3 e = sk_sym3_diagonal(c->implicit_diag);
     /* the acceleration field (gravity, unless it is a force) as the force it is on this mass */
     sk_vec3 y = sk_vec3_scale(sk_vec3_add(ps[i].f, sk_vec3_scale(ps[i].a, c->mass_back)), c->dt);
     if (later && g->has_drag)
         y = sk_vec3_add(y, sk_vec3_scale(im->z[i], c->drag_t));
     if (i > 0 && im->active[i - 1]) {
-        d = sk_sym3_add(d, im->link[i - 1]);
-        sk_vec3 before = sk_vec3_scale(im->q[i - 1], -1);
-        if (im->coupled[i - 1]) {
-            d = sk_sym3_sub(d, im->eliminated[i - 1]);
-            before = sk_vec3_sub(im->eliminated_y[i - 1], im->q[i - 1]);
-        }
-        y = sk_vec3_add(y, before);
-    }
-    if (i + 1 < n && im->active[i]) {
-        d = sk_sym3_add(d, im->link[i]);
-        y = sk_vec3_add(y, im->q[i]);
+        e = im->handed[i - 1];
+        y = sk_vec3_add(y, im->handed_y[i - 1]);
     }
     if (i == sk_ref_rope_held(r)) {
         if (g->anchor == SK_ANCHOR_SPRING || g->anchor == SK_ANCHOR_BUNGEE) {
@@ -107,40 +97,55 @@ static void row(sk_ref_rope *r, int i, bool later, sk_sym3 *d_out, sk_vec3 *y_ou
             sk_real rest = r->anchor_spring.rest_length;
             if (g->anchor == SK_ANCHOR_SPRING || sk_vec3_length(da) > rest) {
                 sk_sym3 s = sk_spring_block(da, rest, c->anchor_kdt2);
-                d = sk_sym3_add(d, s);
+                e = sk_sym3_add(e, s);
                 y = sk_vec3_add(y, sk_sym3_apply(s, im->z[i]));
             }
         } else if (g->anchor == SK_ANCHOR_FAKE_SPRING && c->fake_active) {
-            d = sk_sym3_add_diagonal(sk_sym3_add_diagonal(d, c->fake_jx), c->fake_jv);
+            e = sk_sym3_add_diagonal(sk_sym3_add_diagonal(e, c->fake_jx), c->fake_jv);
             y = sk_vec3_add(y, sk_vec3_scale(im->z[i], c->fake_jx));
             if (later)
                 y = sk_vec3_add(y, sk_vec3_scale(im->z[i], c->fake_jv));
         }
     }
+    sk_sym3 d = e;
+    if (i + 1 < n && im->active[i]) {
+        d = sk_sym3_add(e, im->link[i]);
+        y = sk_vec3_add(y, im->q[i]);
+    }
+    *e_out = e;
     *d_out = d;
     *y_out = y;
 }
 
-/* Block Thomas elimination into dv: forward, each row reduced by the link before it (row above), solved for
- * D_i^-1 y_i and D_i^-1 S_i, handing S D_i^-1 S and S D_i^-1 y_i to the next row; then back substitution,
- * dv_i = D_i^-1 y_i + (D_i^-1 S_i) dv_(i+1) where link i couples. Pinned rows take no part: their dv is 0. */
+/* Block Thomas elimination into dv. Forward: each row's D_i factored (LDL^T) and solved for D_i^-1 y_i
+ * and D_i^-1 S_i; it hands row i + 1 the diagonal of M + T plus S_i D_i^-1 E_i (which is S_i - S_i D_i^-1
+ * S_i without the cancellation of subtracting two nearly equal blocks of a stiff link), and
+ * S_i D_i^-1 y_i - q_i; where link i acts but does not couple, the diagonal plus S_i and -q_i. Back
+ * substitution: dv_i = D_i^-1 y_i + (D_i^-1 S_i) dv_(i+1) where link i couples. Pinned rows take no part:
+ * their dv is 0. */
 static void solve(sk_ref_rope *r, bool later)
 {
     sk_ref_implicit *im = &r->implicit;
     const sk_particle *ps = r->world.particles;
+    const sk_real diag = r->c.implicit_diag;
     const int n = r->world.count;
     for (int i = 0; i < n; i++) {
-        if (ps[i].w == 0)
+        if (ps[i].w == 0) {
+            if (i + 1 < n && im->active[i]) {
+                im->handed[i] = sk_sym3_add(sk_sym3_diagonal(diag), im->link[i]);
+                im->handed_y[i] = sk_vec3_scale(im->q[i], -1);
+            }
             continue;
-        sk_sym3 d;
+        }
+        sk_sym3 e, d;
         sk_vec3 y;
-        row(r, i, later, &d, &y);
-        sk_sym3 inv = sk_sym3_inverse(d);
-        im->zp[i] = sk_sym3_apply(inv, y);
+        row(r, i, later, &e, &d, &y);
+        sk_ldl3 f = sk_ldl3_factor(d);
+        im->zp[i] = sk_ldl3_solve(&f, y);
         if (i + 1 < n && im->coupled[i]) {
-            im->h[i] = sk_sym3_mul(inv, im->link[i]);
-            im->eliminated[i] = sk_sym3_mul_symmetric(im->link[i], im->h[i]);
-            im->eliminated_y[i] = sk_sym3_apply(im->link[i], im->zp[i]);
+            im->h[i] = sk_ldl3_solve_block(&f, im->link[i]);
+            im->handed[i] = sk_sym3_add(sk_sym3_diagonal(diag), sk_mat3_transpose_mul_symmetric(&im->h[i], e));
+            im->handed_y[i] = sk_vec3_sub(sk_mat3_transpose_apply(&im->h[i], y), im->q[i]);
         }
     }
     for (int i = n - 1; i >= 0; i--) {

@@ -23,8 +23,8 @@ typedef struct sk_ref_implicit {
     bool *coupled;    /* ... and joins two unpinned particles */
     sk_vec3 *zp;      /* D_i^-1 y_i */
     sk_mat3 *h;       /* D_i^-1 S_i */
-    sk_sym3 *eliminated;   /* S_i D_i^-1 S_i, taken from row i + 1 */
-    sk_vec3 *eliminated_y; /* S_i D_i^-1 y_i, added to row i + 1 */
+    sk_sym3 *handed;   /* what row i hands row i + 1: its diagonal block but link i + 1's */
+    sk_vec3 *handed_y; /* ... and what it adds to its right-hand side */
 } sk_ref_implicit;
 
 bool sk_ref_implicit_init(sk_ref_implicit *im, int capacity);
