@@ -74,8 +74,8 @@ SK_INLINE void link_lengths(const sk_kernel_cfg *cfg, const kparams *k, const sk
 }
 
 /* One Newton iteration's forward elimination. Row i's terms are added in the reference's order
- * (reference/implicit.c): what the row above hands over, (diag + S_(i-1)) - S D^-1 S and S D^-1 y - q_(i-1),
- * is computed at the end of row i - 1 in that order and carried. */
+ * (reference/implicit.c): what the row above hands over (the diagonal plus S D^-1 E, and S D^-1 y - q) is
+ * computed at the end of that row and carried in registers. */
 SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
                        sk_real *scratch, skv3 x, bool deploys, bool later, int link, int anchor, bool gforce,
                        bool drag, bool buoyancy)
