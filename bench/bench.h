@@ -17,11 +17,19 @@ typedef enum sk_bm_workload {
     SK_BM_W2,    /* scenarios/w2_rods.json: rod chains on a rod constraint, ground, cyclone */
     SK_BM_W2_SWEPT, /* W2 with each rope's damping drawn at random in [0.95, 0.999] (a Monte Carlo
                      * batch): the ropes of a pack soon pick different contacts, one lane at a time */
-    SK_BM_DEPLOY /* W1's ropes deploying from an anchored spring (the deployment kernel's load) */
+    SK_BM_DEPLOY, /* W1's ropes deploying from an anchored spring (the deployment kernel's load) */
+    SK_BM_W3,     /* scenarios/w3_stiff_tether.json: stiff spring tethers, top pinned, implicit at dt 1e-2 */
+    SK_BM_W3_EXPLICIT /* W3 with symplectic Euler at SK_BM_W3_EXPLICIT_DT, the largest stable dt */
 } sk_bm_workload;
 
+/* The largest dt at which symplectic Euler runs W3's 10 s with no rope diverged, bisected with the CLI
+ * (bench/README.md): 1.00003e-4 completes, 1.00005e-4 diverges (2 / w_max of the chain, w_max ~ 2
+ * sqrt(k/m) = 2e4 /s); 1e-4 is 3 steps of 100,000 from that edge. */
+#define SK_BM_W3_EXPLICIT_DT 1e-4
+
 /* Loads workload w resized to `ropes` ropes of `particles` particles (the rope keeps its link spacing:
- * `end` moves with the count), with the integrator replaced when integrator is not NULL. Only rope 0
+ * `end` moves with the count), with the integrator replaced when integrator is not NULL (W3_EXPLICIT:
+ * symplectic at SK_BM_W3_EXPLICIT_DT unless replaced; its steps are then the full 10 s at that dt). Only rope 0
  * is selected for output. Returns 0, or err's status (an invalid size, or a batch too big for this
  * machine's memory). */
 int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integrator, sk_scenario *out,
@@ -41,7 +49,7 @@ int sk_bm_thread_counts(int *out);
 /* ---- families (one file each) ----------------------------------------------------------------- */
 
 void sk_bm_register_roofline(void);   /* roofline.c: FMA, sqrt, division, triad bandwidth */
-void sk_bm_register_end_to_end(void); /* end_to_end.c: W1 sweep and W2, every engine */
+void sk_bm_register_end_to_end(void); /* end_to_end.c: W1 sweep, W2 and W3, every engine */
 void sk_bm_register_handtuned(void);  /* handtuned.c: the hand-tuned W1 kernel, the yardstick */
 void sk_bm_register_kernels(void);    /* kernels.c: one batch kernel alone (batch.h stages) */
 void sk_bm_register_contacts(void);   /* contacts.c: the reference's contact generation and resolver */

@@ -1,7 +1,8 @@
-/* End-to-end benchmarks: W1 over a sweep of batch sizes and W2, for the reference engine and the batch
+/* End-to-end benchmarks: W1 over a sweep of batch sizes, W2 and W3, for the reference engine and the batch
  * engine on every usable ISA and thread count; items are particle-steps. */
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "bench.h"
 #include "batch/batch.h"
@@ -29,6 +30,21 @@ static const int64_t reference_max_ropes = 16384;
  * 4096 ropes, and the whole scenario (its `steps`, swinging down onto the ground) on 64 ropes. */
 enum { W2_PARTICLES = 32, W2_SMALL_ROPES = 64, W2_LARGE_ROPES = 4096, W2_WINDOW_STEPS = 32 };
 
+/* W3 as written (256 ropes of 200 particles), implicit at its dt and symplectic at the largest stable dt,
+ * each timed over windows of one output interval (the file's output.every, 100 steps) from step 0, as
+ * many as the minimum time takes. A spring rope's step costs the same whatever its state (the implicit
+ * integrator does a fixed number of Newton iterations), so the time to solution of the whole 10 s is the
+ * time per step times the run's steps (1000 implicit, 100,000 symplectic): the explicit run would take
+ * seconds per repetition on one thread. */
+enum { W3_ROPES = 256, W3_PARTICLES = 200, W3_WINDOW_STEPS = 100 };
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 static void run(sk_bench_state *st, void *user)
 {
     const e2e_case *c = user;
@@ -54,10 +70,22 @@ static void run(sk_bench_state *st, void *user)
     }
 
     uint64_t done = 0;
+    double start = now_seconds();
     while (sk_bench_keep_running(st))
         done += reference ? sk_engine_advance(e, steps) : sk_batch_advance(b, steps);
+    double seconds = now_seconds() - start;
 
     sk_bench_set_items_processed(st, (int64_t)done);
+    if (c->workload == SK_BM_W3 || c->workload == SK_BM_W3_EXPLICIT) {
+        /* The whole run extrapolated from the steps timed, and what it is: its steps at its dt. A diverged
+         * rope would make the explicit figure meaningless (its dt must be stable), so it is counted. */
+        double timed_steps = (double)sk_bench_iterations_done(st) * (double)steps;
+        sk_bench_counter(st, "time_to_solution", seconds / timed_steps * (double)s.steps, SK_BENCH_PLAIN);
+        sk_bench_counter(st, "steps_to_solution", (double)s.steps, SK_BENCH_PLAIN);
+        sk_bench_counter(st, "dt", (double)s.dt, SK_BENCH_PLAIN);
+        size_t diverged = reference ? sk_engine_check_frame(e) : sk_batch_check_frame(b);
+        sk_bench_counter(st, "diverged_ropes", (double)diverged, SK_BENCH_PLAIN);
+    }
     double particles_total = (double)ropes * particles;
     if (b) {
         sk_bench_counter(st, "bytes_per_particle", (double)sk_batch_bytes(b) / particles_total, SK_BENCH_PLAIN);
@@ -90,9 +118,9 @@ void sk_bm_register_end_to_end(void)
     int n_threads = sk_bm_thread_counts(threads);
     enum { N_W1 = sizeof w1_sizes / sizeof w1_sizes[0] };
 
-    static const sk_bm_workload workloads[3] = {SK_BM_W1, SK_BM_W2, SK_BM_W2_SWEPT};
-    static e2e_case cases[3][4];
-    for (int w = 0; w < 3; w++) {
+    static const sk_bm_workload workloads[5] = {SK_BM_W1, SK_BM_W2, SK_BM_W2_SWEPT, SK_BM_W3, SK_BM_W3_EXPLICIT};
+    static e2e_case cases[5][4];
+    for (int w = 0; w < 5; w++) {
         cases[w][0] = (e2e_case){workloads[w], "reference"};
         for (int i = 0; i < n_isas; i++)
             cases[w][i + 1] = (e2e_case){workloads[w], isas[i]};
@@ -131,5 +159,14 @@ void sk_bm_register_end_to_end(void)
                 for (int t = 0; t < (reference ? 1 : n_threads); t++)
                     sk_bench_args(b, (int64_t[]){w2_windows[i][0], W2_PARTICLES, w2_windows[i][1], threads[t]},
                                   4);
+        }
+
+    /* W3: implicit at the file's dt, then symplectic at the largest stable dt, the same window */
+    for (int w = 3; w < 5; w++)
+        for (int k = 0; k <= n_isas; k++) {
+            bool reference = k == 0;
+            sk_bench *b = register_case(w == 3 ? "w3" : "w3explicit", &cases[w][k]);
+            for (int t = 0; t < (reference ? 1 : n_threads); t++)
+                sk_bench_args(b, (int64_t[]){W3_ROPES, W3_PARTICLES, W3_WINDOW_STEPS, threads[t]}, 4);
         }
 }

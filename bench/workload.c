@@ -1,5 +1,5 @@
-/* The suite's workloads as scenarios: W1 and W2 are the files in scenarios/ (embedded at build time, so
- * skein-bench runs anywhere), resized through the loader's overrides. */
+/* The suite's workloads as scenarios: W1, W2 and W3 are the files in scenarios/ (embedded at build time,
+ * so skein-bench runs anywhere), resized through the loader's overrides. */
 #include <math.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -20,9 +20,9 @@ static sk_vec3 resized_end(const sk_rope_params *p, int from, int particles)
 int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integrator, sk_scenario *out,
                sk_error *err)
 {
-    const bool w2 = w == SK_BM_W2 || w == SK_BM_W2_SWEPT;
-    const char *text = w2 ? SKEIN_BENCH_W2_JSON : SKEIN_BENCH_W1_JSON;
-    const char *name = w2 ? "w2_rods.json" : "w1_springs.json";
+    const bool w2 = w == SK_BM_W2 || w == SK_BM_W2_SWEPT, w3 = w == SK_BM_W3 || w == SK_BM_W3_EXPLICIT;
+    const char *text = w2 ? SKEIN_BENCH_W2_JSON : w3 ? SKEIN_BENCH_W3_JSON : SKEIN_BENCH_W1_JSON;
+    const char *name = w2 ? "w2_rods.json" : w3 ? "w3_stiff_tether.json" : "w1_springs.json";
 
     /* The file as written first: its rope geometry gives the resized one. */
     sk_scenario base;
@@ -37,8 +37,8 @@ int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integ
     if (from < 2 || particles < 2)
         return sk_fail(err, SK_ERR_INVALID, "%s: the benchmark needs ropes of at least 2 particles", name);
 
-    char count[64], parts[64], end[160], integ[64], anchor[256], deploy[64];
-    const char *sets[9];
+    char count[64], parts[64], end[160], integ[64], anchor[256], deploy[64], dt[64];
+    const char *sets[10];
     int n = 0;
     snprintf(count, sizeof count, "groups[0].count=%lld", (long long)ropes);
     snprintf(parts, sizeof parts, "groups[0].particles=%d", particles);
@@ -70,6 +70,13 @@ int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integ
     }
     if (w == SK_BM_W2_SWEPT)
         sets[n++] = "groups[0].sweep={\"damping\":{\"random\":{\"min\":0.95,\"max\":0.999,\"seed\":1}}}";
+    if (w == SK_BM_W3_EXPLICIT) {
+        /* the file keeps its duration, so steps become the whole 10 s at this dt */
+        snprintf(dt, sizeof dt, "dt=%.17g", SK_BM_W3_EXPLICIT_DT);
+        sets[n++] = dt;
+        if (!integrator)
+            integrator = "symplectic";
+    }
     if (integrator) {
         snprintf(integ, sizeof integ, "integrator=%s", integrator);
         sets[n++] = integ;
