@@ -20,6 +20,7 @@
  * (the square root and division are taken in a pass of their own: nothing there waits on the elimination,
  * so they overlap each other instead of stalling it). */
 enum { IM_H = 0, IM_ZP = 9, IM_COUPLED = 12, IM_DV = 13, IM_LENGTH = 16, IM_INVERSE = 17, IM_ROW = 18 };
+_Static_assert(IM_ROW == SK_PACK_IMPLICIT_ROW_REALS, "the memory check counts the solve's scratch");
 
 size_t SK_KNAME(sk_kernel_implicit_scratch_bytes)(const sk_kernel_cfg *cfg)
 {

@@ -26,6 +26,10 @@
  * threads replaying at once take one each). */
 #define SK_PACK_SCRATCH_PACKS 3
 
+/* Reals per lane and particle of the implicit integrator's solve (kernels/step_implicit.c), scratch each
+ * thread holds while it steps a pack. */
+#define SK_PACK_IMPLICIT_ROW_REALS 18
+
 /* Reals per lane of a particle row: p, and v (verlet: q). */
 #define SK_PACK_PARTICLE_REALS 6
 

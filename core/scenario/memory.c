@@ -25,7 +25,7 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
 /* Bytes for `count` ropes of group g in the batch engine: their packs, laid out as model/pack_size.h says and
  * padded to the widest pack, per rope the marks of its divergence, the group's own structure and its pinned
  * flags. A rope that diverges later holds one more copy of its own state; that is not counted (it cannot be
- * known here), nor is the per-thread scratch of a pack or two. */
+ * known here), nor is the per-thread scratch of a pack or two (estimate() counts one thread's). */
 static uint64_t group_bytes(const sk_scenario *s, const sk_group *g, uint64_t count)
 {
     const uint64_t padded = sat_mul(sat_add(count, SK_PACK_MAX_WIDTH - 1) / SK_PACK_MAX_WIDTH, SK_PACK_MAX_WIDTH);
@@ -59,6 +59,13 @@ static uint64_t estimate(const sk_scenario *s, int resized, uint64_t count)
     /* the batch's scratch, a few packs of its largest group */
     const uint64_t pack = sat_mul(sat_add(largest_lane, SK_PACK_PARAM_REALS), SK_PACK_MAX_WIDTH * sizeof(sk_real));
     total = sat_add(total, sat_mul(pack, SK_PACK_SCRATCH_PACKS));
+    /* the implicit integrator's solve, for the largest group's packs: three times their particle rows */
+    if (s->integrator == SK_INTEGRATOR_IMPLICIT) {
+        uint64_t most = 0;
+        for (int i = 0; i < s->n_groups; i++)
+            most = (uint64_t)s->groups[i].particles > most ? (uint64_t)s->groups[i].particles : most;
+        total = sat_add(total, sat_mul(most, SK_PACK_IMPLICIT_ROW_REALS * SK_PACK_MAX_WIDTH * sizeof(sk_real)));
+    }
     /* The written ropes; no list means every rope (the loader estimates before it fills the list in). */
     uint64_t particles = 0, ropes = 0;
     if (!s->output_ropes) {
