@@ -7,44 +7,27 @@
 #include "reference/rope_impl.h"
 #include "model/sym3.h"
 
+/* Every work array of the solve, one entry per particle, in one list for allocation and release. */
+#define SK_IMPLICIT_ARRAYS(X) X(x0) X(v0) X(dv) X(z) X(q) X(handed_y) X(handed) X(active) X(zp) X(link) X(coupled) X(h)
+
 bool sk_ref_implicit_init(sk_ref_implicit *im, int capacity)
 {
     size_t n = (size_t)(capacity > 0 ? capacity : 1);
     *im = (sk_ref_implicit){0};
-    im->x0 = calloc(n, sizeof *im->x0);
-    im->v0 = calloc(n, sizeof *im->v0);
-    im->dv = calloc(n, sizeof *im->dv);
-    im->z = calloc(n, sizeof *im->z);
-    im->q = calloc(n, sizeof *im->q);
-    im->handed_y = calloc(n, sizeof *im->handed_y);
-    im->handed = calloc(n, sizeof *im->handed);
-    im->active = calloc(n, sizeof *im->active);
-    im->zp = calloc(n, sizeof *im->zp);
-    im->link = calloc(n, sizeof *im->link);
-    im->coupled = calloc(n, sizeof *im->coupled);
-    im->h = calloc(n, sizeof *im->h);
-    if (!im->x0 || !im->v0 || !im->dv || !im->z || !im->q || !im->handed_y || !im->zp ||
-        !im->handed || !im->link || !im->active || !im->coupled || !im->h) {
+    bool ok = true;
+#define SK_ALLOCATE(name) ok = ok && (im->name = calloc(n, sizeof *im->name)) != NULL;
+    SK_IMPLICIT_ARRAYS(SK_ALLOCATE)
+#undef SK_ALLOCATE
+    if (!ok)
         sk_ref_implicit_free(im);
-        return false;
-    }
-    return true;
+    return ok;
 }
 
 void sk_ref_implicit_free(sk_ref_implicit *im)
 {
-    free(im->x0);
-    free(im->v0);
-    free(im->dv);
-    free(im->z);
-    free(im->q);
-    free(im->handed_y);
-    free(im->handed);
-    free(im->active);
-    free(im->zp);
-    free(im->link);
-    free(im->coupled);
-    free(im->h);
+#define SK_RELEASE(name) free(im->name);
+    SK_IMPLICIT_ARRAYS(SK_RELEASE)
+#undef SK_RELEASE
     *im = (sk_ref_implicit){0};
 }
 
