@@ -157,8 +157,10 @@ csv_replaces)
 interrupt)
     # Ctrl-C during a long run: exit 130; the CSV is kept as out.csv.incomplete (never under its own
     # name), ending with the frame of the step reached; no temporary left.
-    # interrupted once frame 0 is in the temporary (128 rows): the run is stepping
-    interrupt_when 'file_over "out.csv.tmp.*" 10000' run "$w1" --steps 100000000 --csv "$SCRATCH/out.csv"
+    # interrupted once frames are in the temporary (past the writer's buffer): the run is stepping. A frame
+    # every 100 steps, so that a sanitizer build (W1 at a few tens of millions of particle-steps a second)
+    # gets there in seconds, not near the minute the wait allows.
+    interrupt_when 'file_over "out.csv.tmp.*" 10000' run "$w1" --steps 100000000 --every 100 --csv "$SCRATCH/out.csv"
     expect_status 130
     expect_no_output "$SCRATCH" out.csv
     expect_no_temp "$SCRATCH" out.csv.incomplete
