@@ -18,15 +18,17 @@ SK_INLINE int k_force_anchor(int anchor)
 
 /* The per-particle forces of one particle, in the model's order (docs/model.md section 5): gravity, drag, buoyancy. f starts at
  * zero and is summed into, so an accumulator is never -0 and adding a zero changes no bit. */
-SK_INLINE skv3 k_particle_forces(const kparams *k, bool gforce, bool drag, bool buoyancy, skv3 p, skv3 vel)
+SK_INLINE skv3 k_particle_forces(const kparams *k, bool gforce, int drag, bool buoyancy, skv3 p, skv3 vel)
 {
     skv3 f = v3_zero();
     if (gforce)
         f = v3_add(f, k->gforce);
-    if (drag) {
-        skv speed = v3_length(vel);
+    if (drag != K_DRAG_NONE) {
+        /* against the fluid at the particle's height, u(y) = velocity + gradient y, where there is a flow */
+        skv3 rel = drag == K_DRAG_FLOW ? v3_sub(vel, v3_add(k->flow_velocity, v3_scale(k->flow_gradient, p.y))) : vel;
+        skv speed = v3_length(rel);
         skv c = skv_add(skv_mul(k->drag_k1, speed), skv_mul(skv_mul(k->drag_k2, speed), speed));
-        f = v3_add(f, v3_scale(v3_unit_given(vel, speed), skv_neg(c)));
+        f = v3_add(f, v3_scale(v3_unit_given(rel, speed), skv_neg(c)));
     }
     if (buoyancy) {
         skv sub = skv_div(skv_sub(k->buoy_hm, p.y), k->buoy_m2);

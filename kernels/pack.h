@@ -51,6 +51,7 @@ typedef struct sk_kernel_cfg {
     bool driven;    /* the anchor moves: x(t) = point + amplitude sin(omega t + phase) */
     bool gravity_force; /* gravity as a force generator (else it is in the acceleration field) */
     bool drag;
+    bool flow;      /* drag acts on the velocity relative to the flow u(y) = flow_velocity + flow_gradient y */
     bool buoyancy;
     bool deploys;
     bool insert_along;   /* deployment's "along" rule, else the seed's */
@@ -64,6 +65,11 @@ typedef struct sk_kernel_cfg {
     int iterations;            /* resolver iterations per step; 0: twice the contacts generated */
     int implicit_iterations;   /* the implicit integrator's Newton iterations per step */
 } sk_kernel_cfg;
+
+/* How the drag acts, for the force passes: K_DRAG_NONE, K_DRAG (against the particle's velocity) or
+ * K_DRAG_FLOW (against its velocity relative to the flow). */
+enum { K_DRAG_NONE, K_DRAG, K_DRAG_FLOW };
+static inline int sk_kernel_drag_mode(const sk_kernel_cfg *cfg) { return !cfg->drag ? K_DRAG_NONE : cfg->flow ? K_DRAG_FLOW : K_DRAG; }
 
 /* Reals of one pack's state block: the particles, then for a contact group its contact rows. */
 static inline size_t sk_pack_state_len(const sk_kernel_cfg *cfg, int width)

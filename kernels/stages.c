@@ -37,7 +37,7 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
         const sk_real *row = state + (size_t)i * stride;
         skv3 p = v3_load(row), w = v3_load(row + 3 * SK_W);
         skv3 vel = k_velocity(&k, cfg->integrator, p, w);
-        skv3 f = k_particle_forces(&k, cfg->gravity_force, cfg->drag, cfg->buoyancy, p, vel);
+        skv3 f = k_particle_forces(&k, cfg->gravity_force, sk_kernel_drag_mode(cfg), cfg->buoyancy, p, vel);
         if (i > 0 && link != SK_LINK_NONE)
             f = v3_sub(f, um_prev);
         if (i + 1 < rows && link != SK_LINK_NONE) {

@@ -36,7 +36,7 @@ void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param
             const skm present = skv_lt(skv_set1((sk_real)i), n);
             const skm held = skv_eq(next_index, n);
             skv3 vel = need_vel ? k_velocity(&k, integrator, p, w) : w;
-            skv3 f = k_particle_forces(&k, cfg->gravity_force, cfg->drag, cfg->buoyancy, p, vel);
+            skv3 f = k_particle_forces(&k, cfg->gravity_force, sk_kernel_drag_mode(cfg), cfg->buoyancy, p, vel);
             if (i > 0 && link != SK_LINK_NONE)
                 f = v3_sub(f, um_prev);
             skv3 pn = v3_zero();

@@ -37,7 +37,7 @@ SK_INLINE skv3 k_link_force_lean(const kparams *k, skv3 pa, skv3 pb)
 }
 
 SK_INLINE void particle(const kparams *k, sk_real *row, bool pinned, carry *c, bool first, bool has_next,
-                        int integrator, int link, int anchor, bool gforce, bool drag, bool buoyancy,
+                        int integrator, int link, int anchor, bool gforce, int drag, bool buoyancy,
                         bool unit_damp, bool lean, skv3 x)
 {
     const size_t next = (size_t)SK_F_COUNT * SK_W;
@@ -81,7 +81,7 @@ SK_INLINE void particle(const kparams *k, sk_real *row, bool pinned, carry *c, b
 }
 
 SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
-                             int integrator, int link, int anchor, bool gforce, bool drag, bool buoyancy,
+                             int integrator, int link, int anchor, bool gforce, int drag, bool buoyancy,
                              bool driven, bool unit_damp, bool lean)
 {
     const kparams k = kp_load(param);
@@ -130,7 +130,7 @@ static void general(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, lo
 {
     fixed_advance(cfg, param, state, step0, steps, cfg->integrator, k_force_link(cfg->link),
                   k_force_anchor(cfg->anchor), cfg->gravity_force,
-                  cfg->drag, cfg->buoyancy, cfg->driven, false, false);
+                  sk_kernel_drag_mode(cfg), cfg->buoyancy, cfg->driven, false, false);
 }
 
 typedef void (*fixed_fn)(const sk_kernel_cfg *, sk_real *, sk_real *, long, long);

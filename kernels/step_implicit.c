@@ -79,7 +79,7 @@ SK_INLINE void link_lengths(const sk_kernel_cfg *cfg, const kparams *k, const sk
  * computed at the end of that row and carried in registers. */
 SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
                        sk_real *scratch, skv3 x, bool deploys, bool later, int link, int anchor, bool gforce,
-                       bool drag, bool buoyancy)
+                       int drag, bool buoyancy)
 {
     const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W;
     const unsigned char *pinned = cfg->pinned;
@@ -246,7 +246,7 @@ SK_INLINE void backward(const sk_kernel_cfg *cfg, const kparams *k, const sk_rea
 
 SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
                                 uint64_t *lane_steps, sk_real *scratch, int iterations, bool deploys, int link,
-                                int anchor, bool gforce, bool drag, bool buoyancy, bool driven, bool unit_damp)
+                                int anchor, bool gforce, int drag, bool buoyancy, bool driven, bool unit_damp)
 {
     const kparams k = kp_load(param);
     for (long s = 0; s < steps; s++) {
@@ -290,7 +290,7 @@ static void general(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, lo
                     uint64_t *lane_steps, sk_real *scratch, int iterations)
 {
     implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, cfg->deploys,
-                     k_force_link(cfg->link), k_force_anchor(cfg->anchor), cfg->gravity_force, cfg->drag,
+                     k_force_link(cfg->link), k_force_anchor(cfg->anchor), cfg->gravity_force, sk_kernel_drag_mode(cfg),
                      cfg->buoyancy, cfg->driven, false);
 }
 

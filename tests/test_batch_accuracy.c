@@ -97,6 +97,23 @@ static int drag(void)
                                     " \"drag.k2\": {\"random\": {\"min\": 0, \"max\": 0.1, \"seed\": 12}}"));
 }
 
+/* Drag against a sheared flow, every rope its own: the relative velocity u(y) = velocity + gradient y. */
+static int flow(void)
+{
+    return each_integrator(SCENARIO("\"flow\": {\"velocity\": [1.5, 0, -0.5], \"gradient\": [0.2, 0, 0.1]},",
+                                    "\"pinned\": [0], \"drag\": {\"k1\": 0.05, \"k2\": 0.02},",
+                                    ", \"flow.velocity[0]\": {\"random\": {\"min\": -3, \"max\": 3, \"seed\": 91}},"
+                                    " \"flow.gradient[2]\": {\"random\": {\"min\": -0.5, \"max\": 0.5, \"seed\": 92}},"
+                                    " \"drag.k2\": {\"random\": {\"min\": 0, \"max\": 0.1, \"seed\": 12}}"));
+}
+
+/* A flow swept without a top-level one: the sweep alone switches the relative velocity on. */
+static int flow_swept_only(void)
+{
+    return each_integrator(SCENARIO("", "\"pinned\": [0], \"drag\": {\"k1\": 0.05, \"k2\": 0.02},",
+                                    ", \"flow.velocity[1]\": {\"from\": -2, \"to\": 2}"));
+}
+
 /* Water around the rope's height: particles above, inside and below the band. */
 static int buoyancy(void)
 {
@@ -554,7 +571,7 @@ static int isa_choice(void)
     return 0;
 }
 
-CHECK_MAIN({"implicit_contacts", implicit_contacts}, {"spring", spring}, {"spring_unpinned", spring_unpinned}, {"pinned_set", pinned_set},
+CHECK_MAIN({"implicit_contacts", implicit_contacts}, {"flow", flow}, {"flow_swept_only", flow_swept_only}, {"spring", spring}, {"spring_unpinned", spring_unpinned}, {"pinned_set", pinned_set},
            {"bungee", bungee}, {"gravity_force", gravity_force}, {"drag", drag}, {"buoyancy", buoyancy},
            {"anchored_spring", anchored_spring}, {"anchored_bungee", anchored_bungee},
            {"fake_spring", fake_spring}, {"anchor_on_pinned", anchor_on_pinned}, {"undamped", undamped}, {"all_forces", all_forces},

@@ -26,7 +26,7 @@ static int drag(void)
 {
     /* |v| = 5, c = 0.1 * 5 + 0.01 * 25 = 0.75, along -v^ = -(0.6, 0.8, 0) */
     sk_drag_force d;
-    sk_force_generator *fg = sk_drag_force_init(&d, 0.1, 0.01);
+    sk_force_generator *fg = sk_drag_force_init(&d, 0.1, 0.01, false, sk_vec3_zero(), sk_vec3_zero());
     sk_particle p = test_particle(0, 0, 0, 3, 4, 0, 1);
     fg->update(fg, &p);
     CHECK_VEC_NEAR(p.f, -0.45, -0.6, 0, TOL);
@@ -36,7 +36,7 @@ static int drag(void)
 static int drag_at_rest(void)
 {
     sk_drag_force d;
-    sk_force_generator *fg = sk_drag_force_init(&d, 0.1, 0.01);
+    sk_force_generator *fg = sk_drag_force_init(&d, 0.1, 0.01, false, sk_vec3_zero(), sk_vec3_zero());
     sk_particle p = test_particle(0, 0, 0, 0, 0, 0, 1);
     fg->update(fg, &p);
     CHECK_VEC_EQ(p.f, 0, 0, 0); /* v^ of a zero v is zero, never NaN */

@@ -95,6 +95,7 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .driven = grp->anchor_driven && grp->anchor != SK_ANCHOR_NONE,
         .gravity_force = b->scenario->gravity_as == SK_GRAVITY_FORCE,
         .drag = grp->has_drag,
+        .flow = grp->has_flow,
         .buoyancy = grp->has_buoyancy,
         .deploys = grp->deploys,
         .insert_along = grp->insert_velocity == SK_INSERT_ALONG,

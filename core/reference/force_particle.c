@@ -22,16 +22,23 @@ static void drag_update(const sk_force_generator *fg, sk_particle *particle)
     const sk_drag_force *self = (const sk_drag_force *)fg;
     if (particle->w == 0)
         return;
-    sk_real speed = sk_vec3_length(particle->v);
+    sk_vec3 v = particle->v;
+    if (self->flow) /* relative to the fluid at the particle's height: u(y) = velocity + gradient y */
+        v = sk_vec3_sub(v, sk_vec3_add(self->flow_velocity, sk_vec3_scale(self->flow_gradient, particle->p.y)));
+    sk_real speed = sk_vec3_length(v);
     sk_real c = self->k1 * speed + (self->k2 * speed) * speed;
-    particle->f = sk_vec3_add(particle->f, sk_vec3_scale(sk_vec3_unit(particle->v), -c));
+    particle->f = sk_vec3_add(particle->f, sk_vec3_scale(sk_vec3_unit(v), -c));
 }
 
-sk_force_generator *sk_drag_force_init(sk_drag_force *self, sk_real k1, sk_real k2)
+sk_force_generator *sk_drag_force_init(sk_drag_force *self, sk_real k1, sk_real k2, bool flow, sk_vec3 flow_velocity,
+                                       sk_vec3 flow_gradient)
 {
     self->base.update = drag_update;
     self->k1 = k1;
     self->k2 = k2;
+    self->flow = flow;
+    self->flow_velocity = flow_velocity;
+    self->flow_gradient = flow_gradient;
     return &self->base;
 }
 

@@ -54,11 +54,14 @@ typedef struct sk_gravity_force { /* f += g * (1/w) */
 } sk_gravity_force;
 sk_force_generator *sk_gravity_force_init(sk_gravity_force *self, sk_vec3 gravity);
 
-typedef struct sk_drag_force { /* s = |v|; f += v^ * -(k1 s + k2 s s) */
+typedef struct sk_drag_force { /* s = |v|; f += v^ * -(k1 s + k2 s s), v relative to the flow */
     sk_force_generator base;
     sk_real k1, k2;
+    bool flow; /* v is the velocity relative to the fluid, u(y) = flow_velocity + flow_gradient y */
+    sk_vec3 flow_velocity, flow_gradient;
 } sk_drag_force;
-sk_force_generator *sk_drag_force_init(sk_drag_force *self, sk_real k1, sk_real k2);
+sk_force_generator *sk_drag_force_init(sk_drag_force *self, sk_real k1, sk_real k2, bool flow, sk_vec3 flow_velocity,
+                                       sk_vec3 flow_gradient);
 
 typedef struct sk_buoyancy_force { /* f.y += rho V clamp((h + m - y) / (2 m), 0, 1) */
     sk_force_generator base;

@@ -39,7 +39,8 @@ sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
     r->anchor = sk_anchor_position(g, &r->params, 0);
     r->deploy_rest = r->params.anchor_length;
     sk_gravity_force_init(&r->gravity, s->gravity);
-    sk_drag_force_init(&r->drag, r->params.drag_k1, r->params.drag_k2);
+    sk_drag_force_init(&r->drag, r->params.drag_k1, r->params.drag_k2, g->has_flow, r->params.flow_velocity,
+                       r->params.flow_gradient);
     sk_buoyancy_force_init(&r->buoyancy, r->params.buoyancy_water_height, r->params.buoyancy_max_depth,
                            r->params.buoyancy_density, r->params.buoyancy_volume);
     sk_anchored_spring_force_init(&r->anchor_spring, &r->anchor, r->params.anchor_stiffness,

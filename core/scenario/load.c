@@ -11,7 +11,7 @@
 
 static const char *const top_keys[] = {"skein",      "dt",     "steps",      "duration", "integrator",
                                        "gravity",    "gravity_as", "ground", "iterations", "implicit",
-                                       "divergence", "groups",     "output", NULL};
+                                       "flow",       "divergence", "groups", "output", NULL};
 
 static int oom(const sk_scn_ctx *c) { return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name); }
 
@@ -64,6 +64,36 @@ static int parse_implicit(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
         rc = sk_scn_read_int(c, "implicit", o, "iterations", false, 1, 1, SK_MAX_IMPLICIT_ITERATIONS, &iterations);
     s->implicit_iterations = (int)iterations;
     return rc;
+}
+
+/* The fluid drag acts against (before the groups: it is every group's base value). */
+static int parse_flow(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
+{
+    static const char *const keys[] = {"velocity", "gradient", NULL};
+    json_t *o;
+    int rc = sk_scn_read_object(c, "", root, "flow", false, &o);
+    if (rc || !o)
+        return rc;
+    s->has_flow = true;
+    if ((rc = sk_scn_check_keys(c, "flow", o, keys)) ||
+        (rc = sk_scn_read_vec3(c, "flow", o, "velocity", false, (sk_vec3){0, 0, 0}, &s->flow_velocity)))
+        return rc;
+    return sk_scn_read_vec3(c, "flow", o, "gradient", false, (sk_vec3){0, 0, 0}, &s->flow_gradient);
+}
+
+/* Each group's flow: the scenario's as its base values, and relative velocities in its drag where the scenario
+ * has a flow or the group sweeps one. */
+static void apply_flow(sk_scenario *s)
+{
+    for (int i = 0; i < s->n_groups; i++) {
+        sk_group *g = &s->groups[i];
+        g->base.flow_velocity = s->flow_velocity;
+        g->base.flow_gradient = s->flow_gradient;
+        bool swept = false;
+        for (int k = 0; k < g->n_sweeps; k++)
+            swept = swept || strncmp(g->sweeps[k].key, "flow.", 5) == 0;
+        g->has_flow = g->has_drag && (s->has_flow || swept);
+    }
 }
 
 /* The bounds beyond which a rope counts as diverged: generous defaults that no sane run reaches. */
@@ -189,12 +219,13 @@ static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
                                &gravity_as)) ||
         (rc = parse_ground(c, root, s)) ||
         (rc = sk_scn_read_int(c, "", root, "iterations", false, 0, 0, INT_MAX, &iterations)) ||
-        (rc = parse_implicit(c, root, s)) ||
+        (rc = parse_implicit(c, root, s)) || (rc = parse_flow(c, root, s)) ||
         (rc = parse_divergence(c, root, s)) || (rc = parse_groups(c, root, s)) || (rc = parse_output(c, root, s)))
         return rc;
     s->integrator = (sk_integrator)integrator;
     s->gravity_as = (sk_gravity_mode)gravity_as;
     s->iterations = (int)iterations;
+    apply_flow(s);
 
     /* Before anything in proportion to the rope count, in time or memory. */
     if ((rc = sk_scn_check_memory(c, s)))

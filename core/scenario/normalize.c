@@ -119,6 +119,12 @@ char *sk_scn_normalize(const sk_scenario *s, json_t *root)
         json_object_set_new(o, "ground", g);
     }
     json_object_set_new(o, "iterations", json_integer(s->iterations));
+    if (s->has_flow) { /* absent otherwise: older files normalise as they did */
+        json_t *f = json_object();
+        json_object_set_new(f, "velocity", vec(s->flow_velocity));
+        json_object_set_new(f, "gradient", vec(s->flow_gradient));
+        json_object_set_new(o, "flow", f);
+    }
     if (s->integrator == SK_INTEGRATOR_IMPLICIT) { /* absent otherwise: older files normalise as they did */
         json_t *im = json_object();
         json_object_set_new(im, "iterations", json_integer(s->implicit_iterations));

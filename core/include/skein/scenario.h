@@ -71,6 +71,7 @@ typedef struct sk_rope_params {
     sk_real motion_phase;       /* rad */
 
     sk_real drag_k1, drag_k2; /* drag: c = k1 s + k2 s^2 */
+    sk_vec3 flow_velocity, flow_gradient; /* the fluid drag acts against: u(y) = velocity + gradient y */
 
     sk_real buoyancy_water_height; /* h (m) */
     sk_real buoyancy_max_depth;    /* m (m), > 0 */
@@ -105,6 +106,7 @@ typedef struct sk_group {
     sk_anchor_type anchor;
     bool anchor_driven; /* anchor.motion given */
     bool has_drag;
+    bool has_flow; /* drag acts on the velocity relative to the flow (a top-level "flow", or a swept one) */
     bool has_buoyancy;
 
     bool deploys;
@@ -127,6 +129,9 @@ typedef struct sk_scenario {
     sk_integrator integrator;
     sk_vec3 gravity; /* m/s^2 */
     sk_gravity_mode gravity_as;
+
+    bool has_flow;              /* "flow" given: the fluid's velocity field, each group's base values */
+    sk_vec3 flow_velocity, flow_gradient;
 
     bool has_ground;
     sk_real ground_height;
