@@ -15,7 +15,7 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
     const skv n = kp_get(param, SK_P_N);
     const skv rest = kp_get(param, SK_P_S);
     const int rows = kp_max_count(param);
-    const skv3 x = k_anchor_point(&k, cfg->driven, step);
+    const skv3 x = k_anchor_point(cfg, &k, cfg->driven, step);
     const skv held_index = cfg->deploys ? skv_sub(n, skv_set1(1)) : skv_zero();
     const skv half = skv_set1((sk_real)0.5);
     const bool springs = cfg->link == SK_LINK_SPRING || cfg->link == SK_LINK_BUNGEE;

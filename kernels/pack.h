@@ -48,7 +48,12 @@ typedef struct sk_kernel_cfg {
     int integrator; /* sk_integrator */
     int link;       /* sk_link_type (rods and cables are contacts, not forces) */
     int anchor;     /* sk_anchor_type (rod and cable constraints are contacts, not forces) */
-    bool driven;    /* the anchor moves: x(t) = point + amplitude sin(omega t + phase) */
+    bool driven;    /* the anchor moves (kernels/anchor.h): by a sine, a towing velocity and/or a path */
+    bool motion_sine, motion_tow;
+    int path_count;                /* the path's points (0: no path), shared by the group's ropes */
+    const sk_real *path_times;
+    const sk_vec3 *path_points;
+    sk_real dt;                    /* the scenario's step, for the path's time t = step * dt */
     bool gravity_force; /* gravity as a force generator (else it is in the acceleration field) */
     bool drag;
     bool flow;      /* drag acts on the velocity relative to the flow u(y) = flow_velocity + flow_gradient y */

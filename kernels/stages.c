@@ -15,7 +15,7 @@ void SK_KNAME(sk_kernel_deploy)(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
     if (!cfg->deploys)
         return;
     const kparams k = kp_load(param);
-    k_deploy(cfg, &k, param, state, k_anchor_point(&k, cfg->driven, step));
+    k_deploy(cfg, &k, param, state, k_anchor_point(cfg, &k, cfg->driven, step));
 }
 
 /* force [capacity][3][W]: every present particle's total force of step `step`, in the model's order (docs/model.md section 5). */
@@ -27,7 +27,7 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
     const skv n = kp_get(param, SK_P_N);
     const skv rest = kp_get(param, SK_P_S);
     const int rows = kp_max_count(param);
-    const skv3 x = k_anchor_point(&k, cfg->driven, step);
+    const skv3 x = k_anchor_point(cfg, &k, cfg->driven, step);
     /* The held particle: 0, or the newest (n - 1) of a deploying rope. */
     const skv held_index = cfg->deploys ? skv_sub(n, skv_set1(1)) : skv_zero();
     const int link = k_force_link(cfg->link), anchor = k_force_anchor(cfg->anchor);

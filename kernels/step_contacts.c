@@ -13,7 +13,7 @@ void SK_KNAME(sk_contact_phase)(const sk_kernel_cfg *cfg, const sk_real *param, 
                                 contact_scratch *cs)
 {
     const kparams k = kp_load(param);
-    const skv3 x = cs->slots.anchor >= 0 ? k_anchor_point(&k, cfg->driven, step) : v3_zero();
+    const skv3 x = cs->slots.anchor >= 0 ? k_anchor_point(cfg, &k, cfg->driven, step) : v3_zero();
     _Alignas(64) sk_real counts[SK_W];
     SK_KNAME(sk_contact_generate)(cfg, &k, param, state, x, cs, counts);
     SK_KNAME(sk_contact_resolve)(cfg, param, state, cs, counts);
@@ -71,7 +71,7 @@ void SK_KNAME(sk_kernel_contacts)(const sk_kernel_cfg *cfg, const sk_real *param
     if (!memory)
         return; /* a timing stage: nothing changes state */
     const kparams k = kp_load(param);
-    const skv3 x = cs.slots.anchor >= 0 ? k_anchor_point(&k, cfg->driven, step) : v3_zero();
+    const skv3 x = cs.slots.anchor >= 0 ? k_anchor_point(cfg, &k, cfg->driven, step) : v3_zero();
     _Alignas(64) sk_real counts[SK_W];
     for (long s = 0; s < steps; s++)
         SK_KNAME(sk_contact_generate)(cfg, &k, param, state, x, &cs, counts);

@@ -89,7 +89,7 @@ SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *
     const unsigned char *pinned = cfg->pinned;
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
     for (long s = 0; s < steps; s++) {
-        skv3 x = anchor != SK_ANCHOR_NONE ? k_anchor_point(&k, driven, step0 + s) : v3_zero();
+        skv3 x = anchor != SK_ANCHOR_NONE ? k_anchor_point(cfg, &k, driven, step0 + s) : v3_zero();
         carry c;
         c.p = v3_load(state);
         c.um = v3_zero();

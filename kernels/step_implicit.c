@@ -250,7 +250,7 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
 {
     const kparams k = kp_load(param);
     for (long s = 0; s < steps; s++) {
-        skv3 x = anchor != SK_ANCHOR_NONE || deploys ? k_anchor_point(&k, driven, step0 + s) : v3_zero();
+        skv3 x = anchor != SK_ANCHOR_NONE || deploys ? k_anchor_point(cfg, &k, driven, step0 + s) : v3_zero();
         if (deploys)
             k_deploy(cfg, &k, param, state, x);
         if (lane_steps)

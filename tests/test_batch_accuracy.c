@@ -114,6 +114,27 @@ static int flow_swept_only(void)
                                     ", \"flow.velocity[1]\": {\"from\": -2, \"to\": 2}"));
 }
 
+/* Anchors towed at their own velocities along a path shared by the group (no sine: no libm against SLEEF,
+ * so every integrator agrees to the bit), one group deploying from the moving anchor. */
+static int towed_path(void)
+{
+    return each_integrator(
+        "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\", \"groups\": ["
+        " {\"count\": 37, \"particles\": 12, \"start\": [0, 10, 0], \"end\": [0, 8.9, 0], \"mass\": 0.05,"
+        "  \"link\": {\"type\": \"spring\", \"stiffness\": 800, \"length\": 0.1}, \"drag\": {\"k1\": 0.05, \"k2\": 0.1},"
+        "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 10.05, 0], \"stiffness\": 900, \"length\": 0.05,"
+        "   \"motion\": {\"velocity\": [1, 0, 0], \"path\": {\"times\": [0.05, 0.2, 0.35],"
+        "    \"points\": [[0, 0, 0], [0, 0.3, 0.1], [-0.2, 0.1, 0]]}}},"
+        "  \"sweep\": {\"anchor.motion.velocity[0]\": {\"random\": {\"min\": -2, \"max\": 2, \"seed\": 93}},"
+        "   \"anchor.motion.velocity[2]\": {\"random\": {\"min\": -1, \"max\": 1, \"seed\": 94}}}},"
+        " {\"count\": 19, \"particles\": 16, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0], \"mass\": 0.05,"
+        "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
+        "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"stiffness\": 300, \"length\": 0.05,"
+        "   \"motion\": {\"path\": {\"times\": [0, 0.5], \"points\": [[0, 0, 0], [0.3, -0.4, 0]]}}},"
+        "  \"deploy\": {\"velocity\": 3, \"initial_particles\": 2},"
+        "  \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 95}}}}]}");
+}
+
 /* Water around the rope's height: particles above, inside and below the band. */
 static int buoyancy(void)
 {
@@ -571,7 +592,7 @@ static int isa_choice(void)
     return 0;
 }
 
-CHECK_MAIN({"implicit_contacts", implicit_contacts}, {"flow", flow}, {"flow_swept_only", flow_swept_only}, {"spring", spring}, {"spring_unpinned", spring_unpinned}, {"pinned_set", pinned_set},
+CHECK_MAIN({"implicit_contacts", implicit_contacts}, {"flow", flow}, {"flow_swept_only", flow_swept_only}, {"towed_path", towed_path}, {"spring", spring}, {"spring_unpinned", spring_unpinned}, {"pinned_set", pinned_set},
            {"bungee", bungee}, {"gravity_force", gravity_force}, {"drag", drag}, {"buoyancy", buoyancy},
            {"anchored_spring", anchored_spring}, {"anchored_bungee", anchored_bungee},
            {"fake_spring", fake_spring}, {"anchor_on_pinned", anchor_on_pinned}, {"undamped", undamped}, {"all_forces", all_forces},

@@ -92,11 +92,30 @@ static int anchor_motion(void)
     p.motion_omega = 2;
     p.motion_phase = 0.1;
     CHECK_VEC_EQ(sk_anchor_position(&g, &p, 0.25), 1, 2, 3); /* not driven: the point */
-    g.anchor_driven = true;
+    g.anchor_driven = g.motion_sine = true;
     /* sin(2 * 0.25 + 0.1) = sin(0.6) = 0.56464247339503535 */
     CHECK_VEC_NEAR(sk_anchor_position(&g, &p, 0.25), 1, 2.2823212366975177, 2.4353575266049646, TOL);
     CHECK_VEC_NEAR(sk_anchor_position(&g, &p, 0), 1, 2 + 0.5 * 0.099833416646828155,
                    3 - 0.099833416646828155, TOL); /* sin(0.1) */
+    /* towing adds velocity * t, exactly here (0.25 and the components are binary fractions) */
+    g.motion_sine = false;
+    g.motion_tow = true;
+    p.motion_velocity = sk_vec3_make(2, -0.5, 0.25);
+    CHECK_VEC_EQ(sk_anchor_position(&g, &p, 0.25), 1.5, 1.875, 3.0625);
+    /* a path: held before its first time and after its last, linear between */
+    sk_real times[3] = {1, 2, 4};
+    sk_vec3 points[3] = {{0, 0, 0}, {1, -2, 4}, {3, 0, 0}};
+    g.motion_tow = false;
+    g.path_count = 3, g.path_times = times, g.path_points = points;
+    CHECK_VEC_EQ(sk_anchor_position(&g, &p, 0.5), 1, 2, 3);
+    CHECK_VEC_EQ(sk_anchor_position(&g, &p, 1.5), 1.5, 1, 5);
+    CHECK_VEC_EQ(sk_anchor_position(&g, &p, 2), 2, 0, 7);
+    CHECK_VEC_EQ(sk_anchor_position(&g, &p, 3), 3, 1, 5);
+    CHECK_VEC_EQ(sk_anchor_position(&g, &p, 9), 4, 2, 3);
+    /* all three add up */
+    g.motion_sine = g.motion_tow = true;
+    sk_vec3 all = sk_anchor_position(&g, &p, 0.25);
+    CHECK_VEC_NEAR(all, 1 + 0.5, 2.2823212366975177 - 0.125, 2.4353575266049646 + 0.0625, TOL);
     return 0;
 }
 

@@ -766,7 +766,7 @@ static int sweep_errors(void)
          "t.json: groups[0].sweep.anchor.length: value -0.5 for rope 2 must be >= 0"},
         {"\"link\": {\"type\": \"rod\"}, \"anchor\": {\"type\": \"rod\", \"point\": [0, 0, 0], \"length\": 1},"
          " \"sweep\": {\"anchor.motion.omega\": {\"from\": 1, \"to\": 0}}}]}",
-         "t.json: groups[0].sweep.anchor.motion.omega: the group's anchor has no motion"},
+         "t.json: groups[0].sweep.anchor.motion.omega: the group's anchor has no sine motion (anchor.motion.amplitude and omega)"},
         {"\"link\": {\"type\": \"rod\"}, \"sweep\": {\"deploy.velocity\": {\"from\": 1, \"to\": 2}}}]}",
          "t.json: groups[0].sweep.deploy.velocity: the group does not deploy"},
         {"\"link\": {\"type\": \"rod\"}, \"sweep\": {\"drag.k1\": {\"from\": 1, \"to\": 2}}}]}",

@@ -34,7 +34,7 @@ static double covering(double x)
 
 /* Whether a group's ropes have a driven anchor, whose sine differs by design between the engines (SLEEF's
  * in the kernels, libm's in the reference: docs/model.md section 9). */
-static bool driven(const sk_group *g) { return g->anchor != SK_ANCHOR_NONE && g->anchor_driven; }
+static bool driven(const sk_group *g) { return g->anchor != SK_ANCHOR_NONE && g->motion_sine; }
 
 int cli_compare(const cli_options *o, sk_error *err)
 {

@@ -32,6 +32,7 @@
     X(VEC3, motion_amplitude, "anchor.motion.amplitude", "m", ANY, MOTION)                               \
     X(REAL, motion_omega, "anchor.motion.omega", "rad/s", ANY, MOTION)                                   \
     X(REAL, motion_phase, "anchor.motion.phase", "rad", ANY, MOTION)                                     \
+    X(VEC3, motion_velocity, "anchor.motion.velocity", "m/s", ANY, TOW)                                  \
     X(REAL, drag_k1, "drag.k1", "N s/m", GE0, DRAG)                                                      \
     X(REAL, drag_k2, "drag.k2", "N s^2/m^2", GE0, DRAG)                                                  \
     X(VEC3, flow_velocity, "flow.velocity", "m/s", ANY, DRAG)                                            \
@@ -65,6 +66,7 @@
     X(VEC3, AMPLITUDE, motion_amplitude, rp->motion_amplitude)                                            \
     X(REAL, OMEGA, motion_omega, rp->motion_omega)                                                        \
     X(REAL, PHASE, motion_phase, rp->motion_phase)                                                        \
+    X(VEC3, TOW, motion_velocity, rp->motion_velocity) /* towing velocity */                              \
     X(REAL, FAKE_ON, fake_on, c->fake_active ? 1 : 0) /* 1 where the fake spring acts */                 \
     X(REAL, FAKE_CR, fake_cr, c->fake_cr)                                                                 \
     X(REAL, FAKE_CV, fake_cv, c->fake_cv)                                                                 \

@@ -304,7 +304,8 @@ unsigned sk_ref_rope_state_fields(const sk_scenario *s, const sk_group *g);
 void sk_ref_rope_export(const sk_ref_rope *r, sk_rope_state *st);
 bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st);
 
-/* The driven anchor x(t) = point + amplitude * sin(omega t + phase) at time t (static: point). */
+/* The anchor point at time t: point, plus whichever of the sine amplitude * sin(omega t + phase), the towing
+ * velocity * t and the path's displacement the group's motion has (docs/model.md section 6.5). */
 sk_vec3 sk_anchor_position(const sk_group *g, const sk_rope_params *p, sk_real t);
 
 /* ---- diagnostics (docs/model.md section 10) ----------------------------------------------- */

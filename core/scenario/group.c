@@ -141,9 +141,65 @@ static int parse_link(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gro
     return not_allowed(c, p, l, "restitution", name, "link");
 }
 
+/* Points of a path: at most this many (each a time and a vector, stepped through per step). */
+#define SK_MAX_PATH_POINTS 1000000
+
+/* anchor.motion.path: {"times": [t0, t1, ...], "points": [[x, y, z], ...]}, as many of each, times strictly
+ * increasing (after rounding to the build's real: two times one real apart would make a zero interval). */
+static int parse_path(const sk_scn_ctx *c, const char *path, json_t *m, sk_group *g)
+{
+    static const char *const keys[] = {"times", "points", NULL};
+    json_t *o;
+    int rc = sk_scn_read_object(c, path, m, "path", false, &o);
+    if (rc || !o)
+        return rc;
+    char p[SK_SCN_PATH_MAX], q[SK_SCN_PATH_MAX], e[SK_SCN_PATH_MAX];
+    sk_scn_path_key(p, path, "path");
+    if ((rc = sk_scn_check_keys(c, p, o, keys)))
+        return rc;
+    json_t *times = json_object_get(o, "times"), *points = json_object_get(o, "points");
+    sk_scn_path_key(q, p, "times");
+    if (!json_is_array(times) || json_array_size(times) == 0)
+        return sk_scn_fail(c, q, "required: a non-empty array of times (s)");
+    size_t n = json_array_size(times);
+    if (n > SK_MAX_PATH_POINTS)
+        return sk_scn_fail(c, q, "at most %d points", SK_MAX_PATH_POINTS);
+    sk_scn_path_key(e, p, "points");
+    if (!json_is_array(points) || json_array_size(points) != n)
+        return sk_scn_fail(c, e, "required: an array of as many [x, y, z] as times (%zu)", n);
+    g->path_times = malloc(n * sizeof *g->path_times);
+    g->path_points = malloc(n * sizeof *g->path_points);
+    if (!g->path_times || !g->path_points)
+        return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name);
+    g->path_count = (int)n;
+    for (size_t i = 0; i < n; i++) {
+        char t[SK_SCN_PATH_MAX];
+        sk_scn_path_index(t, q, i);
+        if ((rc = sk_scn_real_value(c, t, json_array_get(times, i), SK_RANGE_ANY, &g->path_times[i])))
+            return rc;
+        if (i > 0 && !(g->path_times[i] > g->path_times[i - 1]))
+            return sk_scn_fail(c, t, "must be greater than the time before it (times strictly increase)");
+        json_t *pt = json_array_get(points, i);
+        sk_scn_path_index(t, e, i);
+        if (!json_is_array(pt) || json_array_size(pt) != 3)
+            return sk_scn_fail(c, t, "must be an array of 3 numbers");
+        sk_real xyz[3];
+        for (size_t k = 0; k < 3; k++) {
+            char u[SK_SCN_PATH_MAX];
+            sk_scn_path_index(u, t, k);
+            if ((rc = sk_scn_real_value(c, u, json_array_get(pt, k), SK_RANGE_ANY, &xyz[k])))
+                return rc;
+        }
+        g->path_points[i] = (sk_vec3){xyz[0], xyz[1], xyz[2]};
+    }
+    return 0;
+}
+
+/* anchor.motion: any of a sine (amplitude and omega, phase optional), a towing velocity and a path; their
+ * displacements add up (docs/model.md section 6.5). */
 static int parse_motion(const sk_scn_ctx *c, const char *path, json_t *a, sk_group *g)
 {
-    static const char *const keys[] = {"amplitude", "omega", "phase", NULL};
+    static const char *const keys[] = {"amplitude", "omega", "phase", "velocity", "path", NULL};
     json_t *m;
     int rc = sk_scn_read_object(c, path, a, "motion", false, &m);
     if (rc || !m)
@@ -152,11 +208,21 @@ static int parse_motion(const sk_scn_ctx *c, const char *path, json_t *a, sk_gro
     sk_scn_path_key(p, path, "motion");
     g->anchor_driven = true;
     sk_rope_params *b = &g->base;
-    if ((rc = sk_scn_check_keys(c, p, m, keys)) ||
-        (rc = sk_scn_read_vec3(c, p, m, "amplitude", true, (sk_vec3){0, 0, 0}, &b->motion_amplitude)) ||
-        (rc = sk_scn_read_real(c, p, m, "omega", true, 0, SK_RANGE_ANY, &b->motion_omega)))
+    if ((rc = sk_scn_check_keys(c, p, m, keys)))
         return rc;
-    return sk_scn_read_real(c, p, m, "phase", false, 0, SK_RANGE_ANY, &b->motion_phase);
+    g->motion_sine = json_object_get(m, "amplitude") || json_object_get(m, "omega") || json_object_get(m, "phase");
+    g->motion_tow = json_object_get(m, "velocity") != NULL;
+    if (g->motion_sine &&
+        ((rc = sk_scn_read_vec3(c, p, m, "amplitude", true, (sk_vec3){0, 0, 0}, &b->motion_amplitude)) ||
+         (rc = sk_scn_read_real(c, p, m, "omega", true, 0, SK_RANGE_ANY, &b->motion_omega)) ||
+         (rc = sk_scn_read_real(c, p, m, "phase", false, 0, SK_RANGE_ANY, &b->motion_phase))))
+        return rc;
+    if ((rc = sk_scn_read_vec3(c, p, m, "velocity", false, (sk_vec3){0, 0, 0}, &b->motion_velocity)) ||
+        (rc = parse_path(c, p, m, g)))
+        return rc;
+    if (!g->motion_sine && !g->motion_tow && g->path_count == 0)
+        return sk_scn_fail(c, p, "give a sine (amplitude and omega), a velocity or a path");
+    return 0;
 }
 
 static int parse_anchor(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)

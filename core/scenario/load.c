@@ -313,6 +313,8 @@ void sk_scenario_free(sk_scenario *s)
     for (int i = 0; s->groups && i < s->n_groups; i++) {
         sk_group *g = &s->groups[i];
         free(g->pinned);
+        free(g->path_times);
+        free(g->path_points);
         for (int k = 0; k < g->n_sweeps; k++) {
             free(g->sweeps[k].key);
             free(g->sweeps[k].values);

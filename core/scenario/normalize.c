@@ -45,9 +45,23 @@ static json_t *anchor_json(const sk_group *g)
         json_object_set_new(o, "restitution", num(b->anchor_restitution));
     if (g->anchor_driven) {
         json_t *m = json_object();
-        json_object_set_new(m, "amplitude", vec(b->motion_amplitude));
-        json_object_set_new(m, "omega", num(b->motion_omega));
-        json_object_set_new(m, "phase", num(b->motion_phase));
+        if (g->motion_sine) {
+            json_object_set_new(m, "amplitude", vec(b->motion_amplitude));
+            json_object_set_new(m, "omega", num(b->motion_omega));
+            json_object_set_new(m, "phase", num(b->motion_phase));
+        }
+        if (g->motion_tow)
+            json_object_set_new(m, "velocity", vec(b->motion_velocity));
+        if (g->path_count > 0) {
+            json_t *path = json_object(), *times = json_array(), *points = json_array();
+            for (int i = 0; i < g->path_count; i++) {
+                json_array_append_new(times, num(g->path_times[i]));
+                json_array_append_new(points, vec(g->path_points[i]));
+            }
+            json_object_set_new(path, "times", times);
+            json_object_set_new(path, "points", points);
+            json_object_set_new(m, "path", path);
+        }
         json_object_set_new(o, "motion", m);
     }
     return o;

@@ -104,7 +104,8 @@ typedef enum sk_scn_need {
     SK_NEED_ANCHOR_LENGTH,
     SK_NEED_ANCHOR_DAMPING,
     SK_NEED_ANCHOR_RESTITUTION,
-    SK_NEED_MOTION,
+    SK_NEED_MOTION, /* a sine motion: amplitude and omega given */
+    SK_NEED_TOW,    /* a towing velocity given */
     SK_NEED_DRAG,
     SK_NEED_BUOYANCY,
     SK_NEED_DEPLOY,

@@ -86,6 +86,7 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
     case SK_NEED_ANCHOR_DAMPING:
     case SK_NEED_ANCHOR_RESTITUTION:
     case SK_NEED_MOTION:
+    case SK_NEED_TOW:
         if (g->anchor == SK_ANCHOR_NONE)
             return "the group has no anchor";
         if (e->need == SK_NEED_ANCHOR_STIFFNESS && (g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE))
@@ -96,8 +97,10 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
             snprintf(buf, size, "%s %s anchor has no damping", sk_scn_article(anchor), anchor);
         else if (e->need == SK_NEED_ANCHOR_RESTITUTION && g->anchor != SK_ANCHOR_CABLE)
             snprintf(buf, size, "%s %s anchor has no restitution", sk_scn_article(anchor), anchor);
-        else if (e->need == SK_NEED_MOTION && !g->anchor_driven)
-            return "the group's anchor has no motion";
+        else if (e->need == SK_NEED_MOTION && !g->motion_sine)
+            return "the group's anchor has no sine motion (anchor.motion.amplitude and omega)";
+        else if (e->need == SK_NEED_TOW && !g->motion_tow)
+            return "the group's anchor has no anchor.motion.velocity";
         else
             return NULL;
         return buf;

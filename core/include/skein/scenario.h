@@ -69,6 +69,7 @@ typedef struct sk_rope_params {
     sk_vec3 motion_amplitude;   /* driven anchor: x(t) = point + amplitude * sin(omega t + phase) */
     sk_real motion_omega;       /* rad/s */
     sk_real motion_phase;       /* rad */
+    sk_vec3 motion_velocity;    /* towing: x(t) gains velocity * t (m/s) */
 
     sk_real drag_k1, drag_k2; /* drag: c = k1 s + k2 s^2 */
     sk_vec3 flow_velocity, flow_gradient; /* the fluid drag acts against: u(y) = velocity + gradient y */
@@ -104,7 +105,12 @@ typedef struct sk_group {
     sk_link_type link;
     bool link_length_auto; /* link.length "auto": each rope's initial spacing |end - start| / (n0 - 1) */
     sk_anchor_type anchor;
-    bool anchor_driven; /* anchor.motion given */
+    bool anchor_driven; /* anchor.motion given: the anchor moves */
+    bool motion_sine;   /* ... with amplitude * sin(omega t + phase) */
+    bool motion_tow;    /* ... with velocity * t */
+    int path_count;     /* ... along a piecewise-linear path of this many points (0: none) */
+    sk_real *path_times;  /* [path_count], strictly increasing (s) */
+    sk_vec3 *path_points; /* [path_count]: the displacement at each time (m) */
     bool has_drag;
     bool has_flow; /* drag acts on the velocity relative to the flow (a top-level "flow", or a swept one) */
     bool has_buoyancy;
