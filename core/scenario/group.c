@@ -179,18 +179,9 @@ static int parse_path(const sk_scn_ctx *c, const char *path, json_t *m, sk_group
             return rc;
         if (i > 0 && !(g->path_times[i] > g->path_times[i - 1]))
             return sk_scn_fail(c, t, "must be greater than the time before it (times strictly increase)");
-        json_t *pt = json_array_get(points, i);
         sk_scn_path_index(t, e, i);
-        if (!json_is_array(pt) || json_array_size(pt) != 3)
-            return sk_scn_fail(c, t, "must be an array of 3 numbers");
-        sk_real xyz[3];
-        for (size_t k = 0; k < 3; k++) {
-            char u[SK_SCN_PATH_MAX];
-            sk_scn_path_index(u, t, k);
-            if ((rc = sk_scn_real_value(c, u, json_array_get(pt, k), SK_RANGE_ANY, &xyz[k])))
-                return rc;
-        }
-        g->path_points[i] = (sk_vec3){xyz[0], xyz[1], xyz[2]};
+        if ((rc = sk_scn_vec3_value(c, t, json_array_get(points, i), &g->path_points[i])))
+            return rc;
     }
     return 0;
 }

@@ -72,6 +72,7 @@ int sk_scn_read_real(const sk_scn_ctx *c, const char *path, json_t *obj, const c
 int sk_scn_real_value(const sk_scn_ctx *c, const char *path, json_t *v, sk_scn_range r, sk_real *out);
 int sk_scn_read_vec3(const sk_scn_ctx *c, const char *path, json_t *obj, const char *key, bool required,
                      sk_vec3 def, sk_vec3 *out);
+int sk_scn_vec3_value(const sk_scn_ctx *c, const char *path, json_t *v, sk_vec3 *out);
 int sk_scn_read_int(const sk_scn_ctx *c, const char *path, json_t *obj, const char *key, bool required,
                     long long def, long long min, long long max, long long *out);
 int sk_scn_int_value(const sk_scn_ctx *c, const char *path, json_t *v, long long min, long long max,

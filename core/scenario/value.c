@@ -152,6 +152,22 @@ int sk_scn_read_real(const sk_scn_ctx *c, const char *path, json_t *obj, const c
     return sk_scn_real_value(c, p, v, r, out);
 }
 
+int sk_scn_vec3_value(const sk_scn_ctx *c, const char *path, json_t *v, sk_vec3 *out)
+{
+    if (!json_is_array(v) || json_array_size(v) != 3)
+        return sk_scn_fail(c, path, "must be an array of 3 numbers [x, y, z]");
+    sk_real xyz[3];
+    for (size_t i = 0; i < 3; i++) {
+        char pi[SK_SCN_PATH_MAX];
+        sk_scn_path_index(pi, path, i);
+        int rc = sk_scn_real_value(c, pi, json_array_get(v, i), SK_RANGE_ANY, &xyz[i]);
+        if (rc)
+            return rc;
+    }
+    *out = (sk_vec3){xyz[0], xyz[1], xyz[2]};
+    return 0;
+}
+
 int sk_scn_read_vec3(const sk_scn_ctx *c, const char *path, json_t *obj, const char *key, bool required,
                      sk_vec3 def, sk_vec3 *out)
 {
@@ -164,18 +180,7 @@ int sk_scn_read_vec3(const sk_scn_ctx *c, const char *path, json_t *obj, const c
         *out = def;
         return 0;
     }
-    if (!json_is_array(v) || json_array_size(v) != 3)
-        return sk_scn_fail(c, p, "must be an array of 3 numbers [x, y, z]");
-    sk_real xyz[3];
-    for (size_t i = 0; i < 3; i++) {
-        char pi[SK_SCN_PATH_MAX];
-        sk_scn_path_index(pi, p, i);
-        int rc = sk_scn_real_value(c, pi, json_array_get(v, i), SK_RANGE_ANY, &xyz[i]);
-        if (rc)
-            return rc;
-    }
-    *out = (sk_vec3){xyz[0], xyz[1], xyz[2]};
-    return 0;
+    return sk_scn_vec3_value(c, p, v, out);
 }
 
 int sk_scn_int_value(const sk_scn_ctx *c, const char *path, json_t *v, long long min, long long max,
