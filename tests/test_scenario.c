@@ -1018,7 +1018,32 @@ static int nearest_key(void)
     return 0;
 }
 
-CHECK_MAIN({"defaults", defaults}, {"full_scenario", full_scenario}, {"sweep_linear", sweep_linear},
+/* A path whose neighbouring points or times lie too far apart for their difference (near the real type's
+ * largest) is refused: its interpolation would make the anchor NaN. */
+static int path_overflow(void)
+{
+#ifdef SKEIN_REAL_FLOAT
+#define BIG "3e38"
+#else
+#define BIG "1e308"
+#endif
+#define PATH_SCENARIO(TIMES, POINTS)                                                                              \
+    "{\"skein\": 1, \"dt\": 0.001, \"steps\": 1, \"groups\": [{\"count\": 1, \"particles\": 2, \"start\": [0, 0, 0],"    \
+    " \"end\": [1, 0, 0], \"link\": {\"type\": \"spring\", \"stiffness\": 100}, \"anchor\": {\"type\": \"anchored_spring\","  \
+    " \"point\": [0, 0, 0], \"stiffness\": 100, \"length\": 0.1, \"motion\": {\"path\": {\"times\": " TIMES ","            \
+    " \"points\": " POINTS "}}}}]}"
+    CHECK_OK(fails_with(PATH_SCENARIO("[0, 1]", "[[-" BIG ", 0, 0], [" BIG ", 0, 0]]"),
+                        "t.json: groups[0].anchor.motion.path.points[1]: too far from the point before it (their "
+                        "difference overflows)"));
+    CHECK_OK(fails_with(PATH_SCENARIO("[-" BIG ", " BIG "]", "[[0, 0, 0], [1, 0, 0]]"),
+                        "t.json: groups[0].anchor.motion.path.times[1]: too far from the time before it (their "
+                        "difference overflows)"));
+#undef PATH_SCENARIO
+#undef BIG
+    return 0;
+}
+
+CHECK_MAIN({"path_overflow", path_overflow}, {"defaults", defaults}, {"full_scenario", full_scenario}, {"sweep_linear", sweep_linear},
            {"sweep_values", sweep_values}, {"sweep_random", sweep_random}, {"sweeps_together", sweeps_together},
            {"auto_length", auto_length}, {"overrides", overrides}, {"normalized", normalized},
            {"memory_estimate", memory_estimate}, {"memory_limit", memory_limit}, {"sweep_errors", sweep_errors},

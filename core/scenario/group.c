@@ -1,8 +1,10 @@
 /* Parsing and validation of one rope group of a scenario: structure, links, anchor, forces, deployment. */
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/vec3.h"
 #include "scenario/scenario_impl.h"
 
 
@@ -179,9 +181,17 @@ static int parse_path(const sk_scn_ctx *c, const char *path, json_t *m, sk_group
             return rc;
         if (i > 0 && !(g->path_times[i] > g->path_times[i - 1]))
             return sk_scn_fail(c, t, "must be greater than the time before it (times strictly increase)");
+        /* the interpolation divides by the interval and scales the step between points: both must be finite */
+        if (i > 0 && !isfinite(g->path_times[i] - g->path_times[i - 1]))
+            return sk_scn_fail(c, t, "too far from the time before it (their difference overflows)");
         sk_scn_path_index(t, e, i);
         if ((rc = sk_scn_vec3_value(c, t, json_array_get(points, i), &g->path_points[i])))
             return rc;
+        if (i > 0) {
+            sk_vec3 step = sk_vec3_sub(g->path_points[i], g->path_points[i - 1]);
+            if (!isfinite(step.x) || !isfinite(step.y) || !isfinite(step.z))
+                return sk_scn_fail(c, t, "too far from the point before it (their difference overflows)");
+        }
     }
     return 0;
 }
