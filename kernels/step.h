@@ -17,9 +17,9 @@ void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param
 void SK_KNAME(sk_kernel_contact_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
                                          long steps, uint64_t *lane_steps);
 
-/* The implicit integrator (fixed or deploying ropes): each step its solve, in scratch of
- * sk_kernel_implicit_scratch_bytes (aligned to a vector). */
-size_t SK_KNAME(sk_kernel_implicit_scratch_bytes)(const sk_kernel_cfg *cfg);
+/* The implicit integrator (fixed or deploying ropes): each step its solve, in scratch from
+ * sk_kernel_implicit_scratch (64-byte aligned; NULL when it cannot be had; freed with free). */
+sk_real *SK_KNAME(sk_kernel_implicit_scratch)(const sk_kernel_cfg *cfg);
 void SK_KNAME(sk_kernel_implicit_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
                                           long steps, uint64_t *lane_steps, sk_real *scratch);
 

@@ -35,10 +35,8 @@ void SK_KNAME(sk_kernel_contact_advance)(const sk_kernel_cfg *cfg, sk_real *para
     void *memory = scratch_alloc(cfg, &cs);
     const bool implicit = cfg->integrator == SK_INTEGRATOR_IMPLICIT;
     sk_real *solve = NULL;
-    if (memory && implicit) {
-        size_t bytes = SK_KNAME(sk_kernel_implicit_scratch_bytes)(cfg);
-        solve = aligned_alloc(64, (bytes + 63) / 64 * 64);
-    }
+    if (memory && implicit)
+        solve = SK_KNAME(sk_kernel_implicit_scratch)(cfg);
     if (!memory || (implicit && !solve)) {
         free(memory);
         sk_pack_poison(cfg, state, SK_W);

@@ -22,9 +22,11 @@
 enum { IM_H = 0, IM_ZP = 9, IM_COUPLED = 12, IM_DV = 13, IM_LENGTH = 16, IM_INVERSE = 17, IM_ROW = 18 };
 _Static_assert(IM_ROW == SK_PACK_IMPLICIT_ROW_REALS, "the memory check counts the solve's scratch");
 
-size_t SK_KNAME(sk_kernel_implicit_scratch_bytes)(const sk_kernel_cfg *cfg)
+sk_real *SK_KNAME(sk_kernel_implicit_scratch)(const sk_kernel_cfg *cfg)
 {
-    return (size_t)cfg->capacity * IM_ROW * SK_W * sizeof(sk_real);
+    /* a whole number of 64-byte lines, as aligned_alloc asks */
+    size_t bytes = (size_t)cfg->capacity * IM_ROW * SK_W * sizeof(sk_real);
+    return aligned_alloc(64, (bytes + 63) / 64 * 64);
 }
 
 /* The linearisation point of a row and what its stiffness multiplies on the right-hand side: the state

@@ -20,8 +20,7 @@ static void advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, lo
         return;
     }
     if (cfg->integrator == SK_INTEGRATOR_IMPLICIT) {
-        size_t bytes = SK_KNAME(sk_kernel_implicit_scratch_bytes)(cfg);
-        sk_real *scratch = aligned_alloc(64, (bytes + 63) / 64 * 64);
+        sk_real *scratch = SK_KNAME(sk_kernel_implicit_scratch)(cfg);
         if (!scratch) {
             sk_pack_poison(cfg, state, SK_W);
             return;
