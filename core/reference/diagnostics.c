@@ -107,7 +107,12 @@ void sk_ref_rope_diagnose(const sk_ref_rope *r, sk_rope_diagnostics *out, sk_rea
     /* Rods and cables: the impulse each link's contact delivered in the last step, over dt, negative for a
      * rod pushing its ends apart (a link that generated no contact keeps 0). The links' contacts are
      * those with two particles. */
-    if (tension && (r->group->link == SK_LINK_ROD || r->group->link == SK_LINK_CABLE)) {
+    if (tension && (r->group->link == SK_LINK_ROD || r->group->link == SK_LINK_CABLE) &&
+        r->scenario->resolver == SK_RESOLVER_DIRECT) {
+        /* The direct solver: each link row's impulse, signed already (positive pulls). */
+        for (int i = 0; i + 1 < n; i++)
+            tension[i] = r->direct.impulse[2 * i + 2] / sk_ref_rope_constants(r)->dt;
+    } else if (tension && (r->group->link == SK_LINK_ROD || r->group->link == SK_LINK_CABLE)) {
         const sk_world *w = &r->world;
         for (int c = 0; c < w->used_contacts; c++) {
             const sk_contact *contact = &w->contacts[c];

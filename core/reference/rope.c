@@ -23,7 +23,9 @@ sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
     int capacity = g->particles;
     r->links = calloc((size_t)capacity, sizeof *r->links);
     if (!r->links || !sk_world_init(&r->world, capacity, 4 * capacity + 1, capacity + 1, 2 * capacity + 1) ||
-        (s->integrator == SK_INTEGRATOR_IMPLICIT && !sk_ref_implicit_init(&r->implicit, capacity))) {
+        (s->integrator == SK_INTEGRATOR_IMPLICIT && !sk_ref_implicit_init(&r->implicit, capacity)) ||
+        (s->resolver == SK_RESOLVER_DIRECT && !sk_ref_direct_init(&r->direct, capacity))) {
+        sk_ref_implicit_free(&r->implicit);
         sk_world_free(&r->world);
         free(r->links);
         free(r);
@@ -61,6 +63,7 @@ void sk_ref_rope_destroy(sk_ref_rope *r)
         return;
     sk_world_free(&r->world);
     sk_ref_implicit_free(&r->implicit);
+    sk_ref_direct_free(&r->direct);
     free(r->links);
     free(r);
 }
@@ -70,12 +73,18 @@ void sk_ref_rope_step(sk_ref_rope *r)
     r->anchor = sk_anchor_position(r->group, &r->params, (sk_real)r->steps * r->c.dt);
     if (r->group->deploys)
         sk_ref_rope_deploy(r);
+    sk_world *w = &r->world;
     if (r->scenario->integrator == SK_INTEGRATOR_IMPLICIT) {
         sk_ref_rope_implicit_step(r);
-        sk_world_resolve_contacts(&r->world);
     } else {
-        sk_world_run_physics(&r->world);
+        sk_world_apply_forces(w);
+        for (int i = 0; i < w->count; i++)
+            sk_particle_integrate(&w->particles[i], w->integrator, w->dt, w->damp, w->verlet_keep);
     }
+    if (r->scenario->resolver == SK_RESOLVER_DIRECT)
+        sk_ref_rope_direct_resolve(r);
+    else
+        sk_world_resolve_contacts(w);
     r->steps++;
 }
 
@@ -118,9 +127,15 @@ sk_real sk_ref_rope_deployed_length(const sk_ref_rope *r)
 
 sk_vec3 sk_ref_rope_anchor(const sk_ref_rope *r) { return r->anchor; }
 
-int sk_ref_rope_contacts(const sk_ref_rope *r) { return r->world.used_contacts; }
+int sk_ref_rope_contacts(const sk_ref_rope *r)
+{
+    return r->scenario->resolver == SK_RESOLVER_DIRECT ? r->direct.contacts : r->world.used_contacts;
+}
 
-int sk_ref_rope_iterations(const sk_ref_rope *r) { return r->world.resolver.iterations_used; }
+int sk_ref_rope_iterations(const sk_ref_rope *r)
+{
+    return r->scenario->resolver == SK_RESOLVER_DIRECT ? r->direct.iterations : r->world.resolver.iterations_used;
+}
 
 const sk_rope_params *sk_ref_rope_params(const sk_ref_rope *r) { return &r->params; }
 

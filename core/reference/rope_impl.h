@@ -30,6 +30,26 @@ typedef struct sk_ref_implicit {
 bool sk_ref_implicit_init(sk_ref_implicit *im, int capacity);
 void sk_ref_implicit_free(sk_ref_implicit *im);
 
+/* The direct chain solver's work arrays, one entry per row slot (model/direct.h) or per particle. */
+typedef struct sk_ref_direct {
+    unsigned char *kind;   /* enum sk_row_kind */
+    bool *active;          /* the row is in the system being solved */
+    bool *dropped;         /* the last elimination found the row dependent */
+    sk_vec3 *normal;       /* the row's direction */
+    sk_real *gap;          /* its constraint value (0: at length, < 0: violated) */
+    sk_real *taut;         /* a cable with gap <= this counts as taut */
+    bool *held;            /* the row was active in the velocity stage's final solve */
+    sk_real *rhs, *lambda; /* the system's right-hand side and solution */
+    sk_real *impulse;      /* the velocity stage's lambda: the impulse (N s) the row delivered */
+    sk_real *a0, *a1, *a2; /* the band of A: diagonal, couplings one and two slots on */
+    sk_real *diag, *l1, *l2; /* its LDL^T */
+    bool *touched;         /* per particle: a row moved it this step */
+    int contacts, passes, iterations; /* rows generated, velocity solves, solves in all (diagnostics) */
+} sk_ref_direct;
+
+bool sk_ref_direct_init(sk_ref_direct *d, int capacity);
+void sk_ref_direct_free(sk_ref_direct *d);
+
 struct sk_ref_rope {
     const sk_scenario *scenario;
     const sk_group *group;
@@ -55,6 +75,7 @@ struct sk_ref_rope {
     sk_ground_contacts ground;
 
     sk_ref_implicit implicit; /* allocated for the implicit integrator only */
+    sk_ref_direct direct;     /* allocated for the direct resolver only */
 };
 
 /* (Re)builds the registry and the contact generator list for the particles present, in the canonical
@@ -68,6 +89,10 @@ void sk_ref_rope_place(sk_ref_rope *r, int i, sk_vec3 p, sk_vec3 v);
 /* The implicit integrator's step (docs/model.md section 2.1): forces, the solve, the new velocities and
  * positions; the contacts follow as for every integrator. */
 void sk_ref_rope_implicit_step(sk_ref_rope *r);
+
+/* The contact phase with the direct chain solver (docs/model.md section 4.4), in place of Cyclone's
+ * resolver: the rope's rows solved at once for velocities, then positions. */
+void sk_ref_rope_direct_resolve(sk_ref_rope *r);
 
 /* Step 1 of docs/model.md section 5 for deploying ropes: grows s and inserts a particle when due. */
 void sk_ref_rope_deploy(sk_ref_rope *r);

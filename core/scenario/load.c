@@ -11,6 +11,7 @@
 
 static const char *const top_keys[] = {"skein",      "dt",     "steps",      "duration", "integrator",
                                        "gravity",    "gravity_as", "ground", "iterations", "implicit",
+                                       "resolver",   "direct",
                                        "flow",       "divergence", "groups", "output", NULL};
 
 static int oom(const sk_scn_ctx *c) { return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name); }
@@ -63,6 +64,24 @@ static int parse_implicit(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     if (!rc && o && !(rc = sk_scn_check_keys(c, "implicit", o, keys)))
         rc = sk_scn_read_int(c, "implicit", o, "iterations", false, 1, 1, SK_MAX_IMPLICIT_ITERATIONS, &iterations);
     s->implicit_iterations = (int)iterations;
+    return rc;
+}
+
+/* The direct solver's options; read whatever the resolver, as the implicit integrator's are. */
+static int parse_direct(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
+{
+    static const char *const keys[] = {"iterations", NULL};
+    json_t *o;
+    long long iterations = SK_DEFAULT_DIRECT_ITERATIONS;
+    int resolver;
+    int rc = sk_scn_read_enum(c, "", root, "resolver", sk_scn_resolver_names, SK_RESOLVER_CYCLONE, &resolver);
+    if (!rc)
+        rc = sk_scn_read_object(c, "", root, "direct", false, &o);
+    if (!rc && o && !(rc = sk_scn_check_keys(c, "direct", o, keys)))
+        rc = sk_scn_read_int(c, "direct", o, "iterations", false, SK_DEFAULT_DIRECT_ITERATIONS, 1,
+                             SK_MAX_DIRECT_ITERATIONS, &iterations);
+    s->resolver = (sk_resolver)resolver;
+    s->direct_iterations = (int)iterations;
     return rc;
 }
 
@@ -219,7 +238,7 @@ static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
                                &gravity_as)) ||
         (rc = parse_ground(c, root, s)) ||
         (rc = sk_scn_read_int(c, "", root, "iterations", false, 0, 0, INT_MAX, &iterations)) ||
-        (rc = parse_implicit(c, root, s)) || (rc = parse_flow(c, root, s)) ||
+        (rc = parse_implicit(c, root, s)) || (rc = parse_direct(c, root, s)) || (rc = parse_flow(c, root, s)) ||
         (rc = parse_divergence(c, root, s)) || (rc = parse_groups(c, root, s)) || (rc = parse_output(c, root, s)))
         return rc;
     s->integrator = (sk_integrator)integrator;

@@ -12,6 +12,11 @@
 /* Newton iterations of the implicit integrator: each costs a full solve, and a rope that needs more than
  * this at its step needs a smaller step instead. */
 #define SK_MAX_IMPLICIT_ITERATIONS 64
+/* Newton iterations of the direct solver's position projection: each costs one banded solve; it converges
+ * quadratically, so a rope that needs more than this is not converging. Its default holds W2's rods to
+ * round-off. */
+#define SK_MAX_DIRECT_ITERATIONS 64
+#define SK_DEFAULT_DIRECT_ITERATIONS 3
 
 /* Longest key path a message names; longer ones (user-written unknown keys) are cut. */
 #define SK_SCN_PATH_MAX 512
@@ -86,6 +91,7 @@ int sk_scn_read_object(const sk_scn_ctx *c, const char *path, json_t *obj, const
 /* Names of the enumerations as scenario files spell them, NULL-terminated. Link and anchor names are
  * indexed by type - 1 (type 0 is "none"). */
 extern const char *const sk_scn_integrator_names[];
+extern const char *const sk_scn_resolver_names[];
 extern const char *const sk_scn_gravity_as_names[];
 extern const char *const sk_scn_link_names[];
 extern const char *const sk_scn_anchor_names[];

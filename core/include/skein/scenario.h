@@ -22,6 +22,13 @@ typedef enum sk_integrator {
     SK_INTEGRATOR_IMPLICIT /* linearly implicit backward Euler, one block-tridiagonal solve per rope */
 } sk_integrator;
 
+/* What resolves the contacts after a step: Cyclone's iterative resolver, or the direct chain solver
+ * (docs/model.md section 4.4), which solves every link, anchor and ground constraint of a rope at once. */
+typedef enum sk_resolver {
+    SK_RESOLVER_CYCLONE,
+    SK_RESOLVER_DIRECT
+} sk_resolver;
+
 typedef enum sk_gravity_mode {
     SK_GRAVITY_ACCELERATION, /* seed 000: gravity lives in each particle's acceleration field */
     SK_GRAVITY_FORCE         /* seed 001/002: a gravity force generator, f += g * (1/w) */
@@ -144,6 +151,8 @@ typedef struct sk_scenario {
     sk_real ground_restitution;
 
     int iterations; /* resolver iterations per step; 0: 2 x contacts (Cyclone's default) */
+    sk_resolver resolver;
+    int direct_iterations; /* "direct": Newton iterations of the position projection per step, >= 1 */
     int implicit_iterations; /* "implicit": Newton iterations of backward Euler per step, >= 1 (default 1) */
 
     /* Blow-ups flagged before numbers overflow (docs/model.md section 10): a rope with a particle faster
