@@ -1,8 +1,8 @@
 /* The direct chain solver's rows and bounds, shared by both engines (docs/model.md section 4.4). A rope of n
- * particles has 2n + 1 row slots, in the order the elimination runs along it: slot 0 the anchor when it holds
- * particle 0, slot 2i + 1 the ground under particle i, slot 2i + 2 link i (particles i, i + 1), slot 2n the
- * anchor when it holds particle n - 1 (a deploying rope). Each row shares a particle only with rows at most
- * two slots away, so A = J W J^T is a band of width 2. */
+ * particles has 2n row slots, in the order the elimination runs along it: slot 0 the rod or cable anchor
+ * (which holds particle 0: only non-deploying ropes have one), slot 2i + 1 the ground under particle i, slot
+ * 2i + 2 link i (particles i, i + 1). Each row shares a particle only with rows at most two slots away, so
+ * A = J W J^T is a band of width 2. */
 #ifndef SKEIN_MODEL_DIRECT_H
 #define SKEIN_MODEL_DIRECT_H
 
@@ -24,6 +24,6 @@ enum sk_row_kind {
 /* A cable within this fraction of its length of being taut counts as taut: the round-off a projection leaves. */
 #define SK_DIRECT_TAUT (64 * SK_REAL_EPSILON)
 
-static inline int sk_direct_slots(int capacity) { return 2 * capacity + 1; }
+static inline int sk_direct_slots(int capacity) { return 2 * capacity; }
 
 #endif

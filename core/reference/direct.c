@@ -61,8 +61,8 @@ void sk_ref_direct_free(sk_ref_direct *d)
 }
 
 /* The particles of slot s's row: a, and b for a link (-1 for none). */
-static int slot_a(int s, int n) { return s == 0 ? 0 : s == 2 * n ? n - 1 : (s - 1) / 2; }
-static int slot_b(int s, int n) { return s > 0 && s < 2 * n && s % 2 == 0 ? s / 2 : -1; }
+static int slot_a(int s) { return s == 0 ? 0 : (s - 1) / 2; }
+static int slot_b(int s) { return s > 0 && s % 2 == 0 ? s / 2 : -1; }
 
 static bool is_equality(unsigned char kind) { return kind == SK_ROW_ROD || kind == SK_ROW_ANCHOR_ROD; }
 
@@ -73,7 +73,7 @@ static void set_kinds(sk_ref_rope *r)
     sk_ref_direct *d = &r->direct;
     const sk_group *g = r->group;
     const sk_particle *ps = r->world.particles;
-    int n = r->world.count, slots = 2 * n + 1, held = sk_ref_rope_held(r);
+    int n = r->world.count, slots = 2 * n;
     unsigned char link = g->link == SK_LINK_ROD ? SK_ROW_ROD : g->link == SK_LINK_CABLE ? SK_ROW_CABLE : SK_ROW_NONE;
     unsigned char anchor = g->anchor == SK_ANCHOR_ROD     ? SK_ROW_ANCHOR_ROD
                            : g->anchor == SK_ANCHOR_CABLE ? SK_ROW_ANCHOR_CABLE
@@ -86,8 +86,9 @@ static void set_kinds(sk_ref_rope *r)
         if (i + 1 < n && (ps[i].w != 0 || ps[i + 1].w != 0))
             d->kind[2 * i + 2] = link;
     }
-    if (ps[held].w != 0)
-        d->kind[held == 0 && !g->deploys ? 0 : 2 * n] = anchor;
+    /* Rod and cable anchors are for ropes that do not deploy: they hold particle 0. */
+    if (ps[0].w != 0)
+        d->kind[0] = anchor;
 }
 
 /* Each row's normal and gap g at the current positions: g = 0 is the constraint (rods), g >= 0 the
@@ -96,13 +97,13 @@ static void evaluate_rows(sk_ref_rope *r)
 {
     sk_ref_direct *d = &r->direct;
     const sk_particle *ps = r->world.particles;
-    int n = r->world.count, slots = 2 * n + 1;
+    int n = r->world.count, slots = 2 * n;
     sk_real link_length = r->c.link_length, anchor_length = r->group->deploys ? r->deploy_rest : r->params.anchor_length;
     for (int s = 0; s < slots; s++) {
         switch (d->kind[s]) {
         case SK_ROW_ROD:
         case SK_ROW_CABLE: {
-            sk_vec3 e = sk_vec3_sub(ps[slot_b(s, n)].p, ps[slot_a(s, n)].p);
+            sk_vec3 e = sk_vec3_sub(ps[slot_b(s)].p, ps[slot_a(s)].p);
             sk_real l = sk_vec3_length(e);
             d->normal[s] = sk_vec3_unit(e);
             d->gap[s] = link_length - l;
@@ -111,7 +112,7 @@ static void evaluate_rows(sk_ref_rope *r)
         }
         case SK_ROW_ANCHOR_ROD:
         case SK_ROW_ANCHOR_CABLE: {
-            sk_vec3 e = sk_vec3_sub(r->anchor, ps[slot_a(s, n)].p);
+            sk_vec3 e = sk_vec3_sub(r->anchor, ps[slot_a(s)].p);
             sk_real l = sk_vec3_length(e);
             d->normal[s] = sk_vec3_unit(e);
             d->gap[s] = anchor_length - l;
@@ -120,7 +121,7 @@ static void evaluate_rows(sk_ref_rope *r)
         }
         case SK_ROW_GROUND:
             d->normal[s] = sk_vec3_make(0, 1, 0);
-            d->gap[s] = ps[slot_a(s, n)].p.y - r->scenario->ground_height;
+            d->gap[s] = ps[slot_a(s)].p.y - r->scenario->ground_height;
             d->taut[s] = 0;
             break;
         default:
@@ -135,8 +136,8 @@ static void evaluate_rows(sk_ref_rope *r)
 static sk_real row_velocity(const sk_ref_rope *r, int s)
 {
     const sk_particle *ps = r->world.particles;
-    int n = r->world.count, b = slot_b(s, n);
-    sk_vec3 v = ps[slot_a(s, n)].v;
+    int b = slot_b(s);
+    sk_vec3 v = ps[slot_a(s)].v;
     if (b >= 0)
         v = sk_vec3_sub(v, ps[b].v);
     return sk_vec3_dot(v, r->direct.normal[s]);
@@ -148,7 +149,7 @@ static void assemble(sk_ref_rope *r)
 {
     sk_ref_direct *d = &r->direct;
     const sk_particle *ps = r->world.particles;
-    int n = r->world.count, slots = 2 * n + 1;
+    int n = r->world.count, slots = 2 * n;
     const sk_vec3 *nr = d->normal;
     for (int s = 0; s < slots; s++) {
         d->a1[s] = 0;
@@ -157,16 +158,16 @@ static void assemble(sk_ref_rope *r)
             d->a0[s] = 1;
             continue;
         }
-        int a = slot_a(s, n), b = slot_b(s, n);
+        int a = slot_a(s), b = slot_b(s);
         d->a0[s] = b >= 0 ? ps[a].w + ps[b].w : ps[a].w;
     }
     for (int s = 0; s + 1 < slots; s++) {
         if (!d->active[s] || !d->active[s + 1])
             continue;
         /* s and s + 1 share one particle: a ground row and a link or anchor row beside it. */
-        if (s % 2 == 0) /* link (or slot-0 anchor) s, then the ground row of its b (slot 0: its a) */
+        if (s % 2 == 0) /* link s (or the anchor), then the ground row of its b (the anchor: its particle) */
             d->a1[s] = s == 0 ? ps[0].w * nr[0].y : ps[s / 2].w * (-nr[s].y);
-        else /* the ground row of particle (s - 1) / 2, then its link or the end anchor */
+        else /* the ground row of particle (s - 1) / 2, then its link */
             d->a1[s] = ps[(s - 1) / 2].w * nr[s + 1].y;
     }
     for (int s = 0; s + 2 < slots; s += 2) {
@@ -183,10 +184,8 @@ static void assemble(sk_ref_rope *r)
 /* Banded LDL^T of the band and the solve A lambda = rhs. A pivot that is not positive beyond round-off
  * marks a row that depends on the rows before it (redundant constraints): it is dropped (lambda 0) and its
  * couplings with the rows after it are ignored. */
-static void solve(sk_ref_rope *r)
+void sk_ref_direct_solve(sk_ref_direct *d, int slots)
 {
-    sk_ref_direct *d = &r->direct;
-    int slots = 2 * r->world.count + 1;
     const sk_real tiny = (sk_real)SK_DIRECT_PIVOT_EPSILON;
     for (int k = 0; k < slots; k++) {
         sk_real t2 = k >= 2 ? d->a2[k - 2] : 0;
@@ -238,7 +237,7 @@ static sk_vec3 particle_change(const sk_ref_rope *r, int i)
         sum = sk_vec3_sub(sum, sk_vec3_scale(d->normal[2 * i], d->lambda[2 * i]));
     if (d->active[2 * i + 1])
         sum = sk_vec3_add(sum, sk_vec3_scale(d->normal[2 * i + 1], d->lambda[2 * i + 1]));
-    if (d->active[2 * i + 2])
+    if (i + 1 < r->world.count && d->active[2 * i + 2])
         sum = sk_vec3_add(sum, sk_vec3_scale(d->normal[2 * i + 2], d->lambda[2 * i + 2]));
     return sk_vec3_scale(sum, r->world.particles[i].w);
 }
@@ -247,11 +246,11 @@ static void mark_touched(sk_ref_rope *r)
 {
     sk_ref_direct *d = &r->direct;
     int n = r->world.count;
-    for (int s = 0; s < 2 * n + 1; s++)
+    for (int s = 0; s < 2 * n; s++)
         if (d->active[s]) {
-            d->touched[slot_a(s, n)] = true;
-            if (slot_b(s, n) >= 0)
-                d->touched[slot_b(s, n)] = true;
+            d->touched[slot_a(s)] = true;
+            if (slot_b(s) >= 0)
+                d->touched[slot_b(s)] = true;
         }
 }
 
@@ -262,10 +261,10 @@ static void mark_touched(sk_ref_rope *r)
 static int solve_with_releases(sk_ref_rope *r, sk_real per)
 {
     sk_ref_direct *d = &r->direct;
-    int slots = 2 * r->world.count + 1, pass = 0;
+    int slots = 2 * r->world.count, pass = 0;
     for (bool released = true; released && pass < SK_DIRECT_PASSES;) {
         assemble(r);
-        solve(r);
+        sk_ref_direct_solve(d, slots);
         pass++;
         released = false;
         for (int s = 0; s < slots; s++)
@@ -280,15 +279,14 @@ static int solve_with_releases(sk_ref_rope *r, sk_real per)
     return pass;
 }
 
-/* Velocities: the impulses that give every active row its target velocity, rods 0, cables and ground
- * contacts what restitution asks (docs/model.md section 4.2's rule). Rows are generated as Cyclone's
- * generators would: rods unless at length, cables taut, the ground under a particle; an inequality that
- * already separates is not active. */
+/* Velocities: the impulses that give every active row its target velocity, rods 0, closing cables and
+ * ground contacts what restitution asks (docs/model.md section 4.2's rule), separating ones 0 unless
+ * released. Rows: every rod, each taut cable, the ground under a particle. */
 static int resolve_velocities(sk_ref_rope *r)
 {
     sk_ref_direct *d = &r->direct;
     sk_particle *ps = r->world.particles;
-    int n = r->world.count, slots = 2 * n + 1;
+    int n = r->world.count, slots = 2 * n;
     int contacts = 0;
     for (int s = 0; s < slots; s++) {
         unsigned char kind = d->kind[s];
@@ -299,19 +297,21 @@ static int resolve_velocities(sk_ref_rope *r)
                          ((kind == SK_ROW_CABLE || kind == SK_ROW_ANCHOR_CABLE) && d->gap[s] <= d->taut[s]) ||
                          (kind == SK_ROW_GROUND && d->gap[s] < 0);
         sk_real vs = generated ? row_velocity(r, s) : 0;
-        d->active[s] = generated && (is_equality(kind) || !(vs > 0));
+        /* Every generated row starts active, a separating one too: the others' impulses may close it.
+         * Whichever then needs to push (a cable) or pull (the ground) is released by the solve. */
+        d->active[s] = generated;
         contacts += generated;
         d->rhs[s] = 0;
         if (!d->active[s])
             continue;
         sk_real target = 0;
-        if (!is_equality(kind)) {
+        if (!is_equality(kind) && !(vs > 0)) { /* closing: what restitution gives back; separating: >= 0 */
             sk_real e = kind == SK_ROW_CABLE          ? r->params.link_restitution
                         : kind == SK_ROW_ANCHOR_CABLE ? r->params.anchor_restitution
                                                       : r->scenario->ground_restitution;
             target = (-vs) * e;
             if (kind != SK_ROW_CABLE) { /* the world's rows: the field's own closing velocity is not bounced */
-                sk_real va = sk_vec3_dot(ps[slot_a(s, n)].a, d->normal[s]) * r->c.dt;
+                sk_real va = sk_vec3_dot(ps[slot_a(s)].a, d->normal[s]) * r->c.dt;
                 if (va < 0) {
                     target = target + e * va;
                     if (target < 0)
@@ -339,7 +339,7 @@ static void project_positions(sk_ref_rope *r)
 {
     sk_ref_direct *d = &r->direct;
     sk_particle *ps = r->world.particles;
-    int n = r->world.count, slots = 2 * n + 1;
+    int n = r->world.count, slots = 2 * n;
     for (int it = 0; it < r->scenario->direct_iterations; it++) {
         if (it > 0)
             evaluate_rows(r);
@@ -377,4 +377,14 @@ void sk_ref_rope_direct_resolve(sk_ref_rope *r)
                 w->particles[i].q = sk_vec3_sub(w->particles[i].p, sk_vec3_scale(w->particles[i].v, w->dt));
         sk_world_refresh_velocities(w);
     }
+}
+
+void sk_ref_direct_system(sk_ref_rope *r)
+{
+    sk_ref_direct *d = &r->direct;
+    set_kinds(r);
+    evaluate_rows(r);
+    for (int s = 0; s < 2 * r->world.count; s++)
+        d->active[s] = d->kind[s] != SK_ROW_NONE;
+    assemble(r);
 }

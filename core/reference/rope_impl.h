@@ -50,6 +50,13 @@ typedef struct sk_ref_direct {
 bool sk_ref_direct_init(sk_ref_direct *d, int capacity);
 void sk_ref_direct_free(sk_ref_direct *d);
 
+/* Factors the band a0, a1, a2 of the first slots (LDL^T into diag, l1, l2; a dependent row dropped) and
+ * solves for lambda from rhs. */
+void sk_ref_direct_solve(sk_ref_direct *d, int slots);
+
+/* Tests: every row the rope has at its current positions, active, and A assembled from them. */
+void sk_ref_direct_system(sk_ref_rope *r);
+
 struct sk_ref_rope {
     const sk_scenario *scenario;
     const sk_group *group;
