@@ -49,12 +49,19 @@ static size_t layout(contact_scratch *cs, const sk_kernel_cfg *cfg, unsigned cha
 size_t SK_KNAME(sk_contact_scratch_bytes)(const sk_kernel_cfg *cfg)
 {
     contact_scratch counted;
-    return cfg->contacts ? layout(&counted, cfg, NULL) : 0;
+    if (!cfg->contacts)
+        return 0;
+    return cfg->resolver == SK_RESOLVER_DIRECT ? SK_KNAME(sk_direct_scratch_bytes)(cfg) : layout(&counted, cfg, NULL);
 }
 
 void SK_KNAME(sk_contact_scratch_init)(contact_scratch *cs, const sk_kernel_cfg *cfg, void *memory)
 {
-    layout(cs, cfg, memory);
+    if (cfg->resolver == SK_RESOLVER_DIRECT) {
+        *cs = (contact_scratch){.slots = contact_slots_of(cfg)};
+        SK_KNAME(sk_direct_scratch_init)(&cs->direct, cfg, memory);
+    } else {
+        layout(cs, cfg, memory);
+    }
 }
 
 /* The key of a slot: vs where the resolver may pick it (generated, vs < 0 or pen > 0, and vs below the

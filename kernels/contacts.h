@@ -56,6 +56,19 @@ SK_INLINE void contact_slot_particles(const contact_slots *c, int s, int *a, int
     }
 }
 
+/* The direct chain solver's scratch (kernels/contact_direct.c): per slot of model/direct.h and lane the
+ * row's normal, gap, taut band, right-hand side, solution, impulse, band of A and its factor; per slot the
+ * row kind and masks of the lanes that have it, that solve with it, that held it in the velocity stage;
+ * verlet's velocities and per particle the lanes where a row moved it. */
+typedef struct direct_scratch {
+    sk_real *normal; /* [slot][3][W] */
+    sk_real *gap, *taut, *rhs, *lambda, *impulse, *a0, *a1, *a2, *inv, *l1, *l2; /* [slot][W] */
+    unsigned char *kind; /* [slot] */
+    unsigned *exists, *active, *held; /* [slot] lane bits */
+    sk_real *vel;      /* [capacity][3][W] */
+    unsigned *touched; /* [capacity] lane bits */
+} direct_scratch;
+
 /* One step's contacts of a pack. Arrays are [slot][...][W] or [particle][...][W], 64-byte aligned. The
  * ground's normal is (0, 1, 0) in every slot: only the links' and the anchor's are stored. */
 typedef struct contact_scratch {
@@ -77,9 +90,12 @@ typedef struct contact_scratch {
     sk_real *block_min;   /* [block][W], +inf up to a whole group of CONTACT_BLOCK blocks */
     sk_real *block_pick;  /* [block][W] */
     int n_blocks;
+    direct_scratch direct; /* the direct solver's, in place of all of the above */
 } contact_scratch;
 
 enum { CONTACT_BLOCK = 8 };
+
+
 
 /* The slots whose normal is stored (links and anchor: every slot before the ground's). */
 SK_INLINE int contact_normal_slots(const contact_slots *c) { return c->ground >= 0 ? c->ground : c->count; }
@@ -99,6 +115,15 @@ void SK_KNAME(sk_contact_generate)(const sk_kernel_cfg *cfg, const kparams *k, c
  * q for the touched ones, and the contact rows (impulses, contacts, iterations) of the state. */
 void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state,
                                   contact_scratch *cs, const sk_real *counts);
+
+/* The direct chain solver's scratch bytes and layout (for a group with "resolver": "direct"). */
+size_t SK_KNAME(sk_direct_scratch_bytes)(const sk_kernel_cfg *cfg);
+void SK_KNAME(sk_direct_scratch_init)(direct_scratch *ds, const sk_kernel_cfg *cfg, void *memory);
+
+/* The direct chain solver's contact phase at anchor point x: velocities, then positions, verlet's q, and the
+ * contact rows of the state (impulses, rows generated, solves). */
+void SK_KNAME(sk_contact_direct)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state, skv3 x,
+                                 direct_scratch *ds);
 
 /* The contact phase of one step (generation and resolution) at step `step`'s anchor point. */
 void SK_KNAME(sk_contact_phase)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state, long step,

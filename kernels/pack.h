@@ -68,6 +68,8 @@ typedef struct sk_kernel_cfg {
     bool ground;               /* the scenario's ground plane */
     sk_real ground_height, ground_restitution;
     int iterations;            /* resolver iterations per step; 0: twice the contacts generated */
+    int resolver;              /* sk_resolver: Cyclone's, or the direct chain solver */
+    int direct_iterations;     /* the direct solver's Newton iterations on positions per step */
     int implicit_iterations;   /* the implicit integrator's Newton iterations per step */
 } sk_kernel_cfg;
 

@@ -14,6 +14,10 @@ void SK_KNAME(sk_contact_phase)(const sk_kernel_cfg *cfg, const sk_real *param, 
 {
     const kparams k = kp_load(param);
     const skv3 x = cs->slots.anchor >= 0 ? k_anchor_point(cfg, &k, cfg->driven, step) : v3_zero();
+    if (cfg->resolver == SK_RESOLVER_DIRECT) {
+        SK_KNAME(sk_contact_direct)(cfg, param, state, x, &cs->direct);
+        return;
+    }
     _Alignas(64) sk_real counts[SK_W];
     SK_KNAME(sk_contact_generate)(cfg, &k, param, state, x, cs, counts);
     SK_KNAME(sk_contact_resolve)(cfg, param, state, cs, counts);
@@ -71,7 +75,8 @@ void SK_KNAME(sk_kernel_contacts)(const sk_kernel_cfg *cfg, const sk_real *param
     const kparams k = kp_load(param);
     const skv3 x = cs.slots.anchor >= 0 ? k_anchor_point(cfg, &k, cfg->driven, step) : v3_zero();
     _Alignas(64) sk_real counts[SK_W];
-    for (long s = 0; s < steps; s++)
+    /* the direct solver has no generation of its own: its rows are the whole phase (the resolve stage) */
+    for (long s = 0; s < steps && cfg->resolver != SK_RESOLVER_DIRECT; s++)
         SK_KNAME(sk_contact_generate)(cfg, &k, param, state, x, &cs, counts);
     free(memory);
 }

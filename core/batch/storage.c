@@ -112,6 +112,8 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .ground_height = b->scenario->ground_height,
         .ground_restitution = b->scenario->ground_restitution,
         .iterations = b->scenario->iterations,
+        .resolver = (int)b->scenario->resolver,
+        .direct_iterations = b->scenario->direct_iterations,
     };
     g->n_packs = (grp->count + (size_t)W - 1) / (size_t)W;
     g->param_len = (size_t)SK_P_COUNT * (size_t)W;

@@ -23,14 +23,14 @@ bool sk_ref_direct_init(sk_ref_direct *d, int capacity)
     d->a0 = calloc(slots, sizeof *d->a0);
     d->a1 = calloc(slots, sizeof *d->a1);
     d->a2 = calloc(slots, sizeof *d->a2);
-    d->diag = calloc(slots, sizeof *d->diag);
+    d->inv = calloc(slots, sizeof *d->inv);
     d->l1 = calloc(slots, sizeof *d->l1);
     d->l2 = calloc(slots, sizeof *d->l2);
     d->kind = calloc(slots, sizeof *d->kind);
     d->dropped = calloc(slots, sizeof *d->dropped);
     d->active = calloc(slots, sizeof *d->active);
     d->touched = calloc((size_t)(capacity > 0 ? capacity : 1), sizeof *d->touched);
-    if (!d->normal || !d->gap || !d->taut || !d->held || !d->rhs || !d->lambda || !d->impulse || !d->a0 || !d->a1 || !d->a2 || !d->diag ||
+    if (!d->normal || !d->gap || !d->taut || !d->held || !d->rhs || !d->lambda || !d->impulse || !d->a0 || !d->a1 || !d->a2 || !d->inv ||
         !d->l1 || !d->l2 || !d->kind || !d->dropped || !d->active || !d->touched) {
         sk_ref_direct_free(d);
         return false;
@@ -50,7 +50,7 @@ void sk_ref_direct_free(sk_ref_direct *d)
     free(d->a0);
     free(d->a1);
     free(d->a2);
-    free(d->diag);
+    free(d->inv);
     free(d->l1);
     free(d->l2);
     free(d->kind);
@@ -181,45 +181,53 @@ static void assemble(sk_ref_rope *r)
     }
 }
 
-/* Banded LDL^T of the band and the solve A lambda = rhs. A pivot that is not positive beyond round-off
- * marks a row that depends on the rows before it (redundant constraints): it is dropped (lambda 0) and its
- * couplings with the rows after it are ignored. */
+/* Banded LDL^T of the active rows and the solve A lambda = rhs; inactive rows are skipped (lambda 0): a
+ * row's elimination reads only its active neighbours. Pivots are kept as reciprocals, so each row costs one
+ * division. A pivot that is not positive beyond round-off marks a row that depends on the rows before it
+ * (redundant constraints): it leaves the system (inactive, lambda 0). */
 void sk_ref_direct_solve(sk_ref_direct *d, int slots)
 {
     const sk_real tiny = (sk_real)SK_DIRECT_PIVOT_EPSILON;
     for (int k = 0; k < slots; k++) {
-        sk_real t2 = k >= 2 ? d->a2[k - 2] : 0;
-        sk_real l2 = k >= 2 ? t2 / d->diag[k - 2] : 0;
-        sk_real t1 = k >= 1 ? d->a1[k - 1] - t2 * d->l1[k - 1] : 0;
-        sk_real l1 = k >= 1 ? t1 / d->diag[k - 1] : 0;
-        sk_real pivot = d->a0[k] - t1 * l1 - t2 * l2;
-        d->dropped[k] = !(pivot > tiny * d->a0[k]);
-        if (d->dropped[k]) { /* dependent: an identity row, uncoupled from the rows after it */
-            pivot = 1;
-            l1 = 0;
-            l2 = 0;
-            if (k + 1 < slots)
-                d->a1[k] = 0;
-            if (k + 2 < slots)
-                d->a2[k] = 0;
+        d->dropped[k] = false;
+        d->lambda[k] = 0;
+        if (!d->active[k])
+            continue;
+        const bool near = k >= 1 && d->active[k - 1], far = k >= 2 && d->active[k - 2];
+        sk_real t2 = 0, l2 = 0, t1 = 0, l1 = 0, pivot = d->a0[k], y = d->rhs[k];
+        if (far) {
+            t2 = d->a2[k - 2];
+            l2 = t2 * d->inv[k - 2];
         }
-        d->diag[k] = pivot;
+        if (near) {
+            t1 = d->a1[k - 1];
+            if (far)
+                t1 = t1 - t2 * d->l1[k - 1];
+            l1 = t1 * d->inv[k - 1];
+            pivot = pivot - t1 * l1;
+            y = y - l1 * d->lambda[k - 1];
+        }
+        if (far) {
+            pivot = pivot - t2 * l2;
+            y = y - l2 * d->lambda[k - 2];
+        }
+        if (!(pivot > tiny * d->a0[k])) {
+            d->dropped[k] = true;
+            d->active[k] = false;
+            continue;
+        }
+        d->inv[k] = 1 / pivot;
         d->l1[k] = l1;
         d->l2[k] = l2;
-    }
-    for (int k = 0; k < slots; k++) {
-        sk_real y = d->dropped[k] ? 0 : d->rhs[k];
-        if (k >= 1)
-            y = y - d->l1[k] * d->lambda[k - 1];
-        if (k >= 2)
-            y = y - d->l2[k] * d->lambda[k - 2];
         d->lambda[k] = y;
     }
     for (int k = slots - 1; k >= 0; k--) {
-        sk_real x = d->lambda[k] / d->diag[k];
-        if (k + 1 < slots)
+        if (!d->active[k])
+            continue;
+        sk_real x = d->lambda[k] * d->inv[k];
+        if (k + 1 < slots && d->active[k + 1])
             x = x - d->l1[k + 1] * d->lambda[k + 1];
-        if (k + 2 < slots)
+        if (k + 2 < slots && d->active[k + 2])
             x = x - d->l2[k + 2] * d->lambda[k + 2];
         d->lambda[k] = x;
     }

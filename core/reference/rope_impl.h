@@ -42,7 +42,7 @@ typedef struct sk_ref_direct {
     sk_real *rhs, *lambda; /* the system's right-hand side and solution */
     sk_real *impulse;      /* the velocity stage's lambda: the impulse (N s) the row delivered */
     sk_real *a0, *a1, *a2; /* the band of A: diagonal, couplings one and two slots on */
-    sk_real *diag, *l1, *l2; /* its LDL^T */
+    sk_real *inv, *l1, *l2; /* its LDL^T: reciprocal pivots, the two subdiagonals */
     bool *touched;         /* per particle: a row moved it this step */
     int contacts, passes, iterations; /* rows generated, velocity solves, solves in all (diagnostics) */
 } sk_ref_direct;
@@ -50,8 +50,8 @@ typedef struct sk_ref_direct {
 bool sk_ref_direct_init(sk_ref_direct *d, int capacity);
 void sk_ref_direct_free(sk_ref_direct *d);
 
-/* Factors the band a0, a1, a2 of the first slots (LDL^T into diag, l1, l2; a dependent row dropped) and
- * solves for lambda from rhs. */
+/* Factors the band a0, a1, a2 over the active rows of the first slots (LDL^T into inv, l1, l2; a dependent
+ * row is dropped: made inactive) and solves for lambda from rhs (0 on inactive rows). */
 void sk_ref_direct_solve(sk_ref_direct *d, int slots);
 
 /* Tests: every row the rope has at its current positions, active, and A assembled from them. */
