@@ -8,3 +8,6 @@ skein_test(batch_contacts_physics SOURCES test_batch_contacts_physics.c CASES
   pendulum_cyclone pendulum_euler pendulum_symplectic pendulum_verlet cable_cyclone cable_euler cable_symplectic
   cable_verlet resting_cyclone resting_euler resting_symplectic resting_verlet rebound_cyclone rebound_euler
   rebound_symplectic rebound_verlet hanging_tension)
+skein_test(batch_direct SOURCES test_batch_direct.c test_batch_common.c CASES
+  rod_chain rod_chain_pinned cable_chain rod_anchor cable_anchor ground_rods ground_cables ground_springs
+  deploy_ground driven_anchor)

@@ -1,0 +1,249 @@
+/* The direct chain solver in the batch engine against the reference, bit for bit: rod and cable chains, rod
+ * and cable anchors, the ground under rods, cables, springs and deploying ropes, pinned particles, a driven
+ * anchor, with every integrator (implicit with 1 and 3 Newton iterations) and 1 and 3 Newton iterations of
+ * the position projection, on 21 ropes whose parameters all differ, every ISA, 1 and 2 threads; the
+ * diagnostics (tensions from the impulses, rows, solves) too. */
+#include <stdio.h>
+#include <string.h>
+
+#include "test_batch_common.h"
+
+#define STEPS 600
+#define EVERY 150
+
+/* The sweeps every group gets: each lane its own mass, damping, layout and starting velocity. */
+#define SWEEPS                                                                     \
+    "\"mass\": {\"random\": {\"min\": 0.05, \"max\": 0.2, \"seed\": 2}},"          \
+    "\"damping\": {\"random\": {\"min\": 0.5, \"max\": 1, \"seed\": 3}},"          \
+    "\"verlet_damping\": {\"random\": {\"min\": 0, \"max\": 0.01, \"seed\": 4}},"  \
+    "\"end[0]\": {\"random\": {\"min\": 0.8, \"max\": 1.0, \"seed\": 5}},"         \
+    "\"end[1]\": {\"random\": {\"min\": 0.2, \"max\": 0.7, \"seed\": 9}},"         \
+    "\"end[2]\": {\"random\": {\"min\": -0.3, \"max\": 0.3, \"seed\": 6}},"        \
+    "\"velocity[1]\": {\"random\": {\"min\": -1, \"max\": 1, \"seed\": 7}}"
+
+/* One group of 21 ropes of 10 particles; TOP adds scenario keys, EXTRA group keys, MORE_SWEEPS sweep keys.
+ * The integrator and the run's own keys are filled in per run. */
+#define SCENARIO(TOP, EXTRA, MORE_SWEEPS)                                                                      \
+    "{%s\"skein\": 1, \"dt\": 1e-3, \"steps\": 600, \"integrator\": \"%s\", \"resolver\": \"direct\", " TOP  \
+    " \"groups\": [{\"count\": 21, \"particles\": 10, \"start\": [0, 0.5, 0], \"end\": [0.9, 0.45, 0],"      \
+    " \"mass\": 0.1, \"damping\": 0.9, \"verlet_damping\": 0.001, \"velocity\": [0.3, 0.2, -0.1], " EXTRA \
+    " \"sweep\": {" SWEEPS MORE_SWEEPS "}}]}"
+
+static const struct {
+    const char *integrator, *top;
+} runs[] = {{"cyclone", ""},
+            {"euler", ""},
+            {"symplectic", ""},
+            {"verlet", ""},
+            {"implicit", ""},
+            {"implicit", "\"implicit\": {\"iterations\": 3}, "},
+            {"symplectic", "\"direct\": {\"iterations\": 1}, "}};
+
+/* Diagnostics at the last frame: rows and solves of the last step, link tensions, energies. */
+static int same_diagnostics(const sk_scenario *s, sk_engine *ref, sk_engine *bat, double *most_tension, int *most_rows)
+{
+    for (size_t r = 0; r < s->total_ropes; r++) {
+        int rc, ri, bc, bi;
+        sk_rope_diagnostics rd, bd;
+        sk_real rt[64], bt[64];
+        int n = sk_engine_rope_particles(ref, r);
+        CHECK(n <= 64);
+        sk_engine_rope_contacts(ref, r, &rc, &ri);
+        sk_engine_rope_contacts(bat, r, &bc, &bi);
+        sk_engine_rope_diagnostics(ref, r, &rd, rt);
+        sk_engine_rope_diagnostics(bat, r, &bd, bt);
+        CHECK(bc == rc && bi == ri);
+        for (int j = 0; j + 1 < n; j++) {
+            CHECK_SAME_BITS(bt[j], rt[j]);
+            *most_tension = fabs((double)rt[j]) > *most_tension ? fabs((double)rt[j]) : *most_tension;
+        }
+        CHECK_SAME_BITS(bd.kinetic, rd.kinetic);
+        CHECK_SAME_BITS(bd.gravity, rd.gravity);
+        *most_rows = rc > *most_rows ? rc : *most_rows;
+    }
+    return 0;
+}
+
+/* Every run of the scenario against the reference; at the end the diagnostics of a 2-thread batch on each
+ * ISA. Returns the largest tension and row count seen, so each case can check it tested what it meant to. */
+static int each_run(const char *fmt, double *most_tension, int *most_rows)
+{
+    static char json[1 << 15];
+    *most_tension = 0;
+    *most_rows = 0;
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        snprintf(json, sizeof json, fmt, runs[i].top, runs[i].integrator);
+        if (tb_against_reference(json, STEPS, EVERY, NULL)) {
+            fprintf(stderr, "integrator %s %s\n", runs[i].integrator, runs[i].top);
+            return 1;
+        }
+        sk_scenario s;
+        CHECK_OK(tb_load(&s, "%s", json));
+        sk_engine *ref = tb_engine(&s, "reference", NULL, 0);
+        CHECK(ref != NULL);
+        sk_engine_advance(ref, STEPS);
+        const char *isas[4];
+        int n_isas = tb_isas(isas, 4);
+        for (int k = 0; k < n_isas; k++) {
+            sk_engine *bat = tb_engine(&s, "batch", isas[k], 2);
+            CHECK(bat != NULL);
+            sk_engine_advance(bat, STEPS);
+            CHECK_OK(same_diagnostics(&s, ref, bat, most_tension, most_rows));
+            sk_engine_destroy(bat);
+        }
+        sk_engine_destroy(ref);
+        sk_scenario_free(&s);
+    }
+    fprintf(stderr, "largest tension %.6g N, most rows in a step %d\n", *most_tension, *most_rows);
+    return 0;
+}
+
+/* A rod chain from a pinned particle, rod lengths per rope. */
+static int rod_chain(void)
+{
+    double t;
+    int rows;
+    CHECK_OK(each_run(SCENARIO("", "\"pinned\": [0], \"link\": {\"type\": \"rod\", \"length\": 0.1},",
+                               ", \"link.length\": {\"random\": {\"min\": 0.09, \"max\": 0.12, \"seed\": 8}}"),
+                      &t, &rows));
+    CHECK(t > 0 && rows == 9);
+    return 0;
+}
+
+/* Pinned pairs: link 0 joins two pinned particles and is no row; links 4 and 5 hold pinned 5. */
+static int rod_chain_pinned(void)
+{
+    double t;
+    int rows;
+    CHECK_OK(each_run(SCENARIO("", "\"pinned\": [0, 1, 5], \"link\": {\"type\": \"rod\", \"length\": 0.1},", ""), &t,
+                      &rows));
+    CHECK(t > 0 && rows == 8);
+    return 0;
+}
+
+/* Cables 0.09 .. 0.13 long around a 0.1 .. 0.12 spacing: slack and taut links, restitution 0 .. 1. */
+static int cable_chain(void)
+{
+    double t;
+    int rows;
+    CHECK_OK(each_run(SCENARIO("", "\"pinned\": [0], \"link\": {\"type\": \"cable\", \"length\": 0.1, \"restitution\": 0.5},",
+                               ", \"link.length\": {\"random\": {\"min\": 0.09, \"max\": 0.13, \"seed\": 8}},"
+                               " \"link.restitution\": {\"random\": {\"min\": 0, \"max\": 1, \"seed\": 10}}"),
+                      &t, &rows));
+    CHECK(t > 0 && rows > 0);
+    return 0;
+}
+
+/* A free rod chain on a rod anchor whose length starts too long or too short. */
+static int rod_anchor(void)
+{
+    double t;
+    int rows;
+    CHECK_OK(each_run(SCENARIO("", "\"link\": {\"type\": \"rod\", \"length\": 0.1},"
+                                   " \"anchor\": {\"type\": \"rod\", \"point\": [0, 0.7, 0], \"length\": 0.2},",
+                               ", \"anchor.length\": {\"random\": {\"min\": 0.05, \"max\": 0.4, \"seed\": 11}},"
+                               " \"anchor.point[1]\": {\"random\": {\"min\": 0.6, \"max\": 0.8, \"seed\": 12}}"),
+                      &t, &rows));
+    CHECK(t > 0 && rows == 10);
+    return 0;
+}
+
+/* A cable chain on a cable anchor, restitution per rope. */
+static int cable_anchor(void)
+{
+    double t;
+    int rows;
+    CHECK_OK(each_run(SCENARIO("", "\"link\": {\"type\": \"cable\", \"length\": 0.11, \"restitution\": 0.3},"
+                                   " \"anchor\": {\"type\": \"cable\", \"point\": [0, 0.7, 0], \"length\": 0.2, \"restitution\": 0.5},",
+                               ", \"anchor.length\": {\"random\": {\"min\": 0.1, \"max\": 0.4, \"seed\": 11}},"
+                               " \"anchor.restitution\": {\"random\": {\"min\": 0, \"max\": 1, \"seed\": 13}}"),
+                      &t, &rows));
+    CHECK(t > 0 && rows > 0);
+    return 0;
+}
+
+/* W2's structure with every parameter drawn per rope: rods, a rod anchor, the ground (restitution 0.2). */
+static int ground_rods(void)
+{
+    double t;
+    int rows;
+    CHECK_OK(each_run(SCENARIO("\"ground\": {\"height\": 0, \"restitution\": 0.2},",
+                               "\"link\": {\"type\": \"rod\", \"length\": 0.1},"
+                               " \"anchor\": {\"type\": \"rod\", \"point\": [0, 0.6, 0], \"length\": 0.1},",
+                               ", \"link.length\": {\"random\": {\"min\": 0.09, \"max\": 0.11, \"seed\": 8}},"
+                               " \"anchor.length\": {\"random\": {\"min\": 0.05, \"max\": 0.2, \"seed\": 11}}"),
+                      &t, &rows));
+    CHECK(t > 0 && rows > 10);
+    return 0;
+}
+
+/* Cable chains falling onto a bouncy ground (restitution 0.9). */
+static int ground_cables(void)
+{
+    double t;
+    int rows;
+    CHECK_OK(each_run(SCENARIO("\"ground\": {\"height\": 0.1, \"restitution\": 0.9},",
+                               "\"link\": {\"type\": \"cable\", \"length\": 0.11, \"restitution\": 0.2},",
+                               ", \"link.restitution\": {\"random\": {\"min\": 0, \"max\": 1, \"seed\": 10}}"),
+                      &t, &rows));
+    CHECK(rows > 3);
+    return 0;
+}
+
+/* Spring chains falling onto the ground: only ground rows, one pinned particle below the plane. */
+static int ground_springs(void)
+{
+    double t;
+    int rows;
+    CHECK_OK(each_run(SCENARIO("\"ground\": {\"height\": 0.05, \"restitution\": 0.6},",
+                               "\"pinned\": [4], \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},",
+                               ", \"start[1]\": {\"random\": {\"min\": -0.1, \"max\": 0.6, \"seed\": 15}}"),
+                      &t, &rows));
+    CHECK(rows > 3 && rows <= 9);
+    return 0;
+}
+
+/* Ropes deploying near the ground: lanes at different particle counts, ground rows for the present ones. */
+static int deploy_ground(void)
+{
+    static const char fmt[] =
+        "{%s\"skein\": 1, \"dt\": 5e-4, \"steps\": 600, \"integrator\": \"%s\", \"resolver\": \"direct\","
+        " \"ground\": {\"height\": 0.1, \"restitution\": 0.4},"
+        " \"groups\": [{\"count\": 21, \"particles\": 16, \"start\": [0, 0.12, 0], \"end\": [0.1, 0.12, 0],"
+        " \"mass\": 0.05, \"damping\": 0.9, \"velocity\": [0.3, 0, 0], \"pinned\": [9],"
+        " \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
+        " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 0.1, 0], \"stiffness\": 300, \"length\": 0.05},"
+        " \"deploy\": {\"velocity\": 3, \"initial_particles\": 2},"
+        " \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 1, \"max\": 4, \"seed\": 31}},"
+        " \"mass\": {\"random\": {\"min\": 0.03, \"max\": 0.1, \"seed\": 32}},"
+        " \"anchor.point[1]\": {\"random\": {\"min\": 0.06, \"max\": 0.14, \"seed\": 34}}}}]}";
+    double t;
+    int rows;
+    CHECK_OK(each_run(fmt, &t, &rows));
+    CHECK(rows >= 3);
+    static char json[4096];
+    snprintf(json, sizeof json, fmt, "", "symplectic");
+    tb_stats counts;
+    CHECK_OK(tb_against_reference(json, 600, 600, &counts));
+    CHECK(counts.min_count < counts.max_count);
+    return 0;
+}
+
+/* A towed rod anchor (velocity per rope; a sine would differ by SLEEF against libm, as for Cyclone's resolver). */
+static int driven_anchor(void)
+{
+    double t;
+    int rows;
+    CHECK_OK(each_run(SCENARIO("", "\"link\": {\"type\": \"rod\", \"length\": 0.1},"
+                                   " \"anchor\": {\"type\": \"rod\", \"point\": [0, 0.6, 0], \"length\": 0.1,"
+                                   " \"motion\": {\"velocity\": [0.2, 0, 0]}},",
+                               ", \"anchor.motion.velocity[1]\": {\"random\": {\"min\": -0.3, \"max\": 0.3, \"seed\": 41}}"),
+                      &t, &rows));
+    CHECK(t > 0 && rows == 10);
+    return 0;
+}
+
+CHECK_MAIN({"rod_chain", rod_chain}, {"rod_chain_pinned", rod_chain_pinned}, {"cable_chain", cable_chain},
+           {"rod_anchor", rod_anchor}, {"cable_anchor", cable_anchor}, {"ground_rods", ground_rods},
+           {"ground_cables", ground_cables}, {"ground_springs", ground_springs}, {"deploy_ground", deploy_ground},
+           {"driven_anchor", driven_anchor})
