@@ -193,7 +193,8 @@ void sk_ref_direct_solve(sk_ref_direct *d, int slots)
         d->lambda[k] = 0;
         if (!d->active[k])
             continue;
-        const bool near = k >= 1 && d->active[k - 1], far = k >= 2 && d->active[k - 2];
+        /* Rows two slots apart share a particle only where both are links (or the anchor and link 0). */
+        const bool near = k >= 1 && d->active[k - 1], far = k >= 2 && k % 2 == 0 && d->active[k - 2];
         sk_real t2 = 0, l2 = 0, t1 = 0, l1 = 0, pivot = d->a0[k], y = d->rhs[k];
         if (far) {
             t2 = d->a2[k - 2];
@@ -227,7 +228,7 @@ void sk_ref_direct_solve(sk_ref_direct *d, int slots)
         sk_real x = d->lambda[k] * d->inv[k];
         if (k + 1 < slots && d->active[k + 1])
             x = x - d->l1[k + 1] * d->lambda[k + 1];
-        if (k + 2 < slots && d->active[k + 2])
+        if (k + 2 < slots && k % 2 == 0 && d->active[k + 2])
             x = x - d->l2[k + 2] * d->lambda[k + 2];
         d->lambda[k] = x;
     }

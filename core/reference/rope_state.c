@@ -1,6 +1,7 @@
 /* Reference engine: a rope's complete state copied out and put back (checkpoints, skein/rope_state.h). */
 #include <math.h>
 
+#include "model/direct.h"
 #include "reference/rope_impl.h"
 
 unsigned sk_ref_rope_state_fields(const sk_scenario *s, const sk_group *g)
@@ -38,6 +39,16 @@ void sk_ref_rope_export(const sk_ref_rope *r, sk_rope_state *st)
      * iterations. The next step generates its contacts afresh. */
     for (int i = 0; i < w->capacity; i++)
         st->impulse[i] = 0;
+    if (r->scenario->resolver == SK_RESOLVER_DIRECT) {
+        /* The direct solver's rows: each link's impulse, signed (positive pulls), the anchor's last. */
+        const sk_ref_direct *d = &r->direct;
+        for (int i = 0; i + 1 < w->count; i++)
+            st->impulse[i] = d->impulse[2 * i + 2];
+        st->impulse[w->capacity - 1] = d->impulse[0];
+        st->contacts = d->contacts;
+        st->iterations = d->iterations;
+        return;
+    }
     for (int c = 0; c < w->used_contacts; c++) {
         const sk_contact *contact = &w->contacts[c];
         if (contact->particle[1])
@@ -59,6 +70,8 @@ bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st)
     int links_pulled = 0;
     if (contacts) {
         if (!st->impulse || st->contacts < 0 || st->contacts > w->max_contacts || st->iterations < 0)
+            return false;
+        if (r->scenario->resolver == SK_RESOLVER_DIRECT && st->contacts > sk_direct_slots(n))
             return false;
         for (int i = 0; i + 1 < n; i++)
             links_pulled += link_seen(st->impulse[i]);
@@ -92,7 +105,16 @@ bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st)
      * links'; a link without a contact and one with a +0 impulse both have the tension +0). */
     w->used_contacts = 0;
     w->resolver.iterations_used = 0;
-    if (contacts) {
+    if (contacts && r->scenario->resolver == SK_RESOLVER_DIRECT) {
+        sk_ref_direct *d = &r->direct;
+        for (int s = 0; s < sk_direct_slots(w->capacity); s++)
+            d->impulse[s] = 0;
+        for (int i = 0; i + 1 < n; i++)
+            d->impulse[2 * i + 2] = st->impulse[i];
+        d->impulse[0] = st->impulse[w->capacity - 1];
+        d->contacts = st->contacts;
+        d->iterations = st->iterations;
+    } else if (contacts) {
         int k = 0;
         for (int i = 0; i + 1 < n; i++)
             if (link_seen(st->impulse[i]))
