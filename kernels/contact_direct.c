@@ -38,6 +38,7 @@ static size_t layout(direct_scratch *ds, const sk_kernel_cfg *cfg, unsigned char
     TAKE(active, unsigned, S * sizeof(unsigned));
     TAKE(held, unsigned, S * sizeof(unsigned));
     TAKE(release, unsigned, S * sizeof(unsigned));
+    TAKE(dropped, unsigned, S * sizeof(unsigned));
     TAKE(vel, sk_real, C * 3 * W * r);
     TAKE(touched, unsigned, C * sizeof(unsigned));
 #undef TAKE
@@ -241,7 +242,15 @@ static void forward(direct_pack *d, bool eval, int setup, skv *contacts)
 {
     direct_scratch *ds = d->ds;
     const skv tiny = skv_set1((sk_real)SK_DIRECT_PIVOT_EPSILON), one = skv_set1(1);
+    const skm none = skv_lt(skv_zero(), skv_zero());
+    /* The lanes where rows k - 1 and k - 2 stayed in the system (not dropped), kept as vector masks so that
+     * no scalar decision waits for a pivot: the drops reach ds->active in the back substitution. */
+    skm alive1 = none, alive2 = none;
     for (int k = 0; k < d->slots; k++) {
+        ds->dropped[k] = 0;
+        const skm near_alive = alive1, far_alive = alive2;
+        alive2 = alive1;
+        alive1 = none;
         if (ds->kind[k] == SK_ROW_NONE) {
             ds->active[k] = 0;
             continue;
@@ -254,14 +263,16 @@ static void forward(direct_pack *d, bool eval, int setup, skv *contacts)
             setup_position_row(d, k);
         if (!ds->active[k])
             continue;
+        const skm act = mask_of(ds->active[k]);
         const int a = slot_a(k), b = slot_b(k);
         skv a0 = inverse_mass(d, a);
         if (b >= 0)
             a0 = skv_add(a0, inverse_mass(d, b));
         st(ds->a0, k, a0);
+        /* scalar bits (before drops) decide what to compute; the vector masks select */
         const unsigned near_bits = k >= 1 ? ds->active[k] & ds->active[k - 1] : 0;
         const unsigned far_bits = k >= 2 && k % 2 == 0 ? ds->active[k] & ds->active[k - 2] : 0;
-        const skm near = mask_of(near_bits), far = mask_of(far_bits);
+        const skm near = skm_and(act, near_alive), far = skm_and(act, far_alive);
         skv t2 = skv_zero(), l2 = skv_zero(), l1 = skv_zero(), pivot = a0, y = ld(ds->rhs, k);
         if (far_bits) {
             t2 = coupling_far(d, k);
@@ -279,7 +290,9 @@ static void forward(direct_pack *d, bool eval, int setup, skv *contacts)
             pivot = skv_select(far, skv_sub(pivot, skv_mul(t2, l2)), pivot);
             y = skv_select(far, skv_sub(y, skv_mul(l2, ld(ds->lambda, k - 2))), y);
         }
-        ds->active[k] &= ~skm_bits(skm_not(skv_gt(pivot, skv_mul(tiny, a0))));
+        const skm dropped = skm_and(act, skm_not(skv_gt(pivot, skv_mul(tiny, a0))));
+        alive1 = skm_andnot(dropped, act);
+        ds->dropped[k] = skm_bits(dropped);
         st(ds->inv, k, skv_div(one, pivot));
         st(ds->l1, k, l1);
         st(ds->l2, k, l2);
@@ -296,6 +309,7 @@ static unsigned backward(direct_pack *d, skv per)
     unsigned released = 0;
     for (int k = d->slots - 1; k >= 0; k--) {
         ds->release[k] = 0;
+        ds->active[k] &= ~ds->dropped[k];
         if (!ds->active[k])
             continue;
         const skm active = mask_of(ds->active[k]);
