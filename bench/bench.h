@@ -19,7 +19,11 @@ typedef enum sk_bm_workload {
                      * batch): the ropes of a pack soon pick different contacts, one lane at a time */
     SK_BM_DEPLOY, /* W1's ropes deploying from an anchored spring (the deployment kernel's load) */
     SK_BM_W3,     /* scenarios/w3_stiff_tether.json: stiff spring tethers, top pinned, implicit at dt 1e-2 */
-    SK_BM_W3_EXPLICIT /* W3 with symplectic Euler at SK_BM_W3_EXPLICIT_DT, the largest stable dt */
+    SK_BM_W3_EXPLICIT, /* W3 with symplectic Euler at SK_BM_W3_EXPLICIT_DT, the largest stable dt */
+    SK_BM_W2_DIRECT,       /* W2 with "resolver": "direct" */
+    SK_BM_W2_SWEPT_DIRECT, /* W2 swept with "resolver": "direct" */
+    SK_BM_CHAIN,           /* W2's rod chains at other lengths (the particles argument), Cyclone's resolver */
+    SK_BM_CHAIN_DIRECT     /* the same with the direct solver: its cost is linear in the chain's length */
 } sk_bm_workload;
 
 /* The largest dt at which symplectic Euler runs W3's 10 s with no rope diverged, bisected with the CLI

@@ -118,9 +118,11 @@ void sk_bm_register_end_to_end(void)
     int n_threads = sk_bm_thread_counts(threads);
     enum { N_W1 = sizeof w1_sizes / sizeof w1_sizes[0] };
 
-    static const sk_bm_workload workloads[5] = {SK_BM_W1, SK_BM_W2, SK_BM_W2_SWEPT, SK_BM_W3, SK_BM_W3_EXPLICIT};
-    static e2e_case cases[5][4];
-    for (int w = 0; w < 5; w++) {
+    static const sk_bm_workload workloads[9] = {SK_BM_W1,        SK_BM_W2,          SK_BM_W2_SWEPT,
+                                                SK_BM_W3,        SK_BM_W3_EXPLICIT, SK_BM_W2_DIRECT,
+                                                SK_BM_W2_SWEPT_DIRECT, SK_BM_CHAIN, SK_BM_CHAIN_DIRECT};
+    static e2e_case cases[9][4];
+    for (int w = 0; w < 9; w++) {
         cases[w][0] = (e2e_case){workloads[w], "reference"};
         for (int i = 0; i < n_isas; i++)
             cases[w][i + 1] = (e2e_case){workloads[w], isas[i]};
@@ -149,17 +151,33 @@ void sk_bm_register_end_to_end(void)
     }
     const int64_t w2_windows[3][2] = {
         {W2_SMALL_ROPES, W2_WINDOW_STEPS}, {W2_LARGE_ROPES, W2_WINDOW_STEPS}, {W2_SMALL_ROPES, w2_steps}};
-    /* W2 as written (identical ropes), then swept (every rope its own damping) */
-    for (int w = 1; w < 3; w++)
+    /* W2 as written (identical ropes), then swept (every rope its own damping); each with Cyclone's resolver
+     * and with the direct solver */
+    static const int w2_cases[4] = {1, 2, 5, 6};
+    static const char *const w2_names[4] = {"w2", "w2swept", "w2direct", "w2sweptdirect"};
+    for (int c = 0; c < 4; c++)
         for (int k = 0; k <= n_isas; k++) {
+            const int w = w2_cases[c];
             bool reference = k == 0;
-            sk_bench *b = register_case(w == 1 ? "w2" : "w2swept", &cases[w][k]);
+            sk_bench *b = register_case(w2_names[c], &cases[w][k]);
             sk_bench_iterations(b, 1);
             for (int i = 0; i < 3; i++)
                 for (int t = 0; t < (reference ? 1 : n_threads); t++)
                     sk_bench_args(b, (int64_t[]){w2_windows[i][0], W2_PARTICLES, w2_windows[i][1], threads[t]},
                                   4);
         }
+
+    /* Rod chains of 32 to 1001 particles (1000 rods) on W2's geometry, W2's first window on 64 ropes, with
+     * each resolver: the direct solver's cost per particle should not grow with the length; Cyclone's, which
+     * scans the rope's contacts at each of its 2 x contacts iterations, grows with it. The widest ISA. */
+    static const int64_t chain_lengths[] = {32, 128, 512, 1001};
+    for (int w = 7; w < 9 && n_isas > 0; w++) {
+        sk_bench *b = register_case(w == 7 ? "chain" : "chaindirect", &cases[w][1]);
+        sk_bench_iterations(b, 1);
+        for (size_t i = 0; i < sizeof chain_lengths / sizeof chain_lengths[0]; i++)
+            for (int t = 0; t < n_threads; t++)
+                sk_bench_args(b, (int64_t[]){W2_SMALL_ROPES, chain_lengths[i], W2_WINDOW_STEPS, threads[t]}, 4);
+    }
 
     /* W3: implicit at the file's dt, then symplectic at the largest stable dt, the same window */
     for (int w = 3; w < 5; w++)

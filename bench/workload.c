@@ -20,7 +20,10 @@ static sk_vec3 resized_end(const sk_rope_params *p, int from, int particles)
 int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integrator, sk_scenario *out,
                sk_error *err)
 {
-    const bool w2 = w == SK_BM_W2 || w == SK_BM_W2_SWEPT, w3 = w == SK_BM_W3 || w == SK_BM_W3_EXPLICIT;
+    const bool direct = w == SK_BM_W2_DIRECT || w == SK_BM_W2_SWEPT_DIRECT || w == SK_BM_CHAIN_DIRECT;
+    const bool swept = w == SK_BM_W2_SWEPT || w == SK_BM_W2_SWEPT_DIRECT;
+    const bool w2 = w == SK_BM_W2 || swept || direct || w == SK_BM_CHAIN;
+    const bool w3 = w == SK_BM_W3 || w == SK_BM_W3_EXPLICIT;
     const char *text = w2 ? SKEIN_BENCH_W2_JSON : w3 ? SKEIN_BENCH_W3_JSON : SKEIN_BENCH_W1_JSON;
     const char *name = w2 ? "w2_rods.json" : w3 ? "w3_stiff_tether.json" : "w1_springs.json";
 
@@ -38,7 +41,7 @@ int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integ
         return sk_fail(err, SK_ERR_INVALID, "%s: the benchmark needs ropes of at least 2 particles", name);
 
     char count[64], parts[64], end[160], integ[64], anchor[256], deploy[64], dt[64];
-    const char *sets[10];
+    const char *sets[12];
     int n = 0;
     snprintf(count, sizeof count, "groups[0].count=%lld", (long long)ropes);
     snprintf(parts, sizeof parts, "groups[0].particles=%d", particles);
@@ -68,8 +71,10 @@ int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integ
         snprintf(end, sizeof end, "groups[0].end=[%.17g,%.17g,%.17g]", (double)e.x, (double)e.y, (double)e.z);
         sets[n++] = end;
     }
-    if (w == SK_BM_W2_SWEPT)
+    if (swept)
         sets[n++] = "groups[0].sweep={\"damping\":{\"random\":{\"min\":0.95,\"max\":0.999,\"seed\":1}}}";
+    if (direct)
+        sets[n++] = "resolver=direct";
     if (w == SK_BM_W3_EXPLICIT) {
         /* the file keeps its duration, so steps become the whole 10 s at this dt */
         snprintf(dt, sizeof dt, "dt=%.17g", SK_BM_W3_EXPLICIT_DT);
