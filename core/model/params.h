@@ -41,7 +41,7 @@
     X(REAL, buoyancy_max_depth, "buoyancy.max_depth", "m", GT0, BUOYANCY)                                \
     X(REAL, buoyancy_density, "buoyancy.density", "kg/m^3", GE0, BUOYANCY)                               \
     X(REAL, buoyancy_volume, "buoyancy.volume", "m^3", GE0, BUOYANCY)                                    \
-    X(REAL, deploy_velocity, "deploy.velocity", "m/s", GT0, DEPLOY)                                      \
+    X(REAL, deploy_velocity, "deploy.velocity", "m/s", GT0, DEPLOY_SPEED)                                \
     X(REAL, deploy_max_length, "deploy.max_length", "m", GT0, MAX_LENGTH)
 
 /* A pack's parameter block: what the kernels read per rope, each a slot of W reals (VEC3: three slots),

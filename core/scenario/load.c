@@ -315,6 +315,8 @@ void sk_scenario_free(sk_scenario *s)
         free(g->pinned);
         free(g->path_times);
         free(g->path_points);
+        free(g->speed_times);
+        free(g->speed_values);
         for (int k = 0; k < g->n_sweeps; k++) {
             free(g->sweeps[k].key);
             free(g->sweeps[k].values);

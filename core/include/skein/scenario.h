@@ -79,7 +79,7 @@ typedef struct sk_rope_params {
     sk_real buoyancy_density;      /* rho (kg/m^3) */
     sk_real buoyancy_volume;       /* V (m^3) */
 
-    sk_real deploy_velocity;   /* u (m/s) */
+    sk_real deploy_velocity;   /* u (m/s); unused where the group's deploy.velocity is a table */
     sk_real deploy_max_length; /* m; only used when sk_group.deploy_has_max_length */
 } sk_rope_params;
 
@@ -119,6 +119,9 @@ typedef struct sk_group {
     int deploy_initial;          /* n0 >= 1 */
     sk_insert_velocity insert_velocity;
     bool deploy_has_max_length;
+    int speed_count;       /* deploy.velocity as a table of this many rows (0: the number u) */
+    sk_real *speed_times;  /* [speed_count], strictly increasing (s) */
+    sk_real *speed_values; /* [speed_count]: the speed at each time (m/s; negative reels in) */
 
     int *pinned; /* particle indices with w = 0, sorted, unique */
     int n_pinned;
