@@ -124,14 +124,17 @@ static int parse_deploy(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
     g->deploys = true;
     long long n0;
     int iv;
+    /* a number (sweepable, paying out only) or a table of speeds for the group (either sign) */
     json_t *u = json_object_get(d, "velocity");
-    if (json_is_object(u)) {
-        char q[SK_SCN_PATH_MAX];
-        sk_scn_path_key(q, p, "velocity");
+    char q[SK_SCN_PATH_MAX];
+    sk_scn_path_key(q, p, "velocity");
+    if (json_is_object(u))
         rc = parse_speed_table(c, q, u, g);
-    } else {
-        rc = sk_scn_read_real(c, p, d, "velocity", true, 0, SK_RANGE_GT0, &g->base.deploy_velocity);
-    }
+    else if (u && !json_is_number(u))
+        return sk_scn_fail(c, q, "must be a number (m/s) or a table {\"times\": [...], \"values\": [...]}");
+    else if (!(rc = sk_scn_read_real(c, p, d, "velocity", true, 0, SK_RANGE_ANY, &g->base.deploy_velocity)) &&
+             !(g->base.deploy_velocity > 0))
+        return sk_scn_fail(c, q, "must be > 0 (a table {times, values} may reel in at negative speeds)");
     if (rc || (rc = sk_scn_read_int(c, p, d, "initial_particles", false, 1, 1, g->particles, &n0)) ||
         (rc = sk_scn_read_enum(c, p, d, "insert_velocity", sk_scn_insert_names, SK_INSERT_SEED, &iv)))
         return rc;
