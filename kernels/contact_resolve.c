@@ -39,6 +39,9 @@ typedef struct resolver {
     skv3 acc;                  /* every particle's acceleration field, pinned ones too */
     sk_real w_l[SK_W], dt_l[SK_W], e_link_l[SK_W], e_anchor_l[SK_W], e_ground_l;
     sk_vec3 acc_l[SK_W];
+    bool friction;             /* the ground's contacts have Coulomb friction, coefficients per lane: */
+    skv mu_s, mu_k;
+    sk_real mu_s_l[SK_W], mu_k_l[SK_W];
 } resolver;
 
 enum { W = SK_W };
@@ -128,6 +131,20 @@ SK_INLINE void touch_particle(const resolver *r, int i, skm m)
         sk_real *t = r->cs->touched + (size_t)i * W;
         skv_store(t, skv_select(m, skv_set1(1), skv_load(t)));
     }
+}
+
+/* Friction after a ground contact's normal velocity change dvn (the reference's sk_contact_friction): the
+ * tangential velocity (x, z) stops where it is within mu_s dvn (stick), else loses mu_k dvn of its speed
+ * (slip, only where that is above 0). */
+SK_INLINE skv3 friction_rows(const resolver *r, skv3 v, skv dvn)
+{
+    const skv speed = skv_sqrt(skv_add(skv_mul(v.x, v.x), skv_mul(v.z, v.z)));
+    const skv hold = skv_mul(r->mu_s, dvn), slow = skv_mul(r->mu_k, dvn);
+    const skm stick = skm_and(skv_gt(hold, skv_zero()), skv_le(speed, hold));
+    const skm slip = skm_and(skm_not(stick), skv_gt(slow, skv_zero()));
+    const skv keep = skv_div(skv_sub(speed, slow), speed);
+    const skv x = skv_select(slip, skv_mul(v.x, keep), v.x), z = skv_select(slip, skv_mul(v.z, keep), v.z);
+    return v3_make(skv_select(stick, skv_zero(), x), v.y, skv_select(stick, skv_zero(), z));
 }
 
 /* Link k (particles k and k + 1) in the lanes of m: sk_contact_resolve, then the penetration updates
@@ -229,6 +246,8 @@ SK_INLINE void resolve_world_rows(const resolver *r, int s, int i, unsigned bits
         new_separating = skv_select(skv_lt(acc_separating, skv_zero()), raised, new_separating);
         const skv impulse = skv_div(skv_sub(new_separating, vs), wa);
         va = v3_select(mvel, v3_add(va, v3_scale(v3_scale(n, impulse), wa)), va);
+        if (!anchor && r->friction) /* the normal velocity change is the y component just added */
+            va = v3_select(mvel, friction_rows(r, va, skv_mul(impulse, wa)), va);
         v3_store(va_row, va);
         if (anchor)
             add_impulse(r, s, mvel, impulse);
@@ -400,6 +419,25 @@ static void resolve_link_lane(const resolver *r, int k, int l)
     }
 }
 
+/* friction_rows for one lane, on its column of row v. */
+static void friction_lane(const resolver *r, sk_real *v, int l, sk_real dvn)
+{
+    const sk_real vx = v[l], vz = v[2 * W + l];
+    const sk_real speed = SK_SQRT(vx * vx + vz * vz);
+    const sk_real hold = r->mu_s_l[l] * dvn;
+    if (hold > 0 && speed <= hold) {
+        v[l] = 0;
+        v[2 * W + l] = 0;
+        return;
+    }
+    const sk_real slow = r->mu_k_l[l] * dvn;
+    if (slow > 0) {
+        const sk_real keep = (speed - slow) / speed;
+        v[l] = vx * keep;
+        v[2 * W + l] = vz * keep;
+    }
+}
+
 /* The rows' resolution for one lane. */
 static void resolve_lane(const resolver *r, int s, int l)
 {
@@ -428,6 +466,8 @@ static void resolve_lane(const resolver *r, int s, int l)
         const sk_vec3 per_w = sk_vec3_scale(n, impulse);
         sk_real *va = row_v(r, a);
         put3(va, l, sk_vec3_add(get3(va, l), sk_vec3_scale(per_w, wa)));
+        if (r->friction && is_ground(r, s))
+            friction_lane(r, va, l, impulse * wa);
         if (b >= 0) {
             sk_real *vb = row_v(r, b);
             put3(vb, l, sk_vec3_add(get3(vb, l), sk_vec3_scale(per_w, -wb)));
@@ -586,7 +626,12 @@ void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param
         .e_ground = skv_set1(cfg->ground_restitution),
         .acc = v3_load(param + (size_t)SK_P_ACC * W),
         .e_ground_l = cfg->ground_restitution,
+        .friction = cfg->friction,
+        .mu_s = kp_get(param, SK_P_MU_S),
+        .mu_k = kp_get(param, SK_P_MU_K),
     };
+    skv_store(r.mu_s_l, r.mu_s);
+    skv_store(r.mu_k_l, r.mu_k);
     skv_store(r.w_l, r.w);
     skv_store(r.dt_l, r.dt);
     skv_store(r.e_link_l, r.e_link);
