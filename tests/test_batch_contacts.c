@@ -537,6 +537,31 @@ static int friction_springs(void)
     return 0;
 }
 
+/* W2's structure (rods held by a rod constraint, whose world contact has no friction) swinging down onto a
+ * frictional ground beside ropes deploying from an anchored spring onto it (lanes at different particle
+ * counts), coefficients swept per rope in both groups. */
+static int friction_anchored_and_deploying(void)
+{
+    CHECK_OK(each_integrator_friction(
+        "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 600, \"integrator\": \"%s\","
+        " \"ground\": {\"height\": 0.1, \"restitution\": 0.3, \"friction\": {\"static\": 0.7, \"kinetic\": 0.5}},"
+        " \"groups\": [{\"count\": 21, \"particles\": 10, \"start\": [0, 0.5, 0], \"end\": [0.9, 0.45, 0.1],"
+        " \"mass\": 0.1, \"velocity\": [0.3, 0, 1],"
+        " \"link\": {\"type\": \"rod\", \"length\": 0.1},"
+        " \"anchor\": {\"type\": \"rod\", \"point\": [0, 0.6, 0], \"length\": 0.1},"
+        " \"sweep\": {\"ground.friction.kinetic\": {\"random\": {\"min\": 0, \"max\": 0.7, \"seed\": 51}},"
+        " \"velocity[2]\": {\"random\": {\"min\": -1, \"max\": 1, \"seed\": 52}}}},"
+        " {\"count\": 21, \"particles\": 16, \"start\": [0, 0.12, 0], \"end\": [0.1, 0.12, 0],"
+        " \"mass\": 0.05, \"damping\": 0.9, \"velocity\": [0.3, 0, 0.4],"
+        " \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
+        " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 0.1, 0], \"stiffness\": 300, \"length\": 0.05},"
+        " \"deploy\": {\"velocity\": 3, \"initial_particles\": 2},"
+        " \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 1, \"max\": 4, \"seed\": 53}},"
+        " \"ground.friction.static\": {\"random\": {\"min\": 0.7, \"max\": 2, \"seed\": 54}},"
+        " \"anchor.point[1]\": {\"random\": {\"min\": 0.06, \"max\": 0.14, \"seed\": 55}}}}]}"));
+    return 0;
+}
+
 /* Zero coefficients leave every bit as the frictionless ground gives it (the lanes of the swept cases
  * with mu = 0 rely on it): stick needs mu_s dvn > 0, slip mu_k dvn > 0. */
 static int friction_zero_is_frictionless(void)
@@ -582,4 +607,5 @@ CHECK_MAIN({"rod_chain", rod_chain}, {"rod_chain_pinned", rod_chain_pinned}, {"c
            {"fixed_iterations", fixed_iterations}, {"groups_side_by_side", groups_side_by_side},
            {"isa_is_kernels", isa_is_kernels}, {"diagnostics_match", diagnostics_match}, {"stages", stages},
            {"driven_constraint", driven_constraint}, {"friction_rods", friction_rods},
-           {"friction_springs", friction_springs}, {"friction_zero_is_frictionless", friction_zero_is_frictionless})
+           {"friction_springs", friction_springs}, {"friction_zero_is_frictionless", friction_zero_is_frictionless},
+           {"friction_anchored_and_deploying", friction_anchored_and_deploying})
