@@ -17,6 +17,10 @@
  * depend on which runs. A lane stops when nothing is left to pick or it has used its iterations (twice
  * its contacts, or the scenario's fixed count); from then on its column is left alone.
  *
+ * Ground friction, where the scenario has it, follows the velocity step of each ground contact's
+ * resolution in both paths, as in the reference; the resolver is instantiated with and without it, so a
+ * ground without friction runs the operations it ran before friction existed, with no test added.
+ *
  * One shortcut, exact: a link's acceleration-field term is dot(a - a, n) dt with the same finite field
  * a at both ends: zero or NaN, never negative, so it never changes the new separating velocity and is
  * not computed. */

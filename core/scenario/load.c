@@ -38,8 +38,8 @@ static int parse_steps(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     return 0;
 }
 
-/* Coulomb friction on the ground's contacts: both coefficients, kinetic at most static (a slip that
- * resists more than a stick could hold would make no sense of the stick test, docs/model.md 4.2). */
+/* Coulomb friction on the ground's contacts: both coefficients, kinetic at most static, which is what keeps
+ * a slip from reversing the sliding (it slips only faster than mu_s dvn, and loses mu_k dvn: model.md 4.2). */
 static int parse_friction(const sk_scn_ctx *c, json_t *g, sk_scenario *s)
 {
     static const char *const keys[] = {"static", "kinetic", NULL};
