@@ -70,6 +70,7 @@ typedef struct sk_kernel_cfg {
     bool contacts;             /* any of them: the step resolves contacts and the state has its rows */
     bool ground;               /* the scenario's ground plane */
     sk_real ground_height, ground_restitution;
+    bool friction;             /* Coulomb friction on the ground's contacts (per rope: SK_P_MU_S, SK_P_MU_K) */
     int iterations;            /* resolver iterations per step; 0: twice the contacts generated */
     int implicit_iterations;   /* the implicit integrator's Newton iterations per step */
 } sk_kernel_cfg;

@@ -25,3 +25,5 @@ skein_test(physics_implicit SOURCES test_physics_implicit.c CASES
   oscillator_small_step oscillator_large_step stiff_chain_large_step convergence_first_order deploy_law)
 skein_test(physics_flow SOURCES test_physics_flow.c CASES uniform_relaxation sheared_relaxation current_angle)
 skein_test(physics_towing SOURCES test_physics_towing.c CASES path_table towed_angle)
+skein_test(physics_friction SOURCES test_physics_friction.c CASES
+  slide_distance slide_cyclone stick_below_mu_s slip_above_mu_s no_energy_created)

@@ -115,6 +115,7 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .ground = b->scenario->has_ground,
         .ground_height = b->scenario->ground_height,
         .ground_restitution = b->scenario->ground_restitution,
+        .friction = b->scenario->has_ground && b->scenario->has_friction,
         .iterations = b->scenario->iterations,
     };
     g->n_packs = (grp->count + (size_t)W - 1) / (size_t)W;

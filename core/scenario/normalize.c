@@ -141,6 +141,12 @@ char *sk_scn_normalize(const sk_scenario *s, json_t *root)
         json_t *g = json_object();
         json_object_set_new(g, "height", num(s->ground_height));
         json_object_set_new(g, "restitution", num(s->ground_restitution));
+        if (s->has_friction) { /* absent otherwise: older files normalise as they did */
+            json_t *f = json_object();
+            json_object_set_new(f, "static", num(s->ground_friction_static));
+            json_object_set_new(f, "kinetic", num(s->ground_friction_kinetic));
+            json_object_set_new(g, "friction", f);
+        }
         json_object_set_new(o, "ground", g);
     }
     json_object_set_new(o, "iterations", json_integer(s->iterations));

@@ -79,6 +79,9 @@ typedef struct sk_rope_params {
     sk_real buoyancy_density;      /* rho (kg/m^3) */
     sk_real buoyancy_volume;       /* V (m^3) */
 
+    sk_real ground_friction_static;  /* Coulomb friction on ground contacts: mu_s >= mu_k >= 0 */
+    sk_real ground_friction_kinetic; /* mu_k */
+
     sk_real deploy_velocity;   /* u (m/s); unused where the group's deploy.velocity is a table */
     sk_real deploy_max_length; /* m; only used when sk_group.deploy_has_max_length */
 } sk_rope_params;
@@ -145,6 +148,8 @@ typedef struct sk_scenario {
     bool has_ground;
     sk_real ground_height;
     sk_real ground_restitution;
+    bool has_friction; /* "ground.friction" given: Coulomb friction on ground contacts, each group's base values */
+    sk_real ground_friction_static, ground_friction_kinetic;
 
     int iterations; /* resolver iterations per step; 0: 2 x contacts (Cyclone's default) */
     int implicit_iterations; /* "implicit": Newton iterations of backward Euler per step, >= 1 (default 1) */
