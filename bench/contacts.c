@@ -103,7 +103,7 @@ static const char *build_set(contact_set *cs, int64_t ropes, int particles)
         sk_world_add_contact_generator(w, sk_rod_constraint_init(&r->anchor_rod, &w->particles[held], &r->anchor,
                                                                  anchor_length));
         sk_world_add_contact_generator(w, sk_ground_contacts_init(&r->ground, w->particles, n, s.ground_height,
-                                                                  s.ground_restitution));
+                                                                  s.ground_restitution, NULL));
         r->n_contacts = sk_world_generate_contacts(w);
         memcpy(r->saved, w->particles, (size_t)n * sizeof *r->saved);
         memcpy(r->saved_contacts, w->contacts, (size_t)r->n_contacts * sizeof *r->saved_contacts);

@@ -17,6 +17,10 @@
  * depend on which runs. A lane stops when nothing is left to pick or it has used its iterations (twice
  * its contacts, or the scenario's fixed count); from then on its column is left alone.
  *
+ * Ground friction, where the scenario has it, follows the velocity step of each ground contact's
+ * resolution in both paths, as in the reference; the resolver is instantiated with and without it, so a
+ * ground without friction runs the operations it ran before friction existed, with no test added.
+ *
  * One shortcut, exact: a link's acceleration-field term is dot(a - a, n) dt with the same finite field
  * a at both ends: zero or NaN, never negative, so it never changes the new separating velocity and is
  * not computed. */
@@ -39,6 +43,8 @@ typedef struct resolver {
     skv3 acc;                  /* every particle's acceleration field, pinned ones too */
     sk_real w_l[SK_W], dt_l[SK_W], e_link_l[SK_W], e_anchor_l[SK_W], e_ground_l;
     sk_vec3 acc_l[SK_W];
+    skv mu_s, mu_k;            /* ground friction's coefficients (with friction only) */
+    sk_real mu_s_l[SK_W], mu_k_l[SK_W];
 } resolver;
 
 enum { W = SK_W };
@@ -130,6 +136,20 @@ SK_INLINE void touch_particle(const resolver *r, int i, skm m)
     }
 }
 
+/* Friction after a ground contact's normal velocity change dvn (the reference's sk_contact_friction): the
+ * tangential velocity (x, z) stops where it is within mu_s dvn (stick), else loses mu_k dvn of its speed
+ * (slip, only where that is above 0). */
+SK_INLINE skv3 friction_rows(const resolver *r, skv3 v, skv dvn)
+{
+    const skv speed = skv_sqrt(skv_add(skv_mul(v.x, v.x), skv_mul(v.z, v.z)));
+    const skv hold = skv_mul(r->mu_s, dvn), slow = skv_mul(r->mu_k, dvn);
+    const skm stick = skm_and(skv_gt(hold, skv_zero()), skv_le(speed, hold));
+    const skm slip = skm_and(skm_not(stick), skv_gt(slow, skv_zero()));
+    const skv keep = skv_div(skv_sub(speed, slow), speed);
+    const skv x = skv_select(slip, skv_mul(v.x, keep), v.x), z = skv_select(slip, skv_mul(v.z, keep), v.z);
+    return v3_make(skv_select(stick, skv_zero(), x), v.y, skv_select(stick, skv_zero(), z));
+}
+
 /* Link k (particles k and k + 1) in the lanes of m: sk_contact_resolve, then the penetration updates
  * of the contacts sharing k or k + 1: links k - 1, k, k + 1, the anchor constraint (k = 0), the
  * ground under k and k + 1. */
@@ -205,8 +225,9 @@ SK_INLINE void resolve_link_rows(const resolver *r, int k, unsigned bits)
 }
 
 /* A contact with the world (the anchor constraint or the ground) on particle i, in the lanes of m;
- * then links i - 1 and i, the anchor constraint (i = 0), the ground under i. */
-SK_INLINE void resolve_world_rows(const resolver *r, int s, int i, unsigned bits)
+ * then links i - 1 and i, the anchor constraint (i = 0), the ground under i. friction: a constant of the
+ * caller's instantiation (the ground's contacts have friction). */
+SK_INLINE void resolve_world_rows(const resolver *r, int s, int i, unsigned bits, const bool friction)
 {
     const skm m = skm_from_bits(bits);
     const bool anchor = s == r->sl.anchor;
@@ -229,6 +250,8 @@ SK_INLINE void resolve_world_rows(const resolver *r, int s, int i, unsigned bits
         new_separating = skv_select(skv_lt(acc_separating, skv_zero()), raised, new_separating);
         const skv impulse = skv_div(skv_sub(new_separating, vs), wa);
         va = v3_select(mvel, v3_add(va, v3_scale(v3_scale(n, impulse), wa)), va);
+        if (friction && !anchor) /* the normal velocity change is the y component just added */
+            va = v3_select(mvel, friction_rows(r, va, skv_mul(impulse, wa)), va);
         v3_store(va_row, va);
         if (anchor)
             add_impulse(r, s, mvel, impulse);
@@ -347,8 +370,9 @@ SK_INLINE void update_lane_with(const resolver *r, int j, int l, sk_vec3 n, cons
 
 SK_INLINE bool generated_lane(const resolver *r, int j, int l) { return (r->cs->active[j] >> l) & 1u; }
 
-/* resolve_link_rows for one lane: link k, particles k and k + 1. */
-static void resolve_link_lane(const resolver *r, int k, int l)
+/* resolve_link_rows for one lane: link k, particles k and k + 1. Inlined into each instantiation of the
+ * resolver, as it was into the one resolver before there were two. */
+SK_INLINE void resolve_link_lane(const resolver *r, int k, int l)
 {
     const int a = k, b = k + 1;
     const sk_vec3 n = get3(row_n(r, k), l);
@@ -400,8 +424,27 @@ static void resolve_link_lane(const resolver *r, int k, int l)
     }
 }
 
-/* The rows' resolution for one lane. */
-static void resolve_lane(const resolver *r, int s, int l)
+/* friction_rows for one lane, on its column of row v. */
+SK_INLINE void friction_lane(const resolver *r, sk_real *v, int l, sk_real dvn)
+{
+    const sk_real vx = v[l], vz = v[2 * W + l];
+    const sk_real speed = SK_SQRT(vx * vx + vz * vz);
+    const sk_real hold = r->mu_s_l[l] * dvn;
+    if (hold > 0 && speed <= hold) {
+        v[l] = 0;
+        v[2 * W + l] = 0;
+        return;
+    }
+    const sk_real slow = r->mu_k_l[l] * dvn;
+    if (slow > 0) {
+        const sk_real keep = (speed - slow) / speed;
+        v[l] = vx * keep;
+        v[2 * W + l] = vz * keep;
+    }
+}
+
+/* The rows' resolution for one lane (friction as for resolve_world_rows). */
+SK_INLINE void resolve_lane(const resolver *r, int s, int l, const bool friction)
 {
     moves_l mv = {0, -1, sk_vec3_zero(), sk_vec3_zero()};
     contact_slot_particles(&r->sl, s, &mv.a, &mv.b);
@@ -428,6 +471,8 @@ static void resolve_lane(const resolver *r, int s, int l)
         const sk_vec3 per_w = sk_vec3_scale(n, impulse);
         sk_real *va = row_v(r, a);
         put3(va, l, sk_vec3_add(get3(va, l), sk_vec3_scale(per_w, wa)));
+        if (friction && is_ground(r, s))
+            friction_lane(r, va, l, impulse * wa);
         if (b >= 0) {
             sk_real *vb = row_v(r, b);
             put3(vb, l, sk_vec3_add(get3(vb, l), sk_vec3_scale(per_w, -wb)));
@@ -560,8 +605,10 @@ SK_INLINE bool picked_by_all(skv pick, int slot, unsigned lanes)
 
 /* ---- the resolver ------------------------------------------------------------------------------- */
 
-void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state,
-                                  contact_scratch *cs, const sk_real *counts)
+/* The resolver of a pack; friction is a constant in each of its two instantiations, so that a ground
+ * without friction runs the resolver it had before friction existed. */
+SK_INLINE void resolve_pack(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state, contact_scratch *cs,
+                            const sk_real *counts, const bool friction)
 {
     sk_real *rows = sk_pack_contact_rows(cfg, state, SK_W);
     sk_real *contacts_row = rows + (size_t)(cfg->capacity + SK_C_CONTACTS) * W;
@@ -587,6 +634,12 @@ void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param
         .acc = v3_load(param + (size_t)SK_P_ACC * W),
         .e_ground_l = cfg->ground_restitution,
     };
+    if (friction) {
+        r.mu_s = kp_get(param, SK_P_MU_S);
+        r.mu_k = kp_get(param, SK_P_MU_K);
+        skv_store(r.mu_s_l, r.mu_s);
+        skv_store(r.mu_k_l, r.mu_k);
+    }
     skv_store(r.w_l, r.w);
     skv_store(r.dt_l, r.dt);
     skv_store(r.e_link_l, r.e_link);
@@ -637,7 +690,7 @@ void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param
         } else if (all && r.sl.anchor >= 0 && picked_by_all(pick, r.sl.anchor, before)) {
             unsigned lanes = before;
             __asm__("" : "+r"(lanes));
-            resolve_world_rows(&r, r.sl.anchor, 0, lanes);
+            resolve_world_rows(&r, r.sl.anchor, 0, lanes, friction);
             last = r.sl.anchor;
             live = lanes;
         } else if (all && last >= 0 && last == r.sl.anchor && r.sl.links > 0 && picked_by_all(pick, 0, before)) {
@@ -660,11 +713,11 @@ void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param
                     if (b >= 0)
                         resolve_link_rows(&r, s, same);
                     else
-                        resolve_world_rows(&r, s, a, same);
+                        resolve_world_rows(&r, s, a, same, friction);
                 } else if (s < r.sl.links) {
                     resolve_link_lane(&r, s, l);
                 } else {
-                    resolve_lane(&r, s, l);
+                    resolve_lane(&r, s, l, friction);
                 }
                 left &= ~same;
             }
@@ -698,4 +751,13 @@ void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param
     }
     skv_store(contacts_row, count);
     skv_store(iterations_row, used);
+}
+
+void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state,
+                                  contact_scratch *cs, const sk_real *counts)
+{
+    if (cfg->friction)
+        resolve_pack(cfg, param, state, cs, counts, true);
+    else
+        resolve_pack(cfg, param, state, cs, counts, false);
 }

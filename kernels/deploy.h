@@ -1,17 +1,46 @@
 /* Deployment on lanes (docs/model.md section 7): every lane grows its anchored segment and inserts its own
- * particle next to the anchor when due, so the lanes of a pack hold different particle counts; masks
- * say which lanes grow and which insert. */
+ * particle next to the anchor when due, or with a speed table reels in and drops it, so the lanes of a pack
+ * hold different particle counts; masks say which lanes grow, insert or drop. */
 #ifndef SKEIN_KERNELS_DEPLOY_H
 #define SKEIN_KERNELS_DEPLOY_H
 
 #include "integrate.h"
+#include "model/deploy_speed.h"
 #include "pack.h"
 #include "params.h"
 
-/* Runs before the forces of a step with that step's anchor point x; updates n and s in param and writes
- * the inserted rows. */
-SK_INLINE void k_deploy(const sk_kernel_cfg *cfg, const kparams *k, sk_real *param, sk_real *state, skv3 x)
+/* Reeling in by ds < 0 (a speed table's step, the same in every lane): each lane whose anchored segment
+ * falls below zero drops its particle next to the anchor (the row stays as it was, past the count) and
+ * adds a link length to the segment; at the initial count the segment stops at zero. */
+SK_INLINE void k_reel_in(const sk_kernel_cfg *cfg, const kparams *k, sk_real *param, sk_real ds)
 {
+    const skv zero = skv_zero(), least = skv_set1((sk_real)cfg->least_count);
+    skv n = kp_get(param, SK_P_N);
+    skv s = skv_add(kp_get(param, SK_P_S), skv_set1(ds));
+    skm absorb = skm_and(skv_lt(s, zero), skv_gt(n, least));
+    s = skv_select(absorb, skv_add(s, k->link_l), s);
+    n = skv_select(absorb, skv_sub(n, skv_set1(1)), n);
+    s = skv_select(skm_and(skv_lt(s, zero), skv_eq(n, least)), zero, s);
+    skv_store(param + (size_t)SK_P_N * SK_W, n);
+    skv_store(param + (size_t)SK_P_S * SK_W, s);
+}
+
+/* Runs before the forces of step `step` with that step's anchor point x; updates n and s in param and
+ * writes the inserted rows. */
+SK_INLINE void k_deploy(const sk_kernel_cfg *cfg, const kparams *k, sk_real *param, sk_real *state, skv3 x,
+                        long step)
+{
+    skv ds = skv_mul(k->deploy_velocity, k->dt), u = k->deploy_velocity;
+    if (cfg->speed_count > 0) {
+        /* the group's table: one length for every lane, evaluated in scalar arithmetic as the reference does */
+        sk_real d = sk_deploy_step_length(cfg->speed_times, cfg->speed_values, cfg->speed_count, step, cfg->dt);
+        if (d < 0) {
+            k_reel_in(cfg, k, param, d);
+            return;
+        }
+        ds = skv_set1(d);
+        u = skv_set1(d / cfg->dt);
+    }
     const skv one = skv_set1(1);
     skv n = kp_get(param, SK_P_N);
     skv s = kp_get(param, SK_P_S);
@@ -19,7 +48,7 @@ SK_INLINE void k_deploy(const sk_kernel_cfg *cfg, const kparams *k, sk_real *par
     skm can_add = skv_lt(n, skv_set1((sk_real)cfg->capacity));
     skm growing = cfg->has_max_length ? skv_lt(skv_add(skv_mul(skv_sub(n, one), seg), s), k->deploy_max_length)
                                       : skm_or(can_add, skv_lt(s, seg));
-    s = skv_select(growing, skv_add(s, skv_mul(k->deploy_velocity, k->dt)), s);
+    s = skv_select(growing, skv_add(s, ds), s);
     skm insert = skm_and(skm_and(growing, can_add), skv_gt(s, seg));
 
     if (skm_any(insert)) {
@@ -41,7 +70,7 @@ SK_INLINE void k_deploy(const sk_kernel_cfg *cfg, const kparams *k, sk_real *par
         skv3 e = v3_unit(v3_sub(p_last, x));
         skv len = skv_sub(s, seg);
         skv3 p = v3_add(x, v3_scale(e, len));
-        skv3 v = cfg->insert_along ? v3_scale(e, k->deploy_velocity) : v3_scale(v3_unit(v_last), len);
+        skv3 v = cfg->insert_along ? v3_scale(e, u) : v3_scale(v3_unit(v_last), len);
         /* A particle inserted at a pinned index starts at rest, as every pinned particle does. */
         v = v3_select(skv_ne(skv_load(pinned_new), skv_zero()), v3_zero(), v);
         skv3 w = cfg->integrator == SK_INTEGRATOR_VERLET ? v3_sub(p, v3_scale(v, k->dt)) : v;

@@ -53,7 +53,7 @@ typedef struct sk_kernel_cfg {
     int path_count;                /* the path's points (0: no path), shared by the group's ropes */
     const sk_real *path_times;
     const sk_vec3 *path_points;
-    sk_real dt;                    /* the scenario's step, for the path's time t = step * dt */
+    sk_real dt;                    /* the scenario's step, for the times of the path and the speed table (step * dt) */
     bool gravity_force; /* gravity as a force generator (else it is in the acceleration field) */
     bool drag;
     bool flow;      /* drag acts on the velocity relative to the flow u(y) = flow_velocity + flow_gradient y */
@@ -61,12 +61,16 @@ typedef struct sk_kernel_cfg {
     bool deploys;
     bool insert_along;   /* deployment's "along" rule, else the seed's */
     bool has_max_length; /* deployment guarded by max_length */
+    int least_count;     /* reeling in stops at this count (deploy.initial_particles) */
+    int speed_count;     /* deploy.velocity's table rows (0: the per-rope speed u), shared by the group */
+    const sk_real *speed_times, *speed_values;
     const unsigned char *pinned; /* [capacity]: 1 where the particle is pinned (w = 0) */
 
     /* Contacts (docs/model.md section 4): rod or cable links, a rod or cable constraint, the ground. */
     bool contacts;             /* any of them: the step resolves contacts and the state has its rows */
     bool ground;               /* the scenario's ground plane */
     sk_real ground_height, ground_restitution;
+    bool friction;             /* Coulomb friction on the ground's contacts (per rope: SK_P_MU_S, SK_P_MU_K) */
     int iterations;            /* resolver iterations per step; 0: twice the contacts generated */
     int resolver;              /* sk_resolver: Cyclone's, or the direct chain solver */
     int direct_iterations;     /* the direct solver's Newton iterations on positions per step */

@@ -15,7 +15,7 @@ void SK_KNAME(sk_kernel_deploy)(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
     if (!cfg->deploys)
         return;
     const kparams k = kp_load(param);
-    k_deploy(cfg, &k, param, state, k_anchor_point(cfg, &k, cfg->driven, step));
+    k_deploy(cfg, &k, param, state, k_anchor_point(cfg, &k, cfg->driven, step), step);
 }
 
 /* force [capacity][3][W]: every present particle's total force of step `step`, in the model's order (docs/model.md section 5). */

@@ -18,7 +18,7 @@ void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param
     const bool need_vel = cfg->drag || anchor == SK_ANCHOR_FAKE_SPRING;
     for (long s = 0; s < steps; s++) {
         skv3 x = k_anchor_point(cfg, &k, cfg->driven, step0 + s);
-        k_deploy(cfg, &k, param, state, x);
+        k_deploy(cfg, &k, param, state, x, step0 + s);
         const skv n = kp_get(param, SK_P_N);
         const skv rest = kp_get(param, SK_P_S);
         const int rows = kp_max_count(param);

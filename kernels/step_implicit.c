@@ -254,7 +254,7 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
     for (long s = 0; s < steps; s++) {
         skv3 x = anchor != SK_ANCHOR_NONE || deploys ? k_anchor_point(cfg, &k, driven, step0 + s) : v3_zero();
         if (deploys)
-            k_deploy(cfg, &k, param, state, x);
+            k_deploy(cfg, &k, param, state, x, step0 + s);
         if (lane_steps)
             for (int l = 0; l < SK_W; l++)
                 lane_steps[l] += deploys ? (uint64_t)param[(size_t)SK_P_N * SK_W + l] : (uint64_t)cfg->capacity;

@@ -32,6 +32,11 @@ skein_cli_test(scenario.line_in_current scenario.sh line_in_current 300 "0 3" --
 skein_cli_test(scenario.towed_line scenario.sh towed_line 160 "0 3" --steps 3)
 # 3 ropes of 32 particles written (output.ropes).
 skein_cli_test(scenario.rod_chains_direct scenario.sh rod_chains_direct 192 "0 3" --steps 3)
+# Ropes 0 and 15 written (output.ropes), the whole cycle: 2 particles, 8 at 3 s (3 m paid out from
+# s = 0.45 with L = 0.5: 6 insertions), 2 again at 6 s (all 3 m reeled in).
+skein_cli_test(scenario.reel_in scenario.sh reel_in 24 "0 30000 60000" --every 30000)
+# 3 ropes of 32 particles written (output.ropes).
+skein_cli_test(scenario.rods_sliding_to_a_stop scenario.sh rods_sliding_to_a_stop 192 "0 3" --steps 3)
 # W3 writes rope 0 of 200 particles.
 skein_cli_test(scenario.w3_stiff_tether scenario.sh w3_stiff_tether 400 "0 3" --steps 3)
 

@@ -64,7 +64,7 @@ static void check_rope(const sk_group *g, const sk_rope_params *p)
         SK_FUZZ_ASSERT(p->drag_k1 >= 0 && p->drag_k2 >= 0 && isfinite(p->drag_k1) && isfinite(p->drag_k2));
     if (g->has_buoyancy)
         SK_FUZZ_ASSERT(p->buoyancy_max_depth > 0 && p->buoyancy_density >= 0 && p->buoyancy_volume >= 0);
-    if (g->deploys)
+    if (g->deploys && g->speed_count == 0)
         SK_FUZZ_ASSERT(isfinite(p->deploy_velocity) && p->deploy_velocity > 0);
     if (g->deploy_has_max_length)
         SK_FUZZ_ASSERT(isfinite(p->deploy_max_length) && p->deploy_max_length > 0);
@@ -81,6 +81,13 @@ static void check_group(const sk_scenario *s, int gi, size_t first)
     for (int i = 0; i < g->n_pinned; i++)
         SK_FUZZ_ASSERT(g->pinned[i] >= 0 && g->pinned[i] < g->particles &&
                        (i == 0 || g->pinned[i - 1] < g->pinned[i]));
+    /* a speed table: deploying groups only, times strictly increasing, neighbours' differences finite */
+    SK_FUZZ_ASSERT(g->speed_count >= 0 && (g->speed_count == 0 || g->deploys));
+    for (int i = 0; i < g->speed_count; i++)
+        SK_FUZZ_ASSERT(isfinite(g->speed_times[i]) && isfinite(g->speed_values[i]) &&
+                       (i == 0 || (g->speed_times[i - 1] < g->speed_times[i] &&
+                                   isfinite(g->speed_times[i] - g->speed_times[i - 1]) &&
+                                   isfinite(g->speed_values[i] - g->speed_values[i - 1]))));
     /* A few ropes of the group: the ends, the second and the middle. */
     size_t ropes[4] = {0, 1, g->count / 2, g->count - 1};
     for (int k = 0; k < 4; k++) {

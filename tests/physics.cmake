@@ -10,6 +10,8 @@ skein_test(physics_chain SOURCES test_physics_chain.c CASES symplectic cyclone v
 skein_test(physics_energy SOURCES test_physics_energy.c CASES euler_growth cyclone_growth symplectic_modified)
 skein_test(physics_deploy SOURCES test_physics_deploy.c CASES
   law_exact max_length_weightless max_length_between_steps max_length_with_room law_rounded)
+skein_test(physics_deploy_profile SOURCES test_physics_deploy_profile.c CASES
+  length_integral reel_cycle absorb_momentum stops_at_initial)
 skein_test(physics_ground SOURCES test_physics_ground.c CASES
   bounce_acceleration bounce_force rest_acceleration rest_force)
 skein_test(physics_drag SOURCES test_physics_drag.c CASES
@@ -25,3 +27,5 @@ skein_test(physics_flow SOURCES test_physics_flow.c CASES uniform_relaxation she
 skein_test(physics_towing SOURCES test_physics_towing.c CASES path_table towed_angle)
 skein_test(physics_direct SOURCES test_physics_direct.c CASES
   pendulum_period double_pendulum hanging_rods hanging_cables ground_fall slack_cable)
+skein_test(physics_friction SOURCES test_physics_friction.c CASES
+  slide_distance slide_cyclone stick_below_mu_s slip_above_mu_s no_energy_created)

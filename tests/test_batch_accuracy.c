@@ -258,6 +258,66 @@ static int deploy_weightless_segment(void)
         " \"deploy.max_length\": {\"random\": {\"min\": 0.3, \"max\": 1.5, \"seed\": 44}}}}]}");
 }
 
+/* Deployment speed tables (docs/model.md section 7), a group's table with knots inside steps: PROFILE's
+ * first group pays out at the table's speed, each lane with its own link length (so its own insertion
+ * steps), rest length, mass and stiffness; SECOND adds groups. */
+#define PROFILE(TOP, TABLE, INSERT, EXTRA, SECOND)                                                                       \
+    "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\", " TOP " \"groups\": ["                \
+    " {\"count\": 37, \"particles\": 24, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0],"                        \
+    "  \"mass\": 0.05, \"damping\": 0.9, \"velocity\": [0.3, 0, 0], " EXTRA                                      \
+    "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"                                   \
+    "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"stiffness\": 300, \"length\": 0.05},"  \
+    "  \"deploy\": {\"velocity\": " TABLE ", \"initial_particles\": 2, \"insert_velocity\": \"" INSERT "\"},"     \
+    "  \"sweep\": {\"link.length\": {\"random\": {\"min\": 0.06, \"max\": 0.14, \"seed\": 35}},"               \
+    "   \"anchor.length\": {\"random\": {\"min\": 0, \"max\": 0.06, \"seed\": 36}},"                               \
+    "   \"mass\": {\"random\": {\"min\": 0.03, \"max\": 0.1, \"seed\": 32}},"                                    \
+    "   \"link.stiffness\": {\"random\": {\"min\": 200, \"max\": 400, \"seed\": 33}}}}" SECOND "]}"
+
+/* A second group deploying at swept scalar speeds. */
+#define SCALAR_GROUP                                                                                             \
+    ", {\"count\": 13, \"particles\": 24, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0], \"mass\": 0.05,"          \
+    "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"                                   \
+    "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"stiffness\": 300, \"length\": 0.05},"  \
+    "  \"deploy\": {\"velocity\": 3, \"initial_particles\": 2},"                                                     \
+    "  \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 37}}}}"
+
+/* Paying out only: the speed rises, falls and rises again (1.1 m in 0.5 s), held after the last knot. */
+static int deploy_profile(void)
+{
+    return each_integrator_deploying(
+        PROFILE("", "{\"times\": [0, 0.12345, 0.3, 0.4], \"values\": [0.5, 4, 1, 3]}", "along", "", SCALAR_GROUP), 2, 24);
+}
+
+/* Out at 3 m/s for 0.2 s, in at 3 m/s from 0.26 s: by step 500 the lanes reel in at different counts; by
+ * step 1000 every lane is back at its 2 initial particles with its anchored segment stopped at zero.
+ * Pinned index 4 is inserted and wound in again. */
+#define REEL_TABLE "{\"times\": [0, 0.2, 0.26, 0.5], \"values\": [3, 3, -3, -3]}"
+
+static int reel_in_case(const char *top)
+{
+    static char fmt[1 << 13], json[1 << 14];
+    snprintf(fmt, sizeof fmt, PROFILE("%s", REEL_TABLE, "seed", "\"pinned\": [0, 4],", ""), "%s", top);
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        char text[1 << 14];
+        snprintf(text, sizeof text, fmt, runs[i].name);
+        snprintf(json, sizeof json, "{%s%s", runs[i].top, text + 1);
+        tb_stats mid, end;
+        CHECK_OK(tb_against_reference(json, 500, 250, &mid));
+        CHECK(mid.min_count > 2 && mid.min_count < mid.max_count);
+        CHECK_OK(tb_against_reference(json, STEPS, EVERY, &end));
+        CHECK(end.min_count == 2 && end.max_count == 2);
+    }
+    return 0;
+}
+
+static int deploy_reel_in(void) { return reel_in_case(""); }
+
+/* The same with the ground just below the anchor: a contact group, whose packs take the contact kernels. */
+static int deploy_reel_in_ground(void)
+{
+    return reel_in_case("\"ground\": {\"height\": 9.8, \"restitution\": 0.3},");
+}
+
 /* The insertion boundary hit exactly: dt = 2^-7 s and speeds 2, 4, 8, 16 m/s make every s a sum of exact
  * binary steps, so s reaches the segment length 0.5 m exactly (after 16, 8, 4, 2 steps) and again after
  * every insertion; a particle goes in only when s is strictly greater (docs/model.md section 7), the next
@@ -511,7 +571,12 @@ static int stages_unfused(void)
             "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
             "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"stiffness\": 300, \"length\": 0.05},"
             "  \"deploy\": {\"velocity\": 3, \"initial_particles\": 2},"
-            "  \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 82}}}}]}",
+            "  \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 82}}}},"
+            " {\"count\": 7, \"particles\": 14, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0], \"mass\": 0.05,"
+            "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
+            "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"stiffness\": 300, \"length\": 0.05},"
+            "  \"deploy\": {\"velocity\": {\"times\": [0, 0.08, 0.1], \"values\": [3, 3, -4]}, \"initial_particles\": 2},"
+            "  \"sweep\": {\"link.length\": {\"random\": {\"min\": 0.05, \"max\": 0.1, \"seed\": 83}}}}]}",
             integrators[k]));
         for (int i = 0; i < n_isas; i++) {
             sk_error err = {0};
@@ -599,6 +664,8 @@ CHECK_MAIN({"implicit_contacts", implicit_contacts}, {"flow", flow}, {"flow_swep
            {"deploy_seed", deploy_seed}, {"deploy_along", deploy_along}, {"deploy_pinned", deploy_pinned},
            {"deploy_max_length", deploy_max_length}, {"deploy_weightless_segment", deploy_weightless_segment},
            {"deploy_exact_ties", deploy_exact_ties},
+           {"deploy_profile", deploy_profile}, {"deploy_reel_in", deploy_reel_in},
+           {"deploy_reel_in_ground", deploy_reel_in_ground},
            {"single_particle", single_particle}, {"signed_zeros", signed_zeros}, {"groups_with_contacts", groups_with_contacts},
            {"ground_is_kernels", ground_is_kernels},
            {"driven_anchor", driven_anchor}, {"stages_unfused", stages_unfused}, {"isa_choice", isa_choice})

@@ -4,6 +4,7 @@
  * has 21 ropes (a ragged last pack for 4, 8 and 16 lanes) whose parameters all differ (random sweeps),
  * every integrator, every ISA this machine runs, 1 and 2 threads, compared at every frame; each case
  * also checks that the contacts it means to test were generated and resolved. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -446,10 +447,165 @@ static int driven_constraint(void)
     return 0;
 }
 
+/* Ground friction (docs/model.md section 4.2): the scenario with every integrator that resolves contacts,
+ * the implicit one with one and three Newton iterations, against the reference. */
+static int each_integrator_friction(const char *fmt)
+{
+    static const char *const runs[][2] = {{"cyclone", ""},    {"euler", ""},    {"symplectic", ""},
+                                          {"verlet", ""},     {"implicit", ""},
+                                          {"implicit", "\"implicit\": {\"iterations\": 3}, "}};
+    static char json[1 << 15], text[1 << 15];
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        snprintf(text, sizeof text, fmt, runs[i][0]);
+        snprintf(json, sizeof json, "{%s%s", runs[i][1], text + 1);
+        if (tb_against_reference(json, STEPS, EVERY, NULL)) {
+            fprintf(stderr, "integrator %s %s\n", runs[i][0], runs[i][1]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Each rope's largest tangential speed |(vx, vz)| over its particles after `steps`, batch engine. */
+static void tangential_speeds(const char *json, long steps, double *out, size_t n_out)
+{
+    sk_scenario s;
+    if (tb_load(&s, "%s", json))
+        return;
+    sk_engine *e = tb_engine(&s, "batch", "auto", 1);
+    sk_engine_advance(e, steps);
+    for (size_t r = 0; r < s.total_ropes && r < n_out; r++) {
+        sk_real p[64 * 3], v[64 * 3];
+        const int n = sk_engine_rope_particles(e, r);
+        sk_engine_read_rope(e, r, p, v);
+        out[r] = 0;
+        for (int i = 0; i < n && i < 64; i++) {
+            const double t = sqrt((double)v[3 * i] * (double)v[3 * i] + (double)v[3 * i + 2] * (double)v[3 * i + 2]);
+            out[r] = t > out[r] ? t : out[r];
+        }
+    }
+    sk_engine_destroy(e);
+    sk_scenario_free(&s);
+}
+
+/* Rod chains (W2's structure) laid on the ground and sliding along it, friction coefficients drawn per
+ * rope from nearly frictionless to sticking; each rope's speed along the ground must also have dropped
+ * below what the frictionless run keeps (friction acted in every lane). */
+#define FRICTION_RODS(FRICTION, MORE_SWEEPS)                                                                                 \
+    "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 600, \"integrator\": \"%s\","                                   \
+    " \"ground\": {\"height\": 0, \"restitution\": 0.2" FRICTION "},"                                           \
+    " \"groups\": [{\"count\": 21, \"particles\": 10, \"start\": [0, 0.02, 0], \"end\": [0.9, 0, 0.1],"          \
+    " \"mass\": 0.1, \"damping\": 0.9, \"verlet_damping\": 0.001, \"velocity\": [1.5, 0, -0.5],"                \
+    " \"link\": {\"type\": \"rod\", \"length\": \"auto\"},"                                                      \
+    " \"sweep\": {\"mass\": {\"random\": {\"min\": 0.05, \"max\": 0.2, \"seed\": 2}},"                           \
+    " \"velocity[2]\": {\"random\": {\"min\": -1, \"max\": 1, \"seed\": 7}},"                                    \
+    " \"start[1]\": {\"random\": {\"min\": -0.01, \"max\": 0.05, \"seed\": 9}}"                                   \
+    MORE_SWEEPS "}}]}"
+#define FRICTION_SWEEPS                                                                                         \
+    ", \"ground.friction.static\": {\"random\": {\"min\": 0.6, \"max\": 1.2, \"seed\": 41}},"                     \
+    " \"ground.friction.kinetic\": {\"random\": {\"min\": 0.05, \"max\": 0.6, \"seed\": 42}}"
+
+static int friction_rods(void)
+{
+    static const char with[] = FRICTION_RODS(", \"friction\": {\"static\": 0.8, \"kinetic\": 0.5}", FRICTION_SWEEPS);
+    CHECK_OK(each_integrator_friction(with));
+    static char json[1 << 14];
+    double slid[21], free[21];
+    snprintf(json, sizeof json, with, "cyclone");
+    tangential_speeds(json, STEPS, slid, 21);
+    static const char without[] = FRICTION_RODS("", "");
+    snprintf(json, sizeof json, without, "cyclone");
+    tangential_speeds(json, STEPS, free, 21);
+    for (int r = 0; r < 21; r++)
+        CHECK(slid[r] < 0.9 * free[r]);
+    return 0;
+}
+
+/* Spring chains falling onto the ground (restitution 0.6, bounces and arrivals), friction swept per rope
+ * from 0 (the lanes that must match the frictionless run) up, a fixed iteration count so that lanes run out
+ * of iterations with contacts left. */
+static int friction_springs(void)
+{
+    CHECK_OK(each_integrator_friction(
+        SCENARIO("\"iterations\": 7, \"ground\": {\"height\": 0.05, \"restitution\": 0.6,"
+                 " \"friction\": {\"static\": 0.4, \"kinetic\": 0.3}},",
+                 "\"pinned\": [4], \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},",
+                 ", \"start[1]\": {\"random\": {\"min\": -0.1, \"max\": 0.6, \"seed\": 15}},"
+                 " \"velocity[0]\": {\"random\": {\"min\": -2, \"max\": 2, \"seed\": 16}},"
+                 " \"ground.friction.static\": {\"from\": 0, \"to\": 1.5},"
+                 " \"ground.friction.kinetic\": {\"from\": 0, \"to\": 1}")));
+    return 0;
+}
+
+/* W2's structure (rods held by a rod constraint, whose world contact has no friction) swinging down onto a
+ * frictional ground beside ropes deploying from an anchored spring onto it (lanes at different particle
+ * counts), coefficients swept per rope in both groups. */
+static int friction_anchored_and_deploying(void)
+{
+    CHECK_OK(each_integrator_friction(
+        "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 600, \"integrator\": \"%s\","
+        " \"ground\": {\"height\": 0.1, \"restitution\": 0.3, \"friction\": {\"static\": 0.7, \"kinetic\": 0.5}},"
+        " \"groups\": [{\"count\": 21, \"particles\": 10, \"start\": [0, 0.5, 0], \"end\": [0.9, 0.45, 0.1],"
+        " \"mass\": 0.1, \"velocity\": [0.3, 0, 1],"
+        " \"link\": {\"type\": \"rod\", \"length\": 0.1},"
+        " \"anchor\": {\"type\": \"rod\", \"point\": [0, 0.6, 0], \"length\": 0.1},"
+        " \"sweep\": {\"ground.friction.kinetic\": {\"random\": {\"min\": 0, \"max\": 0.7, \"seed\": 51}},"
+        " \"velocity[2]\": {\"random\": {\"min\": -1, \"max\": 1, \"seed\": 52}}}},"
+        " {\"count\": 21, \"particles\": 16, \"start\": [0, 0.12, 0], \"end\": [0.1, 0.12, 0],"
+        " \"mass\": 0.05, \"damping\": 0.9, \"velocity\": [0.3, 0, 0.4],"
+        " \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
+        " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 0.1, 0], \"stiffness\": 300, \"length\": 0.05},"
+        " \"deploy\": {\"velocity\": 3, \"initial_particles\": 2},"
+        " \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 1, \"max\": 4, \"seed\": 53}},"
+        " \"ground.friction.static\": {\"random\": {\"min\": 0.7, \"max\": 2, \"seed\": 54}},"
+        " \"anchor.point[1]\": {\"random\": {\"min\": 0.06, \"max\": 0.14, \"seed\": 55}}}}]}"));
+    return 0;
+}
+
+/* Zero coefficients leave every bit as the frictionless ground gives it (the lanes of the swept cases
+ * with mu = 0 rely on it): stick needs mu_s dvn > 0, slip mu_k dvn > 0. */
+static int friction_zero_is_frictionless(void)
+{
+    static const char fmt[] = SCENARIO("\"ground\": {\"height\": 0, \"restitution\": 0.2%s},",
+                                       "\"link\": {\"type\": \"rod\", \"length\": 0.1},"
+                                       " \"anchor\": {\"type\": \"rod\", \"point\": [0, 0.6, 0], \"length\": 0.1},",
+                                       ", \"velocity[0]\": {\"random\": {\"min\": -2, \"max\": 2, \"seed\": 16}}");
+    for (int i = 0; i < 4; i++) {
+        static char a[1 << 14], b[1 << 14];
+        snprintf(a, sizeof a, fmt, integrators[i], "");
+        snprintf(b, sizeof b, fmt, integrators[i], ", \"friction\": {\"static\": 0, \"kinetic\": 0}");
+        sk_scenario sa, sb;
+        CHECK_OK(tb_load(&sa, "%s", a));
+        CHECK_OK(tb_load(&sb, "%s", b));
+        CHECK(sb.has_friction && !sa.has_friction);
+        for (int k = 0; k < 2; k++) {
+            const char *engine = k ? "reference" : "batch";
+            sk_engine *ea = tb_engine(&sa, engine, "auto", 1), *eb = tb_engine(&sb, engine, "auto", 1);
+            CHECK(ea && eb);
+            sk_engine_advance(ea, STEPS);
+            sk_engine_advance(eb, STEPS);
+            for (size_t r = 0; r < sa.total_ropes; r++) {
+                sk_real pa[30], va[30], pb[30], vb[30];
+                CHECK(sk_engine_rope_particles(ea, r) == 10 && sk_engine_rope_particles(eb, r) == 10);
+                sk_engine_read_rope(ea, r, pa, va);
+                sk_engine_read_rope(eb, r, pb, vb);
+                CHECK(memcmp(pa, pb, sizeof pa) == 0 && memcmp(va, vb, sizeof va) == 0);
+            }
+            sk_engine_destroy(ea);
+            sk_engine_destroy(eb);
+        }
+        sk_scenario_free(&sa);
+        sk_scenario_free(&sb);
+    }
+    return 0;
+}
+
 CHECK_MAIN({"rod_chain", rod_chain}, {"rod_chain_pinned", rod_chain_pinned}, {"cable_chain", cable_chain},
            {"rod_constraint", rod_constraint}, {"cable_constraint", cable_constraint},
            {"springs_on_rod_constraint", springs_on_rod_constraint}, {"ground_springs", ground_springs},
            {"ground_rods", ground_rods}, {"ground_cables", ground_cables}, {"deploy_ground", deploy_ground},
            {"fixed_iterations", fixed_iterations}, {"groups_side_by_side", groups_side_by_side},
            {"isa_is_kernels", isa_is_kernels}, {"diagnostics_match", diagnostics_match}, {"stages", stages},
-           {"driven_constraint", driven_constraint})
+           {"driven_constraint", driven_constraint}, {"friction_rods", friction_rods},
+           {"friction_springs", friction_springs}, {"friction_zero_is_frictionless", friction_zero_is_frictionless},
+           {"friction_anchored_and_deploying", friction_anchored_and_deploying})

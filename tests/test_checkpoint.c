@@ -451,6 +451,19 @@ static const char deploying[] =
 
 static int resume_deploy(void) { return each_integrator(deploying, plan_600); }
 
+/* Deployment along a speed table: out at 1 m/s until 0.25 s, in at 1 m/s from 0.3 s, so the lanes wind
+ * particles in around the checkpoint at 300 and the stop at 400, and are back at their initial count
+ * with the anchored segment at zero by the end; each lane its own link length. */
+static const char reeling[] =
+    "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 600, \"integrator\": \"%s\", \"groups\": ["
+    " {\"count\": 7, \"particles\": 12, \"start\": [0, 5, 0], \"end\": [0, 4.99, 0], \"mass\": 0.05,"
+    "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.04},"
+    "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 5, 0], \"stiffness\": 300, \"length\": 0.01},"
+    "  \"deploy\": {\"velocity\": {\"times\": [0, 0.25, 0.3], \"values\": [1, 1, -1]}, \"initial_particles\": 2},"
+    "  \"sweep\": {\"link.length\": {\"from\": 0.03, \"to\": 0.06}}}]}";
+
+static int resume_reel_in(void) { return each_integrator(reeling, plan_600); }
+
 /* Rod chains with a pinned end, cable chains on a cable constraint and spring chains on a rod constraint,
  * falling onto the ground with restitution: the last step's impulses (rod and cable tensions) are state
  * the outputs read. */
@@ -1421,6 +1434,7 @@ static int run_case(const char *name, int (*fn)(void))
     static int case_##name(void) { return run_case(#name, name); }
 CASE(resume_springs)
 CASE(resume_deploy)
+CASE(resume_reel_in)
 CASE(resume_contacts)
 CASE(resume_divergence)
 CASE(resume_twice)
@@ -1439,7 +1453,7 @@ CASE(crafted_journal)
 CASE(journal_symlink)
 CASE(output_temps)
 
-CHECK_MAIN({"resume_springs", case_resume_springs}, {"resume_deploy", case_resume_deploy},
+CHECK_MAIN({"resume_springs", case_resume_springs}, {"resume_deploy", case_resume_deploy}, {"resume_reel_in", case_resume_reel_in},
            {"resume_contacts", case_resume_contacts}, {"resume_divergence", case_resume_divergence},
            {"resume_twice", case_resume_twice}, {"checkpoint_schedule", case_checkpoint_schedule},
            {"refuse_other_scenario", case_refuse_other_scenario}, {"refuse_other_engine", case_refuse_other_engine},

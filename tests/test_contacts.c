@@ -19,7 +19,7 @@ static int ground(void)
     sk_particle ps[4] = {test_particle(0, -0.25, 0, 0, 0, 0, 1), test_particle(1, 0.5, 0, 0, 0, 0, 1),
                          test_particle(2, -1, 0, 0, 0, 0, 0) /* pinned */, test_particle(3, -0.5, 0, 0, 0, 0, 1)};
     sk_ground_contacts g;
-    sk_contact_generator *cg = sk_ground_contacts_init(&g, ps, 4, 0, 0.5);
+    sk_contact_generator *cg = sk_ground_contacts_init(&g, ps, 4, 0, 0.5, NULL);
     sk_contact cs[4];
     CHECK(cg->add_contact(cg, cs, 4) == 2); /* particles 0 and 3 below y = 0 */
     CHECK(cs[0].particle[0] == &ps[0] && cs[0].particle[1] == NULL);
@@ -334,7 +334,7 @@ static int world_verlet_q(void)
     w.particles[2].q = sk_vec3_make(2, 1.25, 0);
     w.count = 3;
     sk_ground_contacts g;
-    CHECK(sk_world_add_contact_generator(&w, sk_ground_contacts_init(&g, w.particles, 3, 0, 0.5)));
+    CHECK(sk_world_add_contact_generator(&w, sk_ground_contacts_init(&g, w.particles, 3, 0, 0.5, NULL)));
     sk_world_run_physics(&w);
     CHECK(w.used_contacts == 2 && w.resolver.iterations_used == 1);
     CHECK_VEC_EQ(w.particles[0].p, 0, 0, 0);
@@ -366,7 +366,7 @@ static int world_verlet_q_bits(void)
     w.particles[1].q = sk_vec3_make(1, (sk_real)-0.06, 0);
     w.count = 2;
     sk_ground_contacts g;
-    CHECK(sk_world_add_contact_generator(&w, sk_ground_contacts_init(&g, w.particles, 2, 0.25, 0.5)));
+    CHECK(sk_world_add_contact_generator(&w, sk_ground_contacts_init(&g, w.particles, 2, 0.25, 0.5, NULL)));
     sk_world_run_physics(&w);
     CHECK(w.used_contacts == 2 && w.resolver.iterations_used == 1);
     CHECK(w.contacts[0].picked && !w.contacts[1].picked);

@@ -533,6 +533,10 @@ static int same_scenario(const sk_scenario *a, const sk_scenario *b)
         CHECK(x->has_buoyancy == y->has_buoyancy && x->deploys == y->deploys);
         CHECK(x->deploy_initial == y->deploy_initial && x->insert_velocity == y->insert_velocity);
         CHECK(x->deploy_has_max_length == y->deploy_has_max_length);
+        CHECK(x->speed_count == y->speed_count);
+        CHECK(x->speed_count == 0 ||
+              (memcmp(x->speed_times, y->speed_times, (size_t)x->speed_count * sizeof(sk_real)) == 0 &&
+               memcmp(x->speed_values, y->speed_values, (size_t)x->speed_count * sizeof(sk_real)) == 0));
         CHECK(x->n_pinned == y->n_pinned);
         CHECK(x->n_pinned == 0 || memcmp(x->pinned, y->pinned, (size_t)x->n_pinned * sizeof(int)) == 0);
         /* sk_rope_params is all sk_real: no padding, so memcmp compares every bit that matters. */
@@ -570,10 +574,19 @@ static int round_trip_one(const char *text)
     return 0;
 }
 
+/* A deploying group whose deploy.velocity is TABLE. */
+#define DEPLOY_TABLE(TABLE)                                                                                       \
+    "{\"skein\": 1, \"dt\": 0.001, \"steps\": 1, \"groups\": [{\"count\": 2, \"particles\": 6,"                    \
+    " \"start\": [0, 0, 0], \"end\": [0.1, 0, 0], \"link\": {\"type\": \"spring\", \"stiffness\": 100, \"length\": 0.1}," \
+    " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 0, 0], \"stiffness\": 100, \"length\": 0.05},"  \
+    " \"deploy\": {\"velocity\": " TABLE ", \"initial_particles\": 2}}]}"
+
 static int normalized(void)
 {
     CHECK_OK(round_trip_one(full));
     CHECK_OK(round_trip_one(minimal));
+    /* a deployment speed table: written back as {times, values}, the same bits */
+    CHECK_OK(round_trip_one(DEPLOY_TABLE("{\"times\": [0.1, 0.30000000000000004, 2], \"values\": [1.5, -0.7, 0]}")));
     CHECK_OK(round_trip_one("{\"skein\": 1, \"dt\": 0.1, \"duration\": 1, \"groups\": [{\"count\": 3,"
                             " \"particles\": 1, \"start\": [0.1, 0.2, 0.3], \"end\": [0, 0, 0], \"mass\": 0.7,"
                             " \"sweep\": {\"mass\": {\"random\": {\"min\": 0.1, \"max\": 0.3, \"seed\": 9}},"
@@ -1043,7 +1056,32 @@ static int path_overflow(void)
     return 0;
 }
 
-CHECK_MAIN({"path_overflow", path_overflow}, {"defaults", defaults}, {"full_scenario", full_scenario}, {"sweep_linear", sweep_linear},
+/* Neighbouring speeds of a deployment table whose difference overflows (the interpolation scales it), and
+ * times as a path's; in double and float. */
+static int speed_overflow(void)
+{
+#ifdef SKEIN_REAL_FLOAT
+#define BIG "3e38"
+#else
+#define BIG "1e308"
+#endif
+    CHECK_OK(fails_with(DEPLOY_TABLE("{\"times\": [0, 1], \"values\": [-" BIG ", " BIG "]}"),
+                        "t.json: groups[0].deploy.velocity.values[1]: too far from the speed before it (their difference "
+                        "overflows)"));
+    CHECK_OK(fails_with(DEPLOY_TABLE("{\"times\": [-" BIG ", " BIG "], \"values\": [1, 2]}"),
+                        "t.json: groups[0].deploy.velocity.times[1]: too far from the time before it (their difference "
+                        "overflows)"));
+#undef BIG
+    /* a table of one row is a constant speed, of either sign */
+    sk_scenario s;
+    sk_error err;
+    CHECK_OK(load(DEPLOY_TABLE("{\"times\": [0], \"values\": [-2]}"), &s, &err));
+    CHECK(s.groups[0].speed_count == 1 && s.groups[0].speed_values[0] == -2);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+CHECK_MAIN({"path_overflow", path_overflow}, {"speed_overflow", speed_overflow}, {"defaults", defaults}, {"full_scenario", full_scenario}, {"sweep_linear", sweep_linear},
            {"sweep_values", sweep_values}, {"sweep_random", sweep_random}, {"sweeps_together", sweeps_together},
            {"auto_length", auto_length}, {"overrides", overrides}, {"normalized", normalized},
            {"memory_estimate", memory_estimate}, {"memory_limit", memory_limit}, {"sweep_errors", sweep_errors},

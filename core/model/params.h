@@ -41,7 +41,9 @@
     X(REAL, buoyancy_max_depth, "buoyancy.max_depth", "m", GT0, BUOYANCY)                                \
     X(REAL, buoyancy_density, "buoyancy.density", "kg/m^3", GE0, BUOYANCY)                               \
     X(REAL, buoyancy_volume, "buoyancy.volume", "m^3", GE0, BUOYANCY)                                    \
-    X(REAL, deploy_velocity, "deploy.velocity", "m/s", GT0, DEPLOY)                                      \
+    X(REAL, ground_friction_static, "ground.friction.static", "1", GE0, FRICTION)                        \
+    X(REAL, ground_friction_kinetic, "ground.friction.kinetic", "1", GE0, FRICTION)                      \
+    X(REAL, deploy_velocity, "deploy.velocity", "m/s", GT0, DEPLOY_SPEED)                                \
     X(REAL, deploy_max_length, "deploy.max_length", "m", GT0, MAX_LENGTH)
 
 /* A pack's parameter block: what the kernels read per rope, each a slot of W reals (VEC3: three slots),
@@ -83,6 +85,8 @@
     X(REAL, BUOY_HM, buoy_hm, rp->buoyancy_water_height + rp->buoyancy_max_depth) /* h + m */            \
     X(REAL, BUOY_M2, buoy_m2, (sk_real)2 * rp->buoyancy_max_depth)                /* 2 m */               \
     X(REAL, BUOY_RV, buoy_rv, rp->buoyancy_density * rp->buoyancy_volume)         /* rho V */             \
+    X(REAL, MU_S, friction_static, rp->ground_friction_static) /* ground friction: mu_s, mu_k */          \
+    X(REAL, MU_K, friction_kinetic, rp->ground_friction_kinetic)                                          \
     X(REAL, DEPLOY_U, deploy_velocity, rp->deploy_velocity)                                               \
     X(REAL, DEPLOY_MAX, deploy_max_length, rp->deploy_max_length)                                         \
     X(REAL, DT, dt, c->dt)                                                                                \

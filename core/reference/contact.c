@@ -48,6 +48,8 @@ static void resolve_velocity(sk_contact *c, sk_real dt)
     a->v = sk_vec3_add(a->v, sk_vec3_scale(impulse_per_w, a->w));
     if (b)
         b->v = sk_vec3_add(b->v, sk_vec3_scale(impulse_per_w, -b->w));
+    if (c->friction) /* the ground's: the normal velocity change is the y component just added */
+        sk_contact_friction(a, c->friction, impulse * a->w);
 }
 
 static void resolve_interpenetration(sk_contact *c)

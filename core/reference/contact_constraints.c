@@ -28,6 +28,7 @@ static int rod_constraint_add_contact(const sk_contact_generator *cg, sk_contact
         contact->penetration = self->length - length;
     }
     contact->restitution = 0;
+    contact->friction = NULL;
     return 1;
 }
 
@@ -53,6 +54,7 @@ static int cable_constraint_add_contact(const sk_contact_generator *cg, sk_conta
     contact->pushes = false;
     contact->penetration = length - self->max_length;
     contact->restitution = self->restitution;
+    contact->friction = NULL;
     return 1;
 }
 

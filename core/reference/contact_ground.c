@@ -16,6 +16,7 @@ static int ground_add_contact(const sk_contact_generator *cg, sk_contact *contac
         contact[used].normal = sk_vec3_make(0, 1, 0);
         contact[used].penetration = self->height - particle->p.y;
         contact[used].restitution = self->restitution;
+        contact[used].friction = self->friction;
         contact[used].pushes = false;
         used++;
     }
@@ -23,12 +24,13 @@ static int ground_add_contact(const sk_contact_generator *cg, sk_contact *contac
 }
 
 sk_contact_generator *sk_ground_contacts_init(sk_ground_contacts *self, sk_particle *particles, int count,
-                                              sk_real height, sk_real restitution)
+                                              sk_real height, sk_real restitution, const sk_friction *friction)
 {
     self->base.add_contact = ground_add_contact;
     self->particles = particles;
     self->count = count;
     self->height = height;
     self->restitution = restitution;
+    self->friction = friction;
     return &self->base;
 }

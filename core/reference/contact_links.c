@@ -32,6 +32,7 @@ static int rod_add_contact(const sk_contact_generator *cg, sk_contact *contact, 
         contact->penetration = self->length - length;
     }
     contact->restitution = 0;
+    contact->friction = NULL;
     return 1;
 }
 
@@ -56,6 +57,7 @@ static int cable_add_contact(const sk_contact_generator *cg, sk_contact *contact
     contact->pushes = false;
     contact->penetration = length - self->max_length;
     contact->restitution = self->restitution;
+    contact->friction = NULL;
     return 1;
 }
 

@@ -1,9 +1,13 @@
-/* Reference engine: deployment, the anchored segment growing at the deployment velocity and a new
- * particle inserted next to the anchor when it exceeds a segment (docs/model.md section 7, seed 000). */
+/* Reference engine: deployment, the anchored segment growing by the step's paid-out length and a new
+ * particle inserted next to the anchor when it exceeds a segment (docs/model.md section 7, seed 000); with
+ * a speed table, a negative length reels in: the segment shrinks and the particle next to the anchor is
+ * wound onto the reel when it falls below zero. */
 #include "reference/rope_impl.h"
+#include "model/deploy_speed.h"
 #include "model/vec3.h"
 
-void sk_ref_rope_deploy(sk_ref_rope *r)
+/* Paying out by ds >= 0 this step; u is the speed an "along" insertion gives the new particle. */
+static void pay_out(sk_ref_rope *r, sk_real ds, sk_real u)
 {
     const sk_group *g = r->group;
     sk_world *w = &r->world;
@@ -16,7 +20,7 @@ void sk_ref_rope_deploy(sk_ref_rope *r)
     if (!growing)
         return;
 
-    r->deploy_rest = r->deploy_rest + r->params.deploy_velocity * r->c.dt;
+    r->deploy_rest = r->deploy_rest + ds;
     if (can_add && r->deploy_rest > segment) {
         const sk_particle *newest = &w->particles[n - 1];
         sk_vec3 e = sk_vec3_unit(sk_vec3_sub(newest->p, r->anchor));
@@ -25,11 +29,43 @@ void sk_ref_rope_deploy(sk_ref_rope *r)
         /* Seed 000: along the newest particle's motion with magnitude len (for verlet, v is already
          * (p - q) / dt); "along": leaving the deployer at the deployment speed along the tether. */
         sk_vec3 v = g->insert_velocity == SK_INSERT_SEED ? sk_vec3_scale(sk_vec3_unit(newest->v), len)
-                                                         : sk_vec3_scale(e, r->params.deploy_velocity);
+                                                         : sk_vec3_scale(e, u);
         sk_ref_rope_place(r, n, p, v);
         r->deploy_rest = r->deploy_rest - segment;
         w->count = n + 1;
         sk_ref_rope_register(r);
+    }
+}
+
+/* Reeling in by ds < 0 this step: the reverse of an insertion. The particle next to the anchor leaves
+ * the rope with its mass and momentum (onto the reel, which the anchor holds), and its link's rest length
+ * joins the anchored segment; never below the initial particle count, where the segment stops at zero. */
+static void reel_in(sk_ref_rope *r, sk_real ds)
+{
+    sk_world *w = &r->world;
+    const int least = r->group->deploy_initial;
+    sk_real s = r->deploy_rest + ds;
+    if (s < 0 && w->count > least) {
+        s = s + r->c.link_length;
+        w->count = w->count - 1;
+        sk_ref_rope_register(r);
+    }
+    if (s < 0 && w->count == least)
+        s = 0;
+    r->deploy_rest = s;
+}
+
+void sk_ref_rope_deploy(sk_ref_rope *r)
+{
+    const sk_group *g = r->group;
+    if (g->speed_count > 0) {
+        sk_real ds = sk_deploy_step_length(g->speed_times, g->speed_values, g->speed_count, r->steps, r->c.dt);
+        if (ds < 0)
+            reel_in(r, ds);
+        else
+            pay_out(r, ds, ds / r->c.dt);
+    } else {
+        pay_out(r, r->params.deploy_velocity * r->c.dt, r->params.deploy_velocity);
     }
     r->anchor_spring.rest_length = r->deploy_rest;
 }

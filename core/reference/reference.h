@@ -127,9 +127,15 @@ void sk_force_registry_update(const sk_force_registry *r);
 
 /* ---- contacts (docs/model.md section 4) ----------------------------------------------------------- */
 
+/* Coulomb friction of a ground contact (docs/model.md section 4.2). */
+typedef struct sk_friction {
+    sk_real mu_static, mu_kinetic; /* mu_kinetic <= mu_static */
+} sk_friction;
+
 typedef struct sk_contact {
     sk_particle *particle[2]; /* particle[1] NULL: the world (the anchor or the ground) */
     sk_real restitution;
+    const sk_friction *friction; /* a ground contact with friction; NULL for every other */
     sk_vec3 normal;      /* unit; resolution pushes particle[0] along it and particle[1] against it */
     sk_real penetration; /* > 0: overlapping */
     sk_vec3 movement[2]; /* set by the last resolution: what each particle was moved by */
@@ -142,6 +148,9 @@ typedef struct sk_contact {
 sk_real sk_contact_separating_velocity(const sk_contact *c);
 /* Resolves velocity, then interpenetration (sets movement; zero moves when skipped). */
 void sk_contact_resolve(sk_contact *c, sk_real dt);
+/* Friction's change of a ground contact's particle's tangential velocity (x, z), after a normal velocity
+ * change dvn >= 0 of the same resolution: stick or slip (docs/model.md section 4.2). */
+void sk_contact_friction(sk_particle *particle, const sk_friction *f, sk_real dvn);
 
 /* ---- contact generators ---------------------------------------------------------------------- */
 
@@ -193,9 +202,10 @@ typedef struct sk_ground_contacts { /* p.y >= height for each of count particles
     sk_particle *particles;
     int count;
     sk_real height, restitution;
+    const sk_friction *friction; /* NULL: frictionless */
 } sk_ground_contacts;
 sk_contact_generator *sk_ground_contacts_init(sk_ground_contacts *self, sk_particle *particles, int count,
-                                              sk_real height, sk_real restitution);
+                                              sk_real height, sk_real restitution, const sk_friction *friction);
 
 /* ---- the contact resolver (Cyclone's ParticleContactResolver) ------------------------------- */
 

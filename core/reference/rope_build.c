@@ -78,7 +78,9 @@ void sk_ref_rope_register(sk_ref_rope *r)
         sk_world_add_contact_generator(w, sk_cable_constraint_init(&r->cable_constraint, held, &r->anchor,
                                                                    r->params.anchor_length,
                                                                    r->params.anchor_restitution));
+    r->friction = (sk_friction){r->params.ground_friction_static, r->params.ground_friction_kinetic};
     if (s->has_ground)
         sk_world_add_contact_generator(w, sk_ground_contacts_init(&r->ground, ps, n, s->ground_height,
-                                                                  s->ground_restitution));
+                                                                  s->ground_restitution,
+                                                                  s->has_friction ? &r->friction : NULL));
 }

@@ -80,6 +80,7 @@ struct sk_ref_rope {
     sk_rod_constraint rod_constraint;
     sk_cable_constraint cable_constraint;
     sk_ground_contacts ground;
+    sk_friction friction; /* the ground's, this rope's coefficients */
 
     sk_ref_implicit implicit; /* allocated for the implicit integrator only */
     sk_ref_direct direct;     /* allocated for the direct resolver only */

@@ -51,6 +51,64 @@ static int parse_pinned(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
     return 0;
 }
 
+/* Points of a path: at most this many (each a time and a vector, stepped through per step). */
+#define SK_MAX_PATH_POINTS 1000000
+
+/* Time i of a table's "times" (path q) into out[i]: strictly greater than the time before it after rounding
+ * to the build's real (two times one real apart would make a zero interval), and not so far from it that
+ * their difference overflows (the interpolation divides by the interval). */
+static int read_table_time(const sk_scn_ctx *c, const char *q, json_t *times, size_t i, sk_real *out)
+{
+    char t[SK_SCN_PATH_MAX];
+    sk_scn_path_index(t, q, i);
+    int rc = sk_scn_real_value(c, t, json_array_get(times, i), SK_RANGE_ANY, &out[i]);
+    if (rc)
+        return rc;
+    if (i > 0 && !(out[i] > out[i - 1]))
+        return sk_scn_fail(c, t, "must be greater than the time before it (times strictly increase)");
+    if (i > 0 && !isfinite(out[i] - out[i - 1]))
+        return sk_scn_fail(c, t, "too far from the time before it (their difference overflows)");
+    return 0;
+}
+
+/* deploy.velocity as a table {"times": [t0, t1, ...], "values": [u0, u1, ...]}: as many of each, times as a
+ * path's, speeds of either sign (negative reels in) whose neighbours' differences are finite (the
+ * interpolation scales them). */
+static int parse_speed_table(const sk_scn_ctx *c, const char *p, json_t *o, sk_group *g)
+{
+    static const char *const keys[] = {"times", "values", NULL};
+    char q[SK_SCN_PATH_MAX], e[SK_SCN_PATH_MAX];
+    int rc = sk_scn_check_keys(c, p, o, keys);
+    if (rc)
+        return rc;
+    json_t *times = json_object_get(o, "times"), *values = json_object_get(o, "values");
+    sk_scn_path_key(q, p, "times");
+    if (!json_is_array(times) || json_array_size(times) == 0)
+        return sk_scn_fail(c, q, "required: a non-empty array of times (s)");
+    size_t n = json_array_size(times);
+    if (n > SK_MAX_PATH_POINTS)
+        return sk_scn_fail(c, q, "at most %d rows", SK_MAX_PATH_POINTS);
+    sk_scn_path_key(e, p, "values");
+    if (!json_is_array(values) || json_array_size(values) != n)
+        return sk_scn_fail(c, e, "required: an array of as many speeds (m/s) as times (%zu)", n);
+    g->speed_times = malloc(n * sizeof *g->speed_times);
+    g->speed_values = malloc(n * sizeof *g->speed_values);
+    if (!g->speed_times || !g->speed_values)
+        return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name);
+    g->speed_count = (int)n;
+    for (size_t i = 0; i < n; i++) {
+        char t[SK_SCN_PATH_MAX];
+        if ((rc = read_table_time(c, q, times, i, g->speed_times)))
+            return rc;
+        sk_scn_path_index(t, e, i);
+        if ((rc = sk_scn_real_value(c, t, json_array_get(values, i), SK_RANGE_ANY, &g->speed_values[i])))
+            return rc;
+        if (i > 0 && !isfinite(g->speed_values[i] - g->speed_values[i - 1]))
+            return sk_scn_fail(c, t, "too far from the speed before it (their difference overflows)");
+    }
+    return 0;
+}
+
 static int parse_deploy(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
 {
     static const char *const keys[] = {"velocity", "initial_particles", "insert_velocity", "max_length",
@@ -66,8 +124,18 @@ static int parse_deploy(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
     g->deploys = true;
     long long n0;
     int iv;
-    if ((rc = sk_scn_read_real(c, p, d, "velocity", true, 0, SK_RANGE_GT0, &g->base.deploy_velocity)) ||
-        (rc = sk_scn_read_int(c, p, d, "initial_particles", false, 1, 1, g->particles, &n0)) ||
+    /* a number (sweepable, paying out only) or a table of speeds for the group (either sign) */
+    json_t *u = json_object_get(d, "velocity");
+    char q[SK_SCN_PATH_MAX];
+    sk_scn_path_key(q, p, "velocity");
+    if (json_is_object(u))
+        rc = parse_speed_table(c, q, u, g);
+    else if (u && !json_is_number(u))
+        return sk_scn_fail(c, q, "must be a number (m/s) or a table {\"times\": [...], \"values\": [...]}");
+    else if (!(rc = sk_scn_read_real(c, p, d, "velocity", true, 0, SK_RANGE_ANY, &g->base.deploy_velocity)) &&
+             !(g->base.deploy_velocity > 0))
+        return sk_scn_fail(c, q, "must be > 0 (a table {times, values} may reel in at negative speeds)");
+    if (rc || (rc = sk_scn_read_int(c, p, d, "initial_particles", false, 1, 1, g->particles, &n0)) ||
         (rc = sk_scn_read_enum(c, p, d, "insert_velocity", sk_scn_insert_names, SK_INSERT_SEED, &iv)))
         return rc;
     g->deploy_initial = (int)n0;
@@ -143,8 +211,6 @@ static int parse_link(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gro
     return not_allowed(c, p, l, "restitution", name, "link");
 }
 
-/* Points of a path: at most this many (each a time and a vector, stepped through per step). */
-#define SK_MAX_PATH_POINTS 1000000
 
 /* anchor.motion.path: {"times": [t0, t1, ...], "points": [[x, y, z], ...]}, as many of each, times strictly
  * increasing (after rounding to the build's real: two times one real apart would make a zero interval). */
@@ -176,14 +242,8 @@ static int parse_path(const sk_scn_ctx *c, const char *path, json_t *m, sk_group
     g->path_count = (int)n;
     for (size_t i = 0; i < n; i++) {
         char t[SK_SCN_PATH_MAX];
-        sk_scn_path_index(t, q, i);
-        if ((rc = sk_scn_real_value(c, t, json_array_get(times, i), SK_RANGE_ANY, &g->path_times[i])))
+        if ((rc = read_table_time(c, q, times, i, g->path_times)))
             return rc;
-        if (i > 0 && !(g->path_times[i] > g->path_times[i - 1]))
-            return sk_scn_fail(c, t, "must be greater than the time before it (times strictly increase)");
-        /* the interpolation divides by the interval and scales the step between points: both must be finite */
-        if (i > 0 && !isfinite(g->path_times[i] - g->path_times[i - 1]))
-            return sk_scn_fail(c, t, "too far from the time before it (their difference overflows)");
         sk_scn_path_index(t, e, i);
         if ((rc = sk_scn_vec3_value(c, t, json_array_get(points, i), &g->path_points[i])))
             return rc;

@@ -39,18 +39,41 @@ static int parse_steps(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     return 0;
 }
 
+/* Coulomb friction on the ground's contacts: both coefficients, kinetic at most static, which is what keeps
+ * a slip from reversing the sliding (it slips only faster than mu_s dvn, and loses mu_k dvn: model.md 4.2). */
+static int parse_friction(const sk_scn_ctx *c, json_t *g, sk_scenario *s)
+{
+    static const char *const keys[] = {"static", "kinetic", NULL};
+    json_t *f;
+    int rc = sk_scn_read_object(c, "ground", g, "friction", false, &f);
+    if (rc || !f)
+        return rc;
+    s->has_friction = true;
+    if ((rc = sk_scn_check_keys(c, "ground.friction", f, keys)) ||
+        (rc = sk_scn_read_real(c, "ground.friction", f, "static", true, 0, SK_RANGE_GE0,
+                               &s->ground_friction_static)) ||
+        (rc = sk_scn_read_real(c, "ground.friction", f, "kinetic", true, 0, SK_RANGE_GE0,
+                               &s->ground_friction_kinetic)))
+        return rc;
+    if (!(s->ground_friction_kinetic <= s->ground_friction_static))
+        return sk_scn_fail(c, "ground.friction.kinetic", "must be <= ground.friction.static (" SK_REAL_FMT ")",
+                           s->ground_friction_static);
+    return 0;
+}
+
 static int parse_ground(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
 {
-    static const char *const keys[] = {"height", "restitution", NULL};
+    static const char *const keys[] = {"height", "restitution", "friction", NULL};
     json_t *g;
     int rc = sk_scn_read_object(c, "", root, "ground", false, &g);
     if (rc || !g)
         return rc;
     s->has_ground = true;
     if ((rc = sk_scn_check_keys(c, "ground", g, keys)) ||
-        (rc = sk_scn_read_real(c, "ground", g, "height", false, 0, SK_RANGE_ANY, &s->ground_height)))
+        (rc = sk_scn_read_real(c, "ground", g, "height", false, 0, SK_RANGE_ANY, &s->ground_height)) ||
+        (rc = sk_scn_read_real(c, "ground", g, "restitution", false, 0, SK_RANGE_UNIT, &s->ground_restitution)))
         return rc;
-    return sk_scn_read_real(c, "ground", g, "restitution", false, 0, SK_RANGE_UNIT, &s->ground_restitution);
+    return parse_friction(c, g, s);
 }
 
 /* The implicit integrator's options; read whatever the integrator, so that switching integrators with --set
@@ -113,6 +136,56 @@ static void apply_flow(sk_scenario *s)
             swept = swept || strncmp(g->sweeps[k].key, "flow.", 5) == 0;
         g->has_flow = g->has_drag && (s->has_flow || swept);
     }
+}
+
+/* Each group's friction coefficients: the ground's as its base values. A group may sweep them only where the
+ * ground has friction (off by default, so that Cyclone's resolver is untouched). */
+static int apply_friction(const sk_scn_ctx *c, sk_scenario *s)
+{
+    for (int i = 0; i < s->n_groups; i++) {
+        sk_group *g = &s->groups[i];
+        g->base.ground_friction_static = s->ground_friction_static;
+        g->base.ground_friction_kinetic = s->ground_friction_kinetic;
+        for (int k = 0; k < g->n_sweeps && !s->has_friction; k++)
+            if (strncmp(g->sweeps[k].key, "ground.friction.", 16) == 0) {
+                char p[SK_SCN_PATH_MAX], ps[SK_SCN_PATH_MAX];
+                sk_scn_path_index(p, "groups", (size_t)i);
+                sk_scn_path_key(ps, p, "sweep");
+                sk_scn_path_key(p, ps, g->sweeps[k].key);
+                return sk_scn_fail(c, p, "the scenario's ground has no friction (ground.friction)");
+            }
+    }
+    return 0;
+}
+
+/* Every rope's kinetic coefficient at most its static one, where a group sweeps either (after the memory
+ * check: it takes time in proportion to the rope count). */
+static int check_friction(const sk_scn_ctx *c, const sk_scenario *s)
+{
+    for (int i = 0; s->has_friction && i < s->n_groups; i++) {
+        const sk_group *g = &s->groups[i];
+        const sk_sweep *swept = NULL;
+        for (int k = 0; k < g->n_sweeps; k++)
+            if (strncmp(g->sweeps[k].key, "ground.friction.", 16) == 0)
+                swept = &g->sweeps[k];
+        if (!swept)
+            continue;
+        for (size_t r = 0; r < g->count; r++) {
+            sk_rope_params rp;
+            sk_group_rope_params(g, r, &rp);
+            if (!(rp.ground_friction_kinetic <= rp.ground_friction_static)) {
+                char p[SK_SCN_PATH_MAX], ps[SK_SCN_PATH_MAX];
+                sk_scn_path_index(p, "groups", (size_t)i);
+                sk_scn_path_key(ps, p, "sweep");
+                sk_scn_path_key(p, ps, swept->key);
+                return sk_scn_fail(c, p,
+                                   "rope %zu has ground.friction.kinetic " SK_REAL_FMT
+                                   " > ground.friction.static " SK_REAL_FMT,
+                                   r, rp.ground_friction_kinetic, rp.ground_friction_static);
+            }
+        }
+    }
+    return 0;
 }
 
 /* The bounds beyond which a rope counts as diverged: generous defaults that no sane run reaches. */
@@ -245,6 +318,8 @@ static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     s->gravity_as = (sk_gravity_mode)gravity_as;
     s->iterations = (int)iterations;
     apply_flow(s);
+    if ((rc = apply_friction(c, s)))
+        return rc;
 
     /* Before anything in proportion to the rope count, in time or memory. */
     if ((rc = sk_scn_check_memory(c, s)))
@@ -255,6 +330,8 @@ static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
         if ((rc = sk_scn_check_ropes(c, p, &s->groups[i])))
             return rc;
     }
+    if ((rc = check_friction(c, s)))
+        return rc;
     if (!s->output_ropes && s->n_output_ropes > 0) {
         s->output_ropes = malloc(s->n_output_ropes * sizeof *s->output_ropes);
         if (!s->output_ropes)
@@ -334,6 +411,8 @@ void sk_scenario_free(sk_scenario *s)
         free(g->pinned);
         free(g->path_times);
         free(g->path_points);
+        free(g->speed_times);
+        free(g->speed_values);
         for (int k = 0; k < g->n_sweeps; k++) {
             free(g->sweeps[k].key);
             free(g->sweeps[k].values);

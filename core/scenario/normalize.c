@@ -103,7 +103,18 @@ static json_t *group_json(const sk_group *g, json_t *given)
     }
     if (g->deploys) {
         json_t *d = json_object();
-        json_object_set_new(d, "velocity", num(b->deploy_velocity));
+        if (g->speed_count > 0) {
+            json_t *table = json_object(), *times = json_array(), *values = json_array();
+            for (int i = 0; i < g->speed_count; i++) {
+                json_array_append_new(times, num(g->speed_times[i]));
+                json_array_append_new(values, num(g->speed_values[i]));
+            }
+            json_object_set_new(table, "times", times);
+            json_object_set_new(table, "values", values);
+            json_object_set_new(d, "velocity", table);
+        } else {
+            json_object_set_new(d, "velocity", num(b->deploy_velocity));
+        }
         json_object_set_new(d, "initial_particles", json_integer(g->deploy_initial));
         json_object_set_new(d, "insert_velocity", json_string(sk_scn_insert_names[g->insert_velocity]));
         if (g->deploy_has_max_length)
@@ -130,6 +141,12 @@ char *sk_scn_normalize(const sk_scenario *s, json_t *root)
         json_t *g = json_object();
         json_object_set_new(g, "height", num(s->ground_height));
         json_object_set_new(g, "restitution", num(s->ground_restitution));
+        if (s->has_friction) { /* absent otherwise: older files normalise as they did */
+            json_t *f = json_object();
+            json_object_set_new(f, "static", num(s->ground_friction_static));
+            json_object_set_new(f, "kinetic", num(s->ground_friction_kinetic));
+            json_object_set_new(g, "friction", f);
+        }
         json_object_set_new(o, "ground", g);
     }
     json_object_set_new(o, "iterations", json_integer(s->iterations));

@@ -106,7 +106,11 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
         return buf;
     case SK_NEED_DRAG: return g->has_drag ? NULL : "the group has no drag";
     case SK_NEED_BUOYANCY: return g->has_buoyancy ? NULL : "the group has no buoyancy";
-    case SK_NEED_DEPLOY: return g->deploys ? NULL : "the group does not deploy";
+    case SK_NEED_FRICTION: return NULL; /* a property of the scenario's ground, checked in load.c */
+    case SK_NEED_DEPLOY_SPEED:
+        if (!g->deploys)
+            return "the group does not deploy";
+        return g->speed_count == 0 ? NULL : "the group's deploy.velocity is a table {times, values}";
     case SK_NEED_MAX_LENGTH:
         if (!g->deploys)
             return "the group does not deploy";

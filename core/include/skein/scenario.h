@@ -86,7 +86,10 @@ typedef struct sk_rope_params {
     sk_real buoyancy_density;      /* rho (kg/m^3) */
     sk_real buoyancy_volume;       /* V (m^3) */
 
-    sk_real deploy_velocity;   /* u (m/s) */
+    sk_real ground_friction_static;  /* Coulomb friction on ground contacts: mu_s >= mu_k >= 0 */
+    sk_real ground_friction_kinetic; /* mu_k */
+
+    sk_real deploy_velocity;   /* u (m/s); unused where the group's deploy.velocity is a table */
     sk_real deploy_max_length; /* m; only used when sk_group.deploy_has_max_length */
 } sk_rope_params;
 
@@ -126,6 +129,9 @@ typedef struct sk_group {
     int deploy_initial;          /* n0 >= 1 */
     sk_insert_velocity insert_velocity;
     bool deploy_has_max_length;
+    int speed_count;       /* deploy.velocity as a table of this many rows (0: the number u) */
+    sk_real *speed_times;  /* [speed_count], strictly increasing (s) */
+    sk_real *speed_values; /* [speed_count]: the speed at each time (m/s; negative reels in) */
 
     int *pinned; /* particle indices with w = 0, sorted, unique */
     int n_pinned;
@@ -149,6 +155,8 @@ typedef struct sk_scenario {
     bool has_ground;
     sk_real ground_height;
     sk_real ground_restitution;
+    bool has_friction; /* "ground.friction" given: Coulomb friction on ground contacts, each group's base values */
+    sk_real ground_friction_static, ground_friction_kinetic;
 
     int iterations; /* resolver iterations per step; 0: 2 x contacts (Cyclone's default) */
     sk_resolver resolver;
