@@ -3,6 +3,7 @@
  * particle i exists where i < n, segment i where i + 1 < n, and the anchor holds particle n - 1, so
  * masks select what each lane adds and stores. Rows past a lane's count are left untouched. */
 #include "anchor.h"
+#include "bending.h"
 #include "deploy.h"
 #include "forces.h"
 #include "integrate.h"
@@ -16,6 +17,11 @@ void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
     const int integrator = cfg->integrator, link = k_force_link(cfg->link), anchor = k_force_anchor(cfg->anchor);
     const bool need_vel = cfg->drag || anchor == SK_ANCHOR_FAKE_SPRING;
+    sk_real *bend = NULL;
+    if (cfg->bending && !(bend = k_bend_scratch(cfg->capacity))) {
+        sk_pack_poison(cfg, state, SK_W);
+        return;
+    }
     for (long s = 0; s < steps; s++) {
         skv3 x = k_anchor_point(cfg, &k, cfg->driven, step0 + s);
         k_deploy(cfg, &k, param, state, x);
@@ -25,6 +31,8 @@ void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param
         if (lane_steps)
             for (int l = 0; l < SK_W; l++)
                 lane_steps[l] += (uint64_t)param[(size_t)SK_P_N * SK_W + l];
+        if (bend) /* the hinges among the particles present, after the insertion (bending.h) */
+            k_bend_pass(&k, state, rows, n, bend);
 
         /* p is carried from row to row (row i + 1 is still old when row i is written); v is loaded where it is
          * used, as in the fixed kernel, to spare registers */
@@ -50,6 +58,8 @@ void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param
             }
             if (anchor != SK_ANCHOR_NONE && skm_any(held))
                 f = v3_add(f, v3_select(held, k_anchor_force(&k, anchor, p, vel, x, rest), v3_zero()));
+            if (bend)
+                f = k_bend_add(f, bend, i, rows);
             if (!pinned[i]) {
                 skv3 pi = p, wi = w;
                 k_integrate(&k, integrator, &pi, &wi, f);
@@ -59,4 +69,5 @@ void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param
             p = pn;
         }
     }
+    free(bend);
 }

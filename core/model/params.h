@@ -37,6 +37,7 @@
     X(REAL, drag_k2, "drag.k2", "N s^2/m^2", GE0, DRAG)                                                  \
     X(VEC3, flow_velocity, "flow.velocity", "m/s", ANY, DRAG)                                            \
     X(VEC3, flow_gradient, "flow.gradient", "1/s", ANY, DRAG)                                            \
+    X(REAL, bending_stiffness, "bending.stiffness", "N m^2", GE0, BENDING)                               \
     X(REAL, buoyancy_water_height, "buoyancy.water_height", "m", ANY, BUOYANCY)                          \
     X(REAL, buoyancy_max_depth, "buoyancy.max_depth", "m", GT0, BUOYANCY)                                \
     X(REAL, buoyancy_density, "buoyancy.density", "kg/m^3", GE0, BUOYANCY)                               \
@@ -80,6 +81,7 @@
     X(REAL, DRAG_K2, drag_k2, rp->drag_k2)                                                                \
     X(VEC3, FLOW_U, flow_velocity, rp->flow_velocity) /* u(y) = flow_velocity + flow_gradient y */        \
     X(VEC3, FLOW_G, flow_gradient, rp->flow_gradient)                                                     \
+    X(REAL, BEND_KB, bend_kb, c->bend_kb) /* a hinge's k_b = EI / L */                                   \
     X(REAL, BUOY_HM, buoy_hm, rp->buoyancy_water_height + rp->buoyancy_max_depth) /* h + m */            \
     X(REAL, BUOY_M2, buoy_m2, (sk_real)2 * rp->buoyancy_max_depth)                /* 2 m */               \
     X(REAL, BUOY_RV, buoy_rv, rp->buoyancy_density * rp->buoyancy_volume)         /* rho V */             \

@@ -109,6 +109,7 @@ typedef enum sk_scn_need {
     SK_NEED_TOW,    /* a towing velocity given */
     SK_NEED_DRAG,
     SK_NEED_BUOYANCY,
+    SK_NEED_BENDING,
     SK_NEED_DEPLOY,
     SK_NEED_MAX_LENGTH
 } sk_scn_need;

@@ -106,6 +106,7 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
         return buf;
     case SK_NEED_DRAG: return g->has_drag ? NULL : "the group has no drag";
     case SK_NEED_BUOYANCY: return g->has_buoyancy ? NULL : "the group has no buoyancy";
+    case SK_NEED_BENDING: return g->has_bending ? NULL : "the group has no bending";
     case SK_NEED_DEPLOY: return g->deploys ? NULL : "the group does not deploy";
     case SK_NEED_MAX_LENGTH:
         if (!g->deploys)
