@@ -30,6 +30,8 @@ skein_cli_test(scenario.stiff_deploying_tether scenario.sh stiff_deploying_tethe
 skein_cli_test(scenario.line_in_current scenario.sh line_in_current 300 "0 3" --steps 3)
 # 2 ropes of 40 particles written (output.ropes).
 skein_cli_test(scenario.towed_line scenario.sh towed_line 160 "0 3" --steps 3)
+# 3 cantilevers of 22 particles written (output.ropes).
+skein_cli_test(scenario.cantilevers scenario.sh cantilevers 132 "0 3" --steps 3)
 # W3 writes rope 0 of 200 particles.
 skein_cli_test(scenario.w3_stiff_tether scenario.sh w3_stiff_tether 400 "0 3" --steps 3)
 

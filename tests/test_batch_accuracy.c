@@ -559,7 +559,10 @@ static int stages_unfused(void)
             "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
             "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"stiffness\": 300, \"length\": 0.05},"
             "  \"deploy\": {\"velocity\": 3, \"initial_particles\": 2},"
-            "  \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 82}}}}]}",
+            "  \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 82}}}},"
+            " {\"count\": 7, \"particles\": 12, \"start\": [0, 10, 0], \"end\": [1, 10, 0], \"pinned\": [0, 1],"
+            "  \"link\": {\"type\": \"spring\", \"stiffness\": 300}, \"bending\": {\"stiffness\": 0.05},"
+            "  \"sweep\": {\"bending.stiffness\": {\"random\": {\"min\": 0, \"max\": 0.1, \"seed\": 83}}}}]}",
             integrators[k]));
         for (int i = 0; i < n_isas; i++) {
             sk_error err = {0};
