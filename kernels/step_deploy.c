@@ -9,19 +9,16 @@
 #include "integrate.h"
 #include "step.h"
 
-void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
-                                        long steps, uint64_t *lane_steps)
+/* bend: the hinges' scratch (bending.h), NULL without bending (a separate instantiation: the groups that do
+ * not bend run the loop they ran before) */
+SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
+                              uint64_t *lane_steps, sk_real *bend)
 {
     const kparams k = kp_load(param);
     const unsigned char *pinned = cfg->pinned;
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
     const int integrator = cfg->integrator, link = k_force_link(cfg->link), anchor = k_force_anchor(cfg->anchor);
     const bool need_vel = cfg->drag || anchor == SK_ANCHOR_FAKE_SPRING;
-    sk_real *bend = NULL;
-    if (cfg->bending && !(bend = k_bend_scratch(cfg->capacity))) {
-        sk_pack_poison(cfg, state, SK_W);
-        return;
-    }
     for (long s = 0; s < steps; s++) {
         skv3 x = k_anchor_point(cfg, &k, cfg->driven, step0 + s);
         k_deploy(cfg, &k, param, state, x);
@@ -69,5 +66,28 @@ void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param
             p = pn;
         }
     }
+}
+
+static void plain(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
+                  uint64_t *lane_steps)
+{
+    deploy_advance(cfg, param, state, step0, steps, lane_steps, NULL);
+}
+
+static void bending(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
+                    uint64_t *lane_steps)
+{
+    sk_real *bend = k_bend_scratch(cfg->capacity);
+    if (!bend) {
+        sk_pack_poison(cfg, state, SK_W);
+        return;
+    }
+    deploy_advance(cfg, param, state, step0, steps, lane_steps, bend);
     free(bend);
+}
+
+void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
+                                        long steps, uint64_t *lane_steps)
+{
+    (cfg->bending ? bending : plain)(cfg, param, state, step0, steps, lane_steps);
 }

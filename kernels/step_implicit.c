@@ -324,7 +324,17 @@ static void general(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, lo
 {
     implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, cfg->deploys,
                      k_force_link(cfg->link), k_force_anchor(cfg->anchor), cfg->gravity_force, sk_kernel_drag_mode(cfg),
-                     cfg->buoyancy, cfg->driven, false, cfg->bending);
+                     cfg->buoyancy, cfg->driven, false, false);
+}
+
+/* Bending: the general step with the hinges' pass at each linearisation point (its own instantiation, so the
+ * groups that do not bend run the code they ran before). */
+static void bending(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
+                    uint64_t *lane_steps, sk_real *scratch, int iterations)
+{
+    implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, cfg->deploys,
+                     k_force_link(cfg->link), k_force_anchor(cfg->anchor), cfg->gravity_force, sk_kernel_drag_mode(cfg),
+                     cfg->buoyancy, cfg->driven, false, true);
 }
 
 void SK_KNAME(sk_kernel_implicit_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
@@ -335,7 +345,8 @@ void SK_KNAME(sk_kernel_implicit_advance)(const sk_kernel_cfg *cfg, sk_real *par
         undamped = undamped && param[(size_t)SK_P_DAMP * SK_W + l] == 1;
     const bool plain = !cfg->deploys && !cfg->gravity_force && !cfg->drag && !cfg->buoyancy && !cfg->driven &&
                        !cfg->bending && cfg->link == SK_LINK_SPRING;
-    void (*fn)(const sk_kernel_cfg *, sk_real *, sk_real *, long, long, uint64_t *, sk_real *, int) = general;
+    void (*fn)(const sk_kernel_cfg *, sk_real *, sk_real *, long, long, uint64_t *, sk_real *, int) =
+        cfg->bending ? bending : general;
     if (plain && cfg->anchor == SK_ANCHOR_NONE)
         fn = undamped ? springs_undamped : springs_damped;
     else if (plain && cfg->anchor == SK_ANCHOR_SPRING)

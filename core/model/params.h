@@ -81,7 +81,6 @@
     X(REAL, DRAG_K2, drag_k2, rp->drag_k2)                                                                \
     X(VEC3, FLOW_U, flow_velocity, rp->flow_velocity) /* u(y) = flow_velocity + flow_gradient y */        \
     X(VEC3, FLOW_G, flow_gradient, rp->flow_gradient)                                                     \
-    X(REAL, BEND_KB, bend_kb, c->bend_kb) /* a hinge's k_b = EI / L */                                   \
     X(REAL, BUOY_HM, buoy_hm, rp->buoyancy_water_height + rp->buoyancy_max_depth) /* h + m */            \
     X(REAL, BUOY_M2, buoy_m2, (sk_real)2 * rp->buoyancy_max_depth)                /* 2 m */               \
     X(REAL, BUOY_RV, buoy_rv, rp->buoyancy_density * rp->buoyancy_volume)         /* rho V */             \
@@ -97,7 +96,8 @@
     X(REAL, LINK_KDT2, link_kdt2, c->link_kdt2)                                                           \
     X(REAL, ANCHOR_KDT2, anchor_kdt2, c->anchor_kdt2)                                                     \
     X(REAL, FAKE_JX, fake_jx, c->fake_jx)                                                                 \
-    X(REAL, FAKE_JV, fake_jv, c->fake_jv)
+    X(REAL, FAKE_JV, fake_jv, c->fake_jv)                                                                 \
+    X(REAL, BEND_KB, bend_kb, c->bend_kb) /* a hinge's k_b = EI / L; last, so no older slot moves */
 
 /* Reals each kind takes. */
 #define SK_PARAM_REALS_REAL 1
