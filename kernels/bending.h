@@ -19,20 +19,23 @@ typedef struct khinge {
 
 SK_INLINE skv k_hinge_inverse(skv l) { return skv_keep(skv_gt(l, skv_zero()), skv_div(skv_set1(1), l)); }
 
-SK_INLINE void k_hinge_units(skv3 a, skv3 b, skv3 c, skv3 *u1, skv3 *u2, skv *i1, skv *i2)
+/* A link from a to b: its unit vector and inverse length (both 0 for a zero-length link). */
+SK_INLINE void k_link_unit(skv3 a, skv3 b, skv3 *u, skv *inv)
 {
-    skv3 e1 = v3_sub(b, a), e2 = v3_sub(c, b);
-    *i1 = k_hinge_inverse(v3_length(e1));
-    *i2 = k_hinge_inverse(v3_length(e2));
-    *u1 = v3_scale(e1, *i1);
-    *u2 = v3_scale(e2, *i2);
+    skv3 e = v3_sub(b, a);
+    *inv = k_hinge_inverse(v3_length(e));
+    *u = v3_scale(e, *inv);
 }
 
-SK_INLINE khinge k_hinge_eval(skv kb, skv3 a, skv3 b, skv3 c)
+SK_INLINE void k_hinge_units(skv3 a, skv3 b, skv3 c, skv3 *u1, skv3 *u2, skv *i1, skv *i2)
 {
-    skv3 u1, u2;
-    skv i1, i2;
-    k_hinge_units(a, b, c, &u1, &u2, &i1, &i2);
+    k_link_unit(a, b, u1, i1);
+    k_link_unit(b, c, u2, i2);
+}
+
+/* The hinge's forces from its links' unit vectors and inverse lengths. */
+SK_INLINE khinge k_hinge_forces(skv kb, skv3 u1, skv i1, skv3 u2, skv i2)
+{
     skv cos = v3_dot(u1, u2);
     khinge h;
     h.fa = v3_scale(v3_sub(v3_scale(u1, cos), u2), skv_mul(kb, i1));
@@ -56,10 +59,9 @@ SK_INLINE sk_real *k_bend_scratch(int capacity)
     return aligned_alloc(64, (bytes + 63) / 64 * 64);
 }
 
-/* Row j's hinge from the points of rows j - 1, j, j + 1, kept in the lanes of `on` (zero elsewhere). */
-SK_INLINE void k_bend_store(sk_real *bend, int j, skv kb, skv3 a, skv3 b, skv3 c, skm on)
+/* Row j's hinge, kept in the lanes of `on` (zero elsewhere). */
+SK_INLINE void k_bend_store(sk_real *bend, int j, khinge h, skm on)
 {
-    khinge h = k_hinge_eval(kb, a, b, c);
     sk_real *r = bend + (size_t)j * K_BEND_ROW * SK_W;
     v3_store(r + K_BEND_FA * SK_W, v3_select(on, h.fa, v3_zero()));
     v3_store(r + K_BEND_FC * SK_W, v3_select(on, h.fc, v3_zero()));
@@ -74,19 +76,25 @@ SK_INLINE void k_bend_clear(sk_real *bend, int j)
 }
 
 /* Every hinge of rows [0, rows) from the positions in state (the particle rows): hinge j acts where
- * particle j + 1 is present (j + 1 < n). */
+ * particle j + 1 is present (j + 1 < n). Each link's unit vector serves the two hinges it joins (the same
+ * operations on the same points: the same bits as evaluating it twice, model/bending.h). */
 SK_INLINE void k_bend_pass(const kparams *k, const sk_real *state, int rows, skv n, sk_real *bend)
 {
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
     k_bend_clear(bend, 0);
     if (rows < 2)
         return;
-    skv3 a = v3_load(state), b = v3_load(state + stride);
+    skv3 b = v3_load(state + stride), u1;
+    skv i1;
+    k_link_unit(v3_load(state), b, &u1, &i1);
     for (int j = 1; j + 1 < rows; j++) {
-        skv3 c = v3_load(state + (size_t)(j + 1) * stride);
-        k_bend_store(bend, j, k->bend_kb, a, b, c, skv_lt(skv_set1((sk_real)(j + 1)), n));
-        a = b;
+        skv3 c = v3_load(state + (size_t)(j + 1) * stride), u2;
+        skv i2;
+        k_link_unit(b, c, &u2, &i2);
+        k_bend_store(bend, j, k_hinge_forces(k->bend_kb, u1, i1, u2, i2), skv_lt(skv_set1((sk_real)(j + 1)), n));
         b = c;
+        u1 = u2;
+        i1 = i2;
     }
     k_bend_clear(bend, rows - 1);
 }

@@ -88,15 +88,19 @@ SK_INLINE void bend_points(const sk_kernel_cfg *cfg, const kparams *k, const sk_
     k_bend_clear(bend, 0);
     if (rows < 2)
         return;
-    skv3 a, b, c, v, z;
+    skv3 a, b, c, v, z, u1, u2;
+    skv i1, i2;
     row_point(k, state, scratch, cfg->pinned[0], later, &a, &v, &z);
     row_point(k, state + stride, scratch + sstride, cfg->pinned[1], later, &b, &v, &z);
+    k_link_unit(a, b, &u1, &i1);
     for (int j = 1; j + 1 < rows; j++) {
         row_point(k, state + (size_t)(j + 1) * stride, scratch + (size_t)(j + 1) * sstride, cfg->pinned[j + 1], later,
                   &c, &v, &z);
-        k_bend_store(bend, j, k->bend_kb, a, b, c, skv_lt(skv_set1((sk_real)(j + 1)), n));
-        a = b;
+        k_link_unit(b, c, &u2, &i2);
+        k_bend_store(bend, j, k_hinge_forces(k->bend_kb, u1, i1, u2, i2), skv_lt(skv_set1((sk_real)(j + 1)), n));
         b = c;
+        u1 = u2;
+        i1 = i2;
     }
     k_bend_clear(bend, rows - 1);
 }
