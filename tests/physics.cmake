@@ -23,4 +23,4 @@ skein_test(physics_implicit SOURCES test_physics_implicit.c CASES
   oscillator_small_step oscillator_large_step stiff_chain_large_step convergence_first_order deploy_law)
 skein_test(physics_flow SOURCES test_physics_flow.c CASES uniform_relaxation sheared_relaxation current_angle)
 skein_test(physics_towing SOURCES test_physics_towing.c CASES path_table towed_angle)
-skein_test(physics_bending SOURCES test_physics_bending.c CASES tip_deflection first_mode symplectic_energy)
+skein_test(physics_bending SOURCES test_physics_bending.c CASES gradient tip_deflection first_mode symplectic_energy)

@@ -1,5 +1,6 @@
-/* Physics of bending stiffness (docs/model.md section 3.4) on a cantilever: a rope clamped at one end (its
- * last two particles pinned, which fixes the slope there) and free at the other, the tip particle 0.
+/* Physics of bending stiffness (docs/model.md section 3.4) on a cantilever: a rope clamped at one end (two
+ * particles pinned, which fixes the slope there) and free at the other. The clamp is the rope's last two
+ * particles and the tip particle 0, because the anchor that carries the tip load holds particle 0.
  *
  *   static tip load P: the discrete rope's deflection is (P l0^3 / EI) sum_{j=1..N} j^2 (hinge j, j links
  *   from the tip, bends by P j l0 / k_b with k_b = EI / l0), which is the beam's P L^3 / (3 EI) times
@@ -8,11 +9,14 @@
  *   symplectic Euler keeps the energy (kinetic + the hinges' + the links') within its O(w dt) swing, without
  *   drift.
  *
+ * gradient: the hinge forces are the energy's exact negative gradient, torque-free.
+ *
  * The load is an anchored spring of zero rest length holding the tip towards a point D = 1 km straight below
  * it: its pull is P (1 + delta / D) along -y, constant to 1e-7 for the deflections here. No gravity. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/bending.h"
 #include "model/vec3.h"
 #include "physics_util.h"
 
@@ -217,4 +221,50 @@ static int symplectic_energy(void)
     return 0;
 }
 
-CHECK_MAIN({"tip_deflection", tip_deflection}, {"first_mode", first_mode}, {"symplectic_energy", symplectic_energy})
+/* The forces are the energy's exact negative gradient: against central differences of sk_hinge_energy (the
+ * energy the diagnostics report) at hinges bent by 0.01 to 170 degrees, links of different lengths, in 3D;
+ * and, the energy being unchanged by rotations, the hinge exerts no torque: sum p x f = 0. */
+static int gradient(void)
+{
+    const double angles[] = {0.01, 1, 30, 90, 135, 170}; /* degrees */
+    const double kb = 2.5, h = PHYS_FLOAT ? 1e-2 : 1e-6;
+    phys_track t = {0}, torque = {0};
+    for (size_t k = 0; k < sizeof angles / sizeof angles[0]; k++) {
+        const double th = angles[k] * PHYS_PI / 180;
+        /* a at 0.7 m behind b along a tilted axis, c 1.3 m ahead, turned by th about another tilted axis */
+        sk_vec3 p[3] = {{(sk_real)-0.7 * (sk_real)0.8, (sk_real)-0.7 * (sk_real)0.6, 0.1f},
+                        {0, 0, 0.1f},
+                        {(sk_real)(1.3 * (0.8 * cos(th) - 0.6 * sin(th) * 0.6)),
+                         (sk_real)(1.3 * (0.6 * cos(th) + 0.8 * sin(th) * 0.6)), (sk_real)(0.1 + 1.3 * sin(th) * 0.8)}};
+        sk_hinge hg = sk_hinge_eval((sk_real)kb, p[0], p[1], p[2]);
+        const sk_vec3 f[3] = {hg.fa, sk_hinge_middle(&hg), hg.fc};
+        double scale = kb / 0.7; /* the forces' size */
+        for (int i = 0; i < 3; i++)
+            for (int c = 0; c < 3; c++) {
+                sk_vec3 q[3] = {p[0], p[1], p[2]};
+                sk_real *x = c == 0 ? &q[i].x : c == 1 ? &q[i].y : &q[i].z;
+                const sk_real x0 = *x;
+                *x = x0 + (sk_real)h;
+                const double up = (double)sk_hinge_energy((sk_real)kb, q[0], q[1], q[2]);
+                *x = x0 - (sk_real)h;
+                const double down = (double)sk_hinge_energy((sk_real)kb, q[0], q[1], q[2]);
+                const double numeric = -(up - down) / (2 * h);
+                const double got = c == 0 ? (double)f[i].x : c == 1 ? (double)f[i].y : (double)f[i].z;
+                /* central differences: O(h^2) truncation, and the energy's rounding over 2h */
+                PHYS_NEAR(&t, got, numeric, scale * (PHYS_FLOAT ? 5e-4 : 1e-9));
+            }
+        double m[3] = {0, 0, 0};
+        for (int i = 0; i < 3; i++) {
+            m[0] += (double)p[i].y * f[i].z - (double)p[i].z * f[i].y;
+            m[1] += (double)p[i].z * f[i].x - (double)p[i].x * f[i].z;
+            m[2] += (double)p[i].x * f[i].y - (double)p[i].y * f[i].x;
+        }
+        for (int c = 0; c < 3; c++)
+            PHYS_NEAR(&torque, m[c], 0, scale * 64 * PHYS_U);
+    }
+    phys_report("hinge forces against the energy's central differences, 0.01 to 170 degrees", &t);
+    phys_report("hinge torque sum p x f", &torque);
+    return 0;
+}
+
+CHECK_MAIN({"gradient", gradient}, {"tip_deflection", tip_deflection}, {"first_mode", first_mode}, {"symplectic_energy", symplectic_energy})
