@@ -87,13 +87,13 @@ static int tip_deflection(void)
         sk_ref_rope_advance(r, lround(1 / dt));
         CHECK(fabs(-(double)sk_ref_rope_position(r, 0).y - delta) < (PHYS_FLOAT ? 1e-4 : 1e-7) * delta);
         /* the discrete rope's own closed form: small-angle theory (its error ~ theta^2) and round-off */
-        PHYS_NEAR(&discrete, delta / tip_discrete(counts[k]), 1, PHYS_FLOAT ? 3e-3 : 1e-6);
+        PHYS_NEAR(&discrete, delta / tip_discrete(counts[k]), 1, PHYS_FLOAT ? 1e-3 : 1e-6);
         /* against the beam: the discretisation's (1 + 1/N)(1 + 1/(2N)) - 1, shrinking at first order */
         const double error = delta / tip_exact() - 1, predicted = 1.5 / counts[k] + 0.5 / ((double)counts[k] * counts[k]);
         fprintf(stderr, "measured: cantilever N = %d: tip %.6g m, P L^3 / (3 EI) = %.6g m, relative error %.4g"
                         " (discretisation (1 + 1/N)(1 + 1/2N) - 1 = %.4g)\n",
                 counts[k], delta, tip_exact(), error, predicted);
-        CHECK(fabs(error - predicted) < (PHYS_FLOAT ? 3e-3 : 1e-6));
+        CHECK(fabs(error - predicted) < (PHYS_FLOAT ? 1e-3 : 1e-6));
         if (k > 0)
             CHECK(error < 0.55 * previous_error); /* halves as N doubles */
         previous_error = error;
