@@ -27,3 +27,4 @@ skein_test(physics_flow SOURCES test_physics_flow.c CASES uniform_relaxation she
 skein_test(physics_towing SOURCES test_physics_towing.c CASES path_table towed_angle)
 skein_test(physics_friction SOURCES test_physics_friction.c CASES
   slide_distance slide_cyclone stick_below_mu_s slip_above_mu_s no_energy_created)
+skein_test(physics_bending SOURCES test_physics_bending.c CASES gradient tip_deflection first_mode symplectic_energy)

@@ -103,6 +103,7 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .drag = grp->has_drag,
         .flow = grp->has_flow,
         .buoyancy = grp->has_buoyancy,
+        .bending = grp->has_bending,
         .deploys = grp->deploys,
         .insert_along = grp->insert_velocity == SK_INSERT_ALONG,
         .has_max_length = grp->deploy_has_max_length,

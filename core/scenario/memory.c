@@ -66,6 +66,12 @@ static uint64_t estimate(const sk_scenario *s, int resized, uint64_t count)
             most = (uint64_t)s->groups[i].particles > most ? (uint64_t)s->groups[i].particles : most;
         total = sat_add(total, sat_mul(most, SK_PACK_IMPLICIT_ROW_REALS * SK_PACK_MAX_WIDTH * sizeof(sk_real)));
     }
+    /* the bending forces' scratch, for the largest bending group's packs */
+    uint64_t bending = 0;
+    for (int i = 0; i < s->n_groups; i++)
+        if (s->groups[i].has_bending && (uint64_t)s->groups[i].particles > bending)
+            bending = (uint64_t)s->groups[i].particles;
+    total = sat_add(total, sat_mul(bending, SK_PACK_BENDING_ROW_REALS * SK_PACK_MAX_WIDTH * sizeof(sk_real)));
     /* The written ropes; no list means every rope (the loader estimates before it fills the list in). */
     uint64_t particles = 0, ropes = 0;
     if (!s->output_ropes) {

@@ -101,6 +101,11 @@ static json_t *group_json(const sk_group *g, json_t *given)
         json_object_set_new(d, "volume", num(b->buoyancy_volume));
         json_object_set_new(o, "buoyancy", d);
     }
+    if (g->has_bending) {
+        json_t *d = json_object();
+        json_object_set_new(d, "stiffness", num(b->bending_stiffness));
+        json_object_set_new(o, "bending", d);
+    }
     if (g->deploys) {
         json_t *d = json_object();
         if (g->speed_count > 0) {

@@ -66,7 +66,7 @@ SK_API void sk_engine_read_rope(const sk_engine *e, size_t rope, sk_real *p, sk_
 typedef struct sk_rope_diagnostics {
     sk_real kinetic;      /* sum of m |v|^2 / 2 over unpinned particles (J) */
     sk_real gravity;      /* -sum of m g . p over unpinned particles (J) */
-    sk_real elastic;      /* springs, stretched bungees and the anchored spring (J) */
+    sk_real elastic;      /* springs, stretched bungees, bending hinges and the anchored spring (J) */
     sk_vec3 anchor_force; /* the anchor's force on the particle it holds (N); zero without an anchor force */
     sk_real length;       /* (n - 1) L, plus the anchored segment s of a deploying rope (m) */
     bool finite;          /* every position and velocity finite */

@@ -74,6 +74,8 @@ typedef struct sk_rope_params {
     sk_real drag_k1, drag_k2; /* drag: c = k1 s + k2 s^2 */
     sk_vec3 flow_velocity, flow_gradient; /* the fluid drag acts against: u(y) = velocity + gradient y */
 
+    sk_real bending_stiffness; /* EI (N m^2): each hinge between consecutive links stores (EI / L)(1 - cos theta) */
+
     sk_real buoyancy_water_height; /* h (m) */
     sk_real buoyancy_max_depth;    /* m (m), > 0 */
     sk_real buoyancy_density;      /* rho (kg/m^3) */
@@ -117,6 +119,7 @@ typedef struct sk_group {
     bool has_drag;
     bool has_flow; /* drag acts on the velocity relative to the flow (a top-level "flow", or a swept one) */
     bool has_buoyancy;
+    bool has_bending; /* "bending" given: hinges between consecutive links resist bending */
 
     bool deploys;
     int deploy_initial;          /* n0 >= 1 */
