@@ -170,6 +170,21 @@ SK_API const char *sk_h5_temp_path(const sk_h5_writer *w);
 /* Frames written so far. */
 SK_API long sk_h5_frames(const sk_h5_writer *w);
 
+/* ---- warm starts --------------------------------------------------------------------------------------- */
+
+/* A scenario with "initial" {from, frame} starts every rope from a frame of an earlier run's HDF5 output:
+ * puts each rope of e (just created, at step 0) at that frame's positions, velocities and particle counts,
+ * with verlet's previous positions (the dataset previous) and a deploying group's anchored segment (segment)
+ * where its scenario needs them, so that a run continued from frame k for the rest of the steps ends at the
+ * earlier run's last frame to the bit (when no anchor is driven: time starts again at 0). The rest of each
+ * rope's state is a fresh rope's (no contacts yet); a rope marked diverged in the file starts from the state
+ * the file holds for it. Does nothing without "initial". Returns SK_OK, or with err filled naming the
+ * scenario, initial.from (or initial.frame) and the file: SK_ERR_INVALID (the file is missing, the frame is
+ * out of range), SK_ERR_CORRUPT (not a skein HDF5 output, or damaged), SK_ERR_MISMATCH (another real type,
+ * other groups or ropes, a file written with a subset of the ropes, a state dataset missing, a frame without
+ * finite state), SK_ERR_IO, SK_ERR_NO_MEMORY; e is then in an unspecified state. */
+SK_API sk_status sk_warm_start(sk_engine *e, sk_error *err);
+
 /* ---- summary totals ------------------------------------------------------------------------------------ */
 
 /* Per-group totals of a batch at one moment, for the end-of-run summary: energies summed over ropes,
