@@ -105,10 +105,13 @@ static int parse_initial(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     int rc = sk_scn_read_object(c, "", root, "initial", false, &o);
     if (rc || !o)
         return rc;
-    long long frame;
-    if ((rc = sk_scn_check_keys(c, "initial", o, keys)) ||
-        (rc = sk_scn_read_int(c, "initial", o, "frame", false, -1, LONG_MIN + 1, LONG_MAX, &frame)))
+    if ((rc = sk_scn_check_keys(c, "initial", o, keys)))
         return rc;
+    /* any integer: the file, opened when the run is built, says which frames it holds */
+    json_t *at = json_object_get(o, "frame");
+    if (at && (!json_is_integer(at) || json_integer_value(at) < -LONG_MAX))
+        return sk_scn_fail(c, "initial.frame", "must be an integer (a frame of the file; negative counts from the end)");
+    const long long frame = at ? json_integer_value(at) : -1;
     json_t *from = json_object_get(o, "from");
     if (!from)
         return sk_scn_fail(c, "initial.from", "required (the HDF5 output of an earlier run)");
