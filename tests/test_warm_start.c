@@ -345,8 +345,8 @@ static int refuse_missing_state(void)
     return 0;
 }
 
-/* A frame whose state is not finite (what a frame replayed from a checkpoint's journal holds for the
- * segment and previous positions), and counts a group's ropes cannot have. */
+/* A frame whose state is not finite (what the writer stores for an engine that keeps no previous positions
+ * or segments), and counts a group's ropes cannot have. */
 static int refuse_bad_values(void)
 {
     const char *path = scratch("values.h5");
@@ -386,8 +386,7 @@ static int refuse_bad_values(void)
     H5Dclose(d);
     H5Fclose(f);
     CHECK_OK(expect_refused("reference", "verlet", SK_ERR_MISMATCH, initial(path, 2),
-                            "groups[1]: rope 15 has no finite state at frame 2 (a frame replayed from a checkpoint's "
-                            "journal keeps no restart state): take a later frame",
+                            "groups[1]: rope 15 has no finite state at frame 2 (written by an engine that keeps none)",
                             NULL));
     unlink(path);
     return 0;

@@ -404,13 +404,11 @@ static int create_group(sk_h5_writer *w, hid_t groups, int index, sk_error *err)
     if (g->previous)
         g->sets[D_PREVIOUS] = frame_set(g->gid, "previous", H5T_REAL, 4, vec, g->block, "m",
                                         "[frame][rope][particle][xyz]: verlet's previous positions, what a warm "
-                                        "start needs beyond the positions; NaN in frames replayed from a "
-                                        "checkpoint's journal, which did not record them");
+                                        "start needs beyond the positions; particles past count hold 0");
     if (g->segment)
         g->sets[D_SEGMENT] = frame_set(g->gid, "segment", H5T_REAL, 2, one, g->block, "m",
                                        "[frame][rope]: rest length of the anchored segment of a deploying rope, "
-                                       "what a warm start needs beyond the counts; NaN in frames replayed from "
-                                       "a checkpoint's journal, which did not record it");
+                                       "what a warm start needs beyond the counts");
     for (int k = 0; k < D_FRAME_SETS; k++)
         if (has_set(g, k) && g->sets[k] < 0)
             return h5_fail(w, err, "cannot create a dataset");
@@ -539,7 +537,8 @@ static int make_slots(sk_h5_writer *w, sk_error *err)
 }
 
 /* A rope's previous positions (the n present; the rest stay 0) and anchored segment from its complete state;
- * NaN from an engine that keeps none (the journal's stand-in on a resumed run): a frame no warm start takes. */
+ * NaN from an engine that keeps none (a program's own behind sk_engine): a frame no warm start takes. A resumed
+ * run's frames from the journal have them: the journal records them. */
 static void fill_state(const sk_h5_writer *w, const h5_group *g, const sk_engine *e, size_t rope, int n,
                        sk_real *previous, sk_real *segment)
 {

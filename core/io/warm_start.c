@@ -217,8 +217,7 @@ static int put_rope(warm *w, int gi, const sk_group *g, block *b, size_t j, size
     if (!finite3(b->p + row, m) || !finite3(b->v + row, m) || (verlet && !finite3(b->q + row, m)) ||
         (g->deploys && !isfinite(b->segment[j])))
         return fail(w, SK_ERR_MISMATCH,
-                    "groups[%d]: rope %zu has no finite state at frame %llu (a frame replayed from a checkpoint's "
-                    "journal keeps no restart state): take a later frame",
+                    "groups[%d]: rope %zu has no finite state at frame %llu (written by an engine that keeps none)",
                     gi, rope, (unsigned long long)w->frame);
     memcpy(st.p, b->p + row, m * sizeof(sk_real));
     memcpy(st.v, b->v + row, m * sizeof(sk_real));

@@ -137,8 +137,7 @@ SK_API const char *sk_csv_temp_path(const sk_csv_writer *w);
  *     diverged [ropes]                     step the rope diverged at, -1 if never (rewritten each frame)
  *     previous [frames][ropes][particles][3]  verlet runs only: the previous positions, slots past count 0
  *     segment [frames][ropes]              deploying groups only: the anchored segment's rest length s
- *                                          (both what a warm start needs, sk_warm_start; NaN in frames a
- *                                          resumed run rewrites from its checkpoint's journal)
+ *                                          (both what a warm start needs, sk_warm_start)
  *     params/<key> [ropes]                 each swept parameter's per-rope value, key as written
  * Frame datasets are chunked one frame of a bounded number of ropes per chunk, compressed with shuffle and
  * deflate (level 1, chunks compressed in parallel on the writer's threads), extended and flushed frame by
