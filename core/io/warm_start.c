@@ -335,10 +335,9 @@ sk_status sk_warm_start(sk_engine *e, sk_error *err)
     }
     for (int i = 0; rc == 0 && i < s->n_groups; i++)
         rc = load_group(&w, gids[i], i);
-    /* Time starts again at 0. The engines keep no copy of a start state: without this a rope diverging later
-     * would be replayed from its group's shape; with it, such a rope holds the state it was found unsound in
-     * (sk_engine_resume_at: a state set from outside) */
-    if (rc == 0 && !sk_engine_resume_at(e, 0))
+    /* time starts again at 0, from here: a rope diverging later is stepped again from this state, not from its
+     * group's shape, to its last sound frame */
+    if (rc == 0 && !sk_engine_keep_start(e))
         rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", s->initial_path);
     for (int i = 0; gids && i < s->n_groups; i++)
         sk_h5_close(&gids[i], H5Gclose);
