@@ -39,7 +39,8 @@ static const char *scratch(const char *name)
 #define SCENARIO                                                                                               \
     "{\"skein\": 1, \"dt\": 5e-4, \"steps\": %ld, \"integrator\": \"%s\", %s \"groups\": ["                    \
     " {\"count\": 11, \"particles\": 10, \"start\": [0, 10, 0], \"end\": [1, 10, 0], \"pinned\": [0],"         \
-    "  \"damping\": 0.9, \"velocity\": [0.7, 0.3, -1.1], \"link\": {\"type\": \"spring\", \"stiffness\": 3000},"                              \
+    "  \"damping\": 0.9, \"velocity\": [0.7, 0.3, -1.1],"                                                  \
+    "  \"link\": {\"type\": \"spring\", \"stiffness\": 3000},"                                              \
     "  \"sweep\": {\"link.stiffness\": {\"random\": {\"min\": 500, \"max\": 5000, \"seed\": 81}},"              \
     "   \"start[1]\": {\"random\": {\"min\": 8.6, \"max\": 10, \"seed\": 82}}}},"                              \
     " {\"count\": 9, \"particles\": 12, \"start\": [0, 9.2, 0], \"end\": [0, 9.3, 0], \"mass\": 0.05,"         \

@@ -542,7 +542,8 @@ static int make_slots(sk_h5_writer *w, sk_error *err)
 static void fill_state(const sk_h5_writer *w, const h5_group *g, const sk_engine *e, size_t rope, int n,
                        sk_real *previous, sk_real *segment)
 {
-    sk_rope_state st = {.p = w->state_p, .v = w->state_v, .q = w->state_q, .impulse = g->contacts ? w->state_impulse : NULL};
+    sk_rope_state st = {.p = w->state_p, .v = w->state_v, .q = w->state_q};
+    st.impulse = g->contacts ? w->state_impulse : NULL;
     const bool kept = sk_engine_export_rope(e, rope, &st);
     for (size_t i = 0; previous && i < 3 * (size_t)n; i++)
         previous[i] = kept ? st.q[i] : (sk_real)NAN;

@@ -110,7 +110,8 @@ static int parse_initial(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     /* any integer: the file, opened when the run is built, says which frames it holds */
     json_t *at = json_object_get(o, "frame");
     if (at && (!json_is_integer(at) || json_integer_value(at) < -LONG_MAX))
-        return sk_scn_fail(c, "initial.frame", "must be an integer (a frame of the file; negative counts from the end)");
+        return sk_scn_fail(c, "initial.frame",
+                           "must be an integer (a frame of the file; negative counts from the end)");
     const long long frame = at ? json_integer_value(at) : -1;
     json_t *from = json_object_get(o, "from");
     if (!from)

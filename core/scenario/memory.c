@@ -24,8 +24,9 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
 
 /* Bytes for `count` ropes of group g in the batch engine: their packs, laid out as model/pack_size.h says and
  * padded to the widest pack, per rope the marks of its divergence (and with a warm start its start state), the
- * group's own structure and its pinned flags. A rope that diverges later holds one more copy of its own state; that is not counted (it cannot be
- * known here), nor is the per-thread scratch of a pack or two (estimate() counts one thread's). */
+ * group's own structure and its pinned flags. A rope that diverges later holds one more copy of its own state;
+ * that is not counted (it cannot be known here), nor is the per-thread scratch of a pack or two (estimate()
+ * counts one thread's). */
 static uint64_t group_bytes(const sk_scenario *s, const sk_group *g, uint64_t count)
 {
     const uint64_t padded = sat_mul(sat_add(count, SK_PACK_MAX_WIDTH - 1) / SK_PACK_MAX_WIDTH, SK_PACK_MAX_WIDTH);

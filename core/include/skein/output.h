@@ -182,11 +182,12 @@ SK_API long sk_h5_frames(const sk_h5_writer *w);
  * earlier run's last frame to the bit (when no anchor is driven: time starts again at 0). The rest of each
  * rope's state is a fresh rope's (no contacts yet); a rope marked diverged in the file starts from the state
  * the file holds for it. The engine keeps that state as its start (sk_engine_keep_start): a rope diverging
- * later is stepped again from it to its last sound frame. Does nothing without "initial". Returns SK_OK, or with err filled naming the
- * scenario, initial.from (or initial.frame) and the file: SK_ERR_INVALID (the file is missing, the frame is
- * out of range), SK_ERR_CORRUPT (not a skein HDF5 output, or damaged), SK_ERR_MISMATCH (another real type,
- * other groups or ropes, a file written with a subset of the ropes, a state dataset missing, a frame without
- * finite state), SK_ERR_IO, SK_ERR_NO_MEMORY; e is then in an unspecified state. */
+ * later is stepped again from it to its last sound frame. Does nothing without "initial". Returns SK_OK, or
+ * with err filled naming the scenario, initial.from (or initial.frame) and the file: SK_ERR_INVALID (the file
+ * is missing, the frame is out of range), SK_ERR_CORRUPT (not a skein HDF5 output, or damaged),
+ * SK_ERR_MISMATCH (another real type, other groups or ropes, a file written with a subset of the ropes, a
+ * state dataset missing, a frame without finite state), SK_ERR_IO, SK_ERR_NO_MEMORY; e is then in an
+ * unspecified state. */
 SK_API sk_status sk_warm_start(sk_engine *e, sk_error *err);
 
 /* ---- summary totals ------------------------------------------------------------------------------------ */
