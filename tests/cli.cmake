@@ -40,6 +40,13 @@ skein_cli_test(scenario.cantilevers scenario.sh cantilevers 132 "0 3" --steps 3)
 # W3 writes rope 0 of 200 particles.
 skein_cli_test(scenario.w3_stiff_tether scenario.sh w3_stiff_tether 400 "0 3" --steps 3)
 
+# The warm-start pair: the settling run writes the file the gust starts from (tests/cli/warm_start.sh).
+skein_cli_test(scenario.hanging_lines_settle scenario.sh hanging_lines_settle 1920 "0 3" --steps 3)
+skein_cli_test(scenario.hanging_lines_gust warm_start.sh example)
+foreach(c continue refused)
+  skein_cli_test(warm_start.${c} warm_start.sh ${c})
+endforeach()
+
 # Every scenario file must have a test above.
 file(GLOB SKEIN_SCENARIO_FILES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/scenarios/*.json)
 foreach(f ${SKEIN_SCENARIO_FILES})

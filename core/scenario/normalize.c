@@ -184,6 +184,12 @@ char *sk_scn_normalize(const sk_scenario *s, json_t *root)
         json_object_set_new(out, "ropes", r);
     }
     json_object_set_new(o, "output", out);
+    if (s->has_initial) { /* the file as written: read again beside the same scenario file, it names the same */
+        json_t *in = json_object();
+        json_object_set_new(in, "from", json_string(s->initial_from));
+        json_object_set_new(in, "frame", json_integer(s->initial_frame));
+        json_object_set_new(o, "initial", in);
+    }
     char *text = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(o);
     return text;

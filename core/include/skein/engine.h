@@ -128,6 +128,12 @@ SK_API bool sk_engine_import_rope(sk_engine *e, size_t rope, const sk_rope_state
  * (set by hand) stays where it was found unsound instead. Returns false when out of memory. */
 SK_API bool sk_engine_resume_at(sk_engine *e, long step);
 
+/* At step 0, after every rope was imported (a warm start, sk_warm_start): the ropes' state is their start, which
+ * a rope that diverges is stepped again from (to its state at the check before) instead of its group's shape.
+ * The engine keeps a copy of every rope's state for it. Returns false when out of memory or from an engine
+ * that cannot (sk_engine_kind "none"). */
+SK_API bool sk_engine_keep_start(sk_engine *e);
+
 /* ---- what runs ------------------------------------------------------------------------------------------ */
 
 /* What the engine runs on: "reference", or the batch kernels' ISA: "avx512", "avx2", "scalar". */

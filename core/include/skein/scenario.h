@@ -148,6 +148,13 @@ typedef struct sk_scenario {
     bool has_flow;              /* "flow" given: the fluid's velocity field, each group's base values */
     sk_vec3 flow_velocity, flow_gradient;
 
+    /* "initial" given: every rope starts from a frame of an earlier run's HDF5 output (a warm start,
+     * sk_warm_start in skein/output.h) instead of its group's shape. */
+    bool has_initial;
+    char *initial_from;  /* the file as written */
+    char *initial_path;  /* the file to open: initial_from relative to the scenario file's folder */
+    long initial_frame;  /* the frame; negative counts from the end (-1: the last) */
+
     bool has_ground;
     sk_real ground_height;
     sk_real ground_restitution;
