@@ -3,6 +3,7 @@
  * links then the anchor, each link's tension (a rod's or cable's: its last step's impulse over dt), the anchor's force on the held particle, the deployed
  * length; and which lanes hold only finite numbers (p, v or q, and verlet's reported velocity). */
 #include "anchor.h"
+#include "bending.h"
 #include "forces.h"
 #include "integrate.h"
 #include "step.h"
@@ -58,6 +59,18 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
             if (cfg->pinned[i])
                 af = v3_zero();
             anchor_force = v3_select(held, af, anchor_force);
+        }
+    }
+
+    /* The hinges' energy after the links', hinge j where particle j + 1 is present. */
+    if (cfg->bending && rows > 2) {
+        skv3 a = v3_load(state), b = v3_load(state + stride);
+        for (int j = 1; j + 1 < rows; j++) {
+            skv3 c = v3_load(state + (size_t)(j + 1) * stride);
+            skv e = k_hinge_energy(k.bend_kb, a, b, c);
+            elastic = skv_add(elastic, skv_select(skv_lt(skv_set1((sk_real)(j + 1)), n), e, skv_zero()));
+            a = b;
+            b = c;
         }
     }
 

@@ -58,6 +58,7 @@ typedef struct sk_kernel_cfg {
     bool drag;
     bool flow;      /* drag acts on the velocity relative to the flow u(y) = flow_velocity + flow_gradient y */
     bool buoyancy;
+    bool bending;   /* hinges between consecutive links (kernels/bending.h) */
     bool deploys;
     bool insert_along;   /* deployment's "along" rule, else the seed's */
     bool has_max_length; /* deployment guarded by max_length */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "anchor.h"
+#include "bending.h"
 #include "deploy.h"
 #include "forces.h"
 #include "integrate.h"
@@ -31,6 +32,12 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
     /* The held particle: 0, or the newest (n - 1) of a deploying rope. */
     const skv held_index = cfg->deploys ? skv_sub(n, skv_set1(1)) : skv_zero();
     const int link = k_force_link(cfg->link), anchor = k_force_anchor(cfg->anchor);
+    sk_real *bend = NULL;
+    if (cfg->bending) {
+        if (!(bend = k_bend_scratch(rows > 0 ? rows : 1)))
+            return; /* a timing stage: the forces are left as they were */
+        k_bend_pass(&k, state, rows, n, bend);
+    }
 
     skv3 um_prev = v3_zero();
     for (int i = 0; i < rows; i++) {
@@ -49,8 +56,11 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
         skm held = skv_eq(skv_set1((sk_real)i), held_index);
         if (anchor != SK_ANCHOR_NONE && skm_any(held))
             f = v3_add(f, v3_select(held, k_anchor_force(&k, anchor, p, vel, x, rest), v3_zero()));
+        if (bend)
+            f = k_bend_add(f, bend, i, rows);
         v3_store(force + (size_t)i * 3 * SK_W, f);
     }
+    free(bend);
 }
 
 /* The implicit integrator cannot take its forces from outside (it evaluates them, with their Jacobians, at

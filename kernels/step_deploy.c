@@ -3,13 +3,16 @@
  * particle i exists where i < n, segment i where i + 1 < n, and the anchor holds particle n - 1, so
  * masks select what each lane adds and stores. Rows past a lane's count are left untouched. */
 #include "anchor.h"
+#include "bending.h"
 #include "deploy.h"
 #include "forces.h"
 #include "integrate.h"
 #include "step.h"
 
-void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
-                                        long steps, uint64_t *lane_steps)
+/* bend: the hinges' scratch (bending.h), NULL without bending (a separate instantiation: the groups that do
+ * not bend run the loop they ran before) */
+SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
+                              uint64_t *lane_steps, sk_real *bend)
 {
     const kparams k = kp_load(param);
     const unsigned char *pinned = cfg->pinned;
@@ -25,6 +28,8 @@ void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param
         if (lane_steps)
             for (int l = 0; l < SK_W; l++)
                 lane_steps[l] += (uint64_t)param[(size_t)SK_P_N * SK_W + l];
+        if (bend) /* the hinges among the particles present, after the insertion (bending.h) */
+            k_bend_pass(&k, state, rows, n, bend);
 
         /* p is carried from row to row (row i + 1 is still old when row i is written); v is loaded where it is
          * used, as in the fixed kernel, to spare registers */
@@ -50,6 +55,8 @@ void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param
             }
             if (anchor != SK_ANCHOR_NONE && skm_any(held))
                 f = v3_add(f, v3_select(held, k_anchor_force(&k, anchor, p, vel, x, rest), v3_zero()));
+            if (bend)
+                f = k_bend_add(f, bend, i, rows);
             if (!pinned[i]) {
                 skv3 pi = p, wi = w;
                 k_integrate(&k, integrator, &pi, &wi, f);
@@ -59,4 +66,28 @@ void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param
             p = pn;
         }
     }
+}
+
+static void plain(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
+                  uint64_t *lane_steps)
+{
+    deploy_advance(cfg, param, state, step0, steps, lane_steps, NULL);
+}
+
+static void bending(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
+                    uint64_t *lane_steps)
+{
+    sk_real *bend = k_bend_scratch(cfg->capacity);
+    if (!bend) {
+        sk_pack_poison(cfg, state, SK_W);
+        return;
+    }
+    deploy_advance(cfg, param, state, step0, steps, lane_steps, bend);
+    free(bend);
+}
+
+void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
+                                        long steps, uint64_t *lane_steps)
+{
+    (cfg->bending ? bending : plain)(cfg, param, state, step0, steps, lane_steps);
 }

@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "anchor.h"
+#include "bending.h"
 #include "forces.h"
 #include "integrate.h"
 #include "step.h"
@@ -38,7 +39,7 @@ SK_INLINE skv3 k_link_force_lean(const kparams *k, skv3 pa, skv3 pb)
 
 SK_INLINE void particle(const kparams *k, sk_real *row, bool pinned, carry *c, bool first, bool has_next,
                         int integrator, int link, int anchor, bool gforce, int drag, bool buoyancy,
-                        bool unit_damp, bool lean, skv3 x)
+                        bool unit_damp, bool lean, skv3 x, const sk_real *bend, int i, int n)
 {
     const size_t next = (size_t)SK_F_COUNT * SK_W;
     const bool need_vel = drag || (first && anchor == SK_ANCHOR_FAKE_SPRING);
@@ -71,6 +72,8 @@ SK_INLINE void particle(const kparams *k, sk_real *row, bool pinned, carry *c, b
     }
     if (first && anchor != SK_ANCHOR_NONE)
         f = v3_add(f, k_anchor_force(k, anchor, c->p, vel, x, k->s));
+    if (bend)
+        f = k_bend_add(f, bend, i, n);
     if (!pinned) {
         skv3 p = c->p, w = w_old;
         k_integrate_d(k, integrator, unit_damp, &p, &w, f);
@@ -82,7 +85,7 @@ SK_INLINE void particle(const kparams *k, sk_real *row, bool pinned, carry *c, b
 
 SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
                              int integrator, int link, int anchor, bool gforce, int drag, bool buoyancy,
-                             bool driven, bool unit_damp, bool lean)
+                             bool driven, bool unit_damp, bool lean, sk_real *bend)
 {
     const kparams k = kp_load(param);
     const int n = cfg->capacity;
@@ -90,18 +93,20 @@ SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
     for (long s = 0; s < steps; s++) {
         skv3 x = anchor != SK_ANCHOR_NONE ? k_anchor_point(cfg, &k, driven, step0 + s) : v3_zero();
+        if (bend) /* the hinges from the positions before the step (bending.h) */
+            k_bend_pass(&k, state, n, skv_set1((sk_real)n), bend);
         carry c;
         c.p = v3_load(state);
         c.um = v3_zero();
         particle(&k, state, pinned[0], &c, true, n > 1, integrator, link, anchor, gforce, drag, buoyancy, unit_damp,
-                 lean, x);
+                 lean, x, bend, 0, n);
         sk_real *row = state + stride;
         for (int i = 1; i < n - 1; i++, row += stride)
             particle(&k, row, pinned[i], &c, false, true, integrator, link, anchor, gforce, drag, buoyancy, unit_damp,
-                     lean, x);
+                     lean, x, bend, i, n);
         if (n > 1)
             particle(&k, row, pinned[n - 1], &c, false, false, integrator, link, anchor, gforce, drag, buoyancy,
-                     unit_damp, lean, x);
+                     unit_damp, lean, x, bend, n - 1, n);
     }
 }
 
@@ -111,7 +116,7 @@ SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *
     static void name(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps) \
     {                                                                                                  \
         fixed_advance(cfg, param, state, step0, steps, integ, link, anchor, false, false, false, false,  \
-                      unit_damp, link == SK_LINK_SPRING);                                              \
+                      unit_damp, link == SK_LINK_SPRING, NULL);                                        \
     }
 #define SK_FIXED2(name, integ, link, anchor)              \
     SK_FIXED(name##_damped, integ, link, anchor, false) \
@@ -130,7 +135,21 @@ static void general(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, lo
 {
     fixed_advance(cfg, param, state, step0, steps, cfg->integrator, k_force_link(cfg->link),
                   k_force_anchor(cfg->anchor), cfg->gravity_force,
-                  sk_kernel_drag_mode(cfg), cfg->buoyancy, cfg->driven, false, false);
+                  sk_kernel_drag_mode(cfg), cfg->buoyancy, cfg->driven, false, false, NULL);
+}
+
+/* Bending: the general step with the hinges' pass before each step, in scratch of its own. */
+static void bending(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps)
+{
+    sk_real *bend = k_bend_scratch(cfg->capacity);
+    if (!bend) {
+        sk_pack_poison(cfg, state, SK_W);
+        return;
+    }
+    fixed_advance(cfg, param, state, step0, steps, cfg->integrator, k_force_link(cfg->link),
+                  k_force_anchor(cfg->anchor), cfg->gravity_force,
+                  sk_kernel_drag_mode(cfg), cfg->buoyancy, cfg->driven, false, false, bend);
+    free(bend);
 }
 
 typedef void (*fixed_fn)(const sk_kernel_cfg *, sk_real *, sk_real *, long, long);
@@ -138,7 +157,7 @@ typedef void (*fixed_fn)(const sk_kernel_cfg *, sk_real *, sk_real *, long, long
 void SK_KNAME(sk_kernel_fixed_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
                                        long steps)
 {
-    bool plain = !cfg->gravity_force && !cfg->drag && !cfg->buoyancy && !cfg->driven;
+    bool plain = !cfg->gravity_force && !cfg->drag && !cfg->buoyancy && !cfg->driven && !cfg->bending;
     int integ = cfg->integrator == SK_INTEGRATOR_CYCLONE ? SK_INTEGRATOR_EULER : cfg->integrator;
     bool undamped = true, no_negative_zero = true;
     for (int l = 0; l < SK_W; l++) {
@@ -151,7 +170,7 @@ void SK_KNAME(sk_kernel_fixed_advance)(const sk_kernel_cfg *cfg, sk_real *param,
     /* the springs' lean sum needs an acceleration field without -0 (k_link_force_lean) */
     const bool springs = plain && cfg->link == SK_LINK_SPRING && no_negative_zero;
 #define PICK(name) (undamped ? name##_undamped : name##_damped)
-    fixed_fn fn = general;
+    fixed_fn fn = cfg->bending ? bending : general;
     if (springs && cfg->anchor == SK_ANCHOR_NONE)
         fn = integ == SK_INTEGRATOR_SYMPLECTIC ? PICK(sym_spring) : integ == SK_INTEGRATOR_EULER ? PICK(eul_spring) : ver_spring;
     else if (springs && cfg->anchor == SK_ANCHOR_SPRING)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "anchor.h"
+#include "bending.h"
 #include "deploy.h"
 #include "forces.h"
 #include "integrate.h"
@@ -22,10 +23,11 @@
 enum { IM_H = 0, IM_ZP = 9, IM_COUPLED = 12, IM_DV = 13, IM_LENGTH = 16, IM_INVERSE = 17, IM_ROW = 18 };
 _Static_assert(IM_ROW == SK_PACK_IMPLICIT_ROW_REALS, "the memory check counts the solve's scratch");
 
+/* With bending, the hinges' forces (bending.h) follow the rows. */
 sk_real *SK_KNAME(sk_kernel_implicit_scratch)(const sk_kernel_cfg *cfg)
 {
     /* a whole number of 64-byte lines, as aligned_alloc asks */
-    size_t bytes = (size_t)cfg->capacity * IM_ROW * SK_W * sizeof(sk_real);
+    size_t bytes = (size_t)cfg->capacity * (IM_ROW + (cfg->bending ? K_BEND_ROW : 0)) * SK_W * sizeof(sk_real);
     return aligned_alloc(64, (bytes + 63) / 64 * 64);
 }
 
@@ -76,12 +78,39 @@ SK_INLINE void link_lengths(const sk_kernel_cfg *cfg, const kparams *k, const sk
     }
 }
 
+/* The hinges at the linearisation point (bending.h), applied explicitly: they enter f, not the blocks. */
+SK_INLINE void bend_points(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
+                           sk_real *scratch, sk_real *bend, bool deploys, bool later)
+{
+    const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W;
+    const int rows = deploys ? kp_max_count(param) : cfg->capacity;
+    const skv n = deploys ? kp_get(param, SK_P_N) : skv_set1((sk_real)cfg->capacity);
+    k_bend_clear(bend, 0);
+    if (rows < 2)
+        return;
+    skv3 a, b, c, v, z, u1, u2;
+    skv i1, i2;
+    row_point(k, state, scratch, cfg->pinned[0], later, &a, &v, &z);
+    row_point(k, state + stride, scratch + sstride, cfg->pinned[1], later, &b, &v, &z);
+    k_link_unit(a, b, &u1, &i1);
+    for (int j = 1; j + 1 < rows; j++) {
+        row_point(k, state + (size_t)(j + 1) * stride, scratch + (size_t)(j + 1) * sstride, cfg->pinned[j + 1], later,
+                  &c, &v, &z);
+        k_link_unit(b, c, &u2, &i2);
+        k_bend_store(bend, j, k_hinge_forces(k->bend_kb, u1, i1, u2, i2), skv_lt(skv_set1((sk_real)(j + 1)), n));
+        b = c;
+        u1 = u2;
+        i1 = i2;
+    }
+    k_bend_clear(bend, rows - 1);
+}
+
 /* One Newton iteration's forward elimination. Row i's terms are added in the reference's order
  * (reference/implicit.c): what the row above hands over (the diagonal plus S D^-1 E, and S D^-1 y - q) is
  * computed at the end of that row and carried in registers. */
 SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
                        sk_real *scratch, skv3 x, bool deploys, bool later, int link, int anchor, bool gforce,
-                       int drag, bool buoyancy)
+                       int drag, bool buoyancy, const sk_real *bend)
 {
     const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W;
     const unsigned char *pinned = cfg->pinned;
@@ -135,6 +164,8 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
 
         if (anchor != SK_ANCHOR_NONE && skm_any(held))
             f = v3_add(f, v3_select(held, k_anchor_force(k, anchor, cp, cv, x, rest), v3_zero()));
+        if (bend)
+            f = k_bend_add(f, bend, i, rows);
 
         /* what this row hands the next where link i acts but does not couple (this row or the next pinned) */
         skv_sym3 next_handed = s3_add(diag, s);
@@ -248,9 +279,11 @@ SK_INLINE void backward(const sk_kernel_cfg *cfg, const kparams *k, const sk_rea
 
 SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
                                 uint64_t *lane_steps, sk_real *scratch, int iterations, bool deploys, int link,
-                                int anchor, bool gforce, int drag, bool buoyancy, bool driven, bool unit_damp)
+                                int anchor, bool gforce, int drag, bool buoyancy, bool driven, bool unit_damp,
+                                bool bending)
 {
     const kparams k = kp_load(param);
+    sk_real *bend = bending ? scratch + (size_t)cfg->capacity * IM_ROW * SK_W : NULL;
     for (long s = 0; s < steps; s++) {
         skv3 x = anchor != SK_ANCHOR_NONE || deploys ? k_anchor_point(cfg, &k, driven, step0 + s) : v3_zero();
         if (deploys)
@@ -262,10 +295,12 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
             const bool final = it + 1 == iterations;
             if (link != SK_LINK_NONE)
                 link_lengths(cfg, &k, param, state, scratch, deploys, it > 0);
+            if (bend)
+                bend_points(cfg, &k, param, state, scratch, bend, deploys, it > 0);
             if (it == 0)
-                forward(cfg, &k, param, state, scratch, x, deploys, false, link, anchor, gforce, drag, buoyancy);
+                forward(cfg, &k, param, state, scratch, x, deploys, false, link, anchor, gforce, drag, buoyancy, bend);
             else
-                forward(cfg, &k, param, state, scratch, x, deploys, true, link, anchor, gforce, drag, buoyancy);
+                forward(cfg, &k, param, state, scratch, x, deploys, true, link, anchor, gforce, drag, buoyancy, bend);
             if (final)
                 backward(cfg, &k, param, state, scratch, deploys, link, true, unit_damp);
             else
@@ -281,7 +316,7 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
                      uint64_t *lane_steps, sk_real *scratch, int iterations)                                    \
     {                                                                                                           \
         implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, false, SK_LINK_SPRING, \
-                         anchor, false, false, false, false, unit_damp);                                        \
+                         anchor, false, false, false, false, unit_damp, false);                                 \
     }
 SK_IMPLICIT(springs_undamped, SK_ANCHOR_NONE, true)
 SK_IMPLICIT(springs_damped, SK_ANCHOR_NONE, false)
@@ -293,7 +328,17 @@ static void general(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, lo
 {
     implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, cfg->deploys,
                      k_force_link(cfg->link), k_force_anchor(cfg->anchor), cfg->gravity_force, sk_kernel_drag_mode(cfg),
-                     cfg->buoyancy, cfg->driven, false);
+                     cfg->buoyancy, cfg->driven, false, false);
+}
+
+/* Bending: the general step with the hinges' pass at each linearisation point (its own instantiation, so the
+ * groups that do not bend run the code they ran before). */
+static void bending(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
+                    uint64_t *lane_steps, sk_real *scratch, int iterations)
+{
+    implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, cfg->deploys,
+                     k_force_link(cfg->link), k_force_anchor(cfg->anchor), cfg->gravity_force, sk_kernel_drag_mode(cfg),
+                     cfg->buoyancy, cfg->driven, false, true);
 }
 
 void SK_KNAME(sk_kernel_implicit_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
@@ -303,8 +348,9 @@ void SK_KNAME(sk_kernel_implicit_advance)(const sk_kernel_cfg *cfg, sk_real *par
     for (int l = 0; l < SK_W; l++)
         undamped = undamped && param[(size_t)SK_P_DAMP * SK_W + l] == 1;
     const bool plain = !cfg->deploys && !cfg->gravity_force && !cfg->drag && !cfg->buoyancy && !cfg->driven &&
-                       cfg->link == SK_LINK_SPRING;
-    void (*fn)(const sk_kernel_cfg *, sk_real *, sk_real *, long, long, uint64_t *, sk_real *, int) = general;
+                       !cfg->bending && cfg->link == SK_LINK_SPRING;
+    void (*fn)(const sk_kernel_cfg *, sk_real *, sk_real *, long, long, uint64_t *, sk_real *, int) =
+        cfg->bending ? bending : general;
     if (plain && cfg->anchor == SK_ANCHOR_NONE)
         fn = undamped ? springs_undamped : springs_damped;
     else if (plain && cfg->anchor == SK_ANCHOR_SPRING)

@@ -37,8 +37,17 @@ skein_cli_test(scenario.rod_chains_direct scenario.sh rod_chains_direct 192 "0 3
 skein_cli_test(scenario.reel_in scenario.sh reel_in 24 "0 30000 60000" --every 30000)
 # 3 ropes of 32 particles written (output.ropes).
 skein_cli_test(scenario.rods_sliding_to_a_stop scenario.sh rods_sliding_to_a_stop 192 "0 3" --steps 3)
+# 3 cantilevers of 22 particles written (output.ropes).
+skein_cli_test(scenario.cantilevers scenario.sh cantilevers 132 "0 3" --steps 3)
 # W3 writes rope 0 of 200 particles.
 skein_cli_test(scenario.w3_stiff_tether scenario.sh w3_stiff_tether 400 "0 3" --steps 3)
+
+# The warm-start pair: the settling run writes the file the gust starts from (tests/cli/warm_start.sh).
+skein_cli_test(scenario.hanging_lines_settle scenario.sh hanging_lines_settle 1920 "0 3" --steps 3)
+skein_cli_test(scenario.hanging_lines_gust warm_start.sh example)
+foreach(c continue refused)
+  skein_cli_test(warm_start.${c} warm_start.sh ${c})
+endforeach()
 
 # Every scenario file must have a test above.
 file(GLOB SKEIN_SCENARIO_FILES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/scenarios/*.json)

@@ -1,5 +1,6 @@
-/* libFuzzer target of skein-view's HDF5 replay reader (viewer/replay.c): any bytes, as a file, are read as a
- * skein output or refused with one line; no crash, leak or hang. Seeds: real outputs of skein run --h5
+/* libFuzzer target of skein-view's HDF5 replay reader (viewer/replay.c) and of the library's warm start
+ * (io/warm_start.c, a scenario's "initial"): any bytes, as a file, are read as a skein output or refused with
+ * one line; no crash, leak or hang. Seeds: real outputs of skein run --h5
  * (tests/fuzz_h5_replay_seeds/, made by tests/fuzz_make_seeds.sh); what once crashed or misbehaved:
  * tests/fuzz_h5_replay_regressions/. The mutations are edits through HDF5 (fuzz_h5_edit.h): the reader is
  * fuzzed with every well-formed file, not libhdf5's own parser with broken ones. */
@@ -13,6 +14,7 @@
 
 #include "replay.h"
 #include "sim.h"
+#include "skein/output.h"
 
 /* The scenario's memory check, fixed so that a verdict is the same on every machine (as fuzz_scenario's),
  * and low: the stored scenario sizes the viewer's ropes. */
@@ -113,6 +115,40 @@ static void read_and_show(sk_replay *r)
     sk_view_sim_free(&sim);
 }
 
+/* A reference engine of the scenario the file holds, warm-started from a frame of the file itself (the last,
+ * the one before or the first, by the input's length): started, or refused with one line. */
+static void warm_start(sk_replay *r, size_t size)
+{
+    sk_scenario *s = &r->scenario;
+    free(s->initial_path);
+    free(s->initial_from);
+    s->initial_path = strdup(file);
+    s->initial_from = strdup(file);
+    SK_FUZZ_ASSERT(s->initial_path && s->initial_from);
+    s->has_initial = true;
+    s->initial_frame = (long)(size % 3) - 2;
+    sk_error err = {0};
+    const sk_engine_options opt = {.engine = "reference"};
+    sk_engine *e = sk_engine_create(s, &opt, &err);
+    if (!e)
+        return; /* out of memory only: the scenario passed its memory check */
+    const int rc = sk_warm_start(e, &err);
+    if (rc) {
+        SK_FUZZ_ASSERT(rc == (int)err.status && (rc == SK_ERR_CORRUPT || rc == SK_ERR_INVALID ||
+                                                 rc == SK_ERR_MISMATCH));
+        SK_FUZZ_ASSERT(err.message[0] != '\0');
+        for (const char *p = err.message; *p; p++)
+            SK_FUZZ_ASSERT((unsigned char)*p >= 0x20 && *p != 0x7f);
+    } else {
+        for (size_t rope = 0; rope < s->total_ropes; rope++) {
+            const int n = sk_engine_rope_particles(e, rope);
+            SK_FUZZ_ASSERT(n >= 1 && n <= s->groups[sk_scenario_find_rope(s, rope, NULL)].particles);
+        }
+        sk_engine_advance(e, 1); /* a step from what was read */
+    }
+    sk_engine_destroy(e);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const int fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -130,6 +166,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else {
         check_open(&r);
         read_and_show(&r);
+        warm_start(&r, size);
     }
     sk_replay_free(&r);
     /* every file HDF5 opened for the reader is closed again */

@@ -77,4 +77,9 @@ for name in deploying contacts exploding; do
     printf '%s' "${!name}" >s.json
     "$skein" run s.json --steps 300 --every 100 --h5 "$src/fuzz_h5_replay_seeds/$name.h5" --quiet || true
 done
+# Outputs a warm start can start from (every rope, verlet's previous positions, deploying segments).
+for name in deploying contacts; do
+    printf '%s' "${!name}" >s.json
+    "$skein" run s.json --steps 300 --every 100 --h5 "$src/fuzz_h5_replay_seeds/warm_$name.h5" --quiet
+done
 ls -l "$src/fuzz_checkpoint_seeds" "$src/fuzz_h5_replay_seeds"

@@ -114,6 +114,46 @@ static int flow_swept_only(void)
                                     ", \"flow.velocity[1]\": {\"from\": -2, \"to\": 2}"));
 }
 
+/* Bending stiffness swept per rope, from 0 (no hinge force) to stiff enough to hold the rope up against
+ * gravity's sag; the first two particles pinned (a clamp), one more inside the rope (its hinges act on its
+ * neighbours). */
+static int bending(void)
+{
+    return each_integrator(SCENARIO("", "\"pinned\": [0, 1, 9], \"bending\": {\"stiffness\": 0.05},",
+                                    ", \"bending.stiffness\": {\"random\": {\"min\": 0, \"max\": 0.2, \"seed\": 96}}"));
+}
+
+/* Bending with every other force, on the general kernel, and a driven fake spring. */
+static int bending_all_forces(void)
+{
+    return each_integrator(SCENARIO(
+        "\"gravity_as\": \"force\", \"flow\": {\"velocity\": [0.5, 0, 0]},",
+        "\"pinned\": [5], \"drag\": {\"k1\": 0.05, \"k2\": 0.02}, \"bending\": {\"stiffness\": 0.1},"
+        " \"buoyancy\": {\"water_height\": 9.9, \"max_depth\": 0.1, \"density\": 1000, \"volume\": 0.0005},"
+        " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 10, 0], \"stiffness\": 500, \"length\": 0.05},",
+        ", \"bending.stiffness\": {\"random\": {\"min\": 0.01, \"max\": 0.3, \"seed\": 97}}"));
+}
+
+/* Contact packs bend too: rods and cables (no link force) and springs on the ground, every integrator. */
+static int bending_contacts(void)
+{
+    return each_integrator(
+        "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\","
+        " \"ground\": {\"height\": 9.3, \"restitution\": 0.2}, \"groups\": ["
+        " {\"count\": 11, \"particles\": 10, \"start\": [0, 10, 0], \"end\": [1, 10, 0], \"pinned\": [0, 1],"
+        "  \"link\": {\"type\": \"rod\"}, \"bending\": {\"stiffness\": 0.05},"
+        "  \"sweep\": {\"bending.stiffness\": {\"random\": {\"min\": 0, \"max\": 0.2, \"seed\": 99}}}},"
+        " {\"count\": 9, \"particles\": 8, \"start\": [0, 10, 0], \"end\": [1, 10, 0], \"pinned\": [0],"
+        "  \"link\": {\"type\": \"cable\", \"restitution\": 0.3}, \"bending\": {\"stiffness\": 0.02}},"
+        " {\"count\": 13, \"particles\": 12, \"start\": [0, 9.6, 0], \"end\": [1.1, 9.6, 0],"
+        "  \"link\": {\"type\": \"spring\", \"stiffness\": 800}, \"bending\": {\"stiffness\": 0.1},"
+        "  \"anchor\": {\"type\": \"cable\", \"point\": [0, 9.7, 0], \"length\": 0.1, \"restitution\": 0.5}},"
+        " {\"count\": 7, \"particles\": 12, \"start\": [0, 9.5, 0], \"end\": [0, 9.6, 0], \"mass\": 0.05,"
+        "  \"link\": {\"type\": \"spring\", \"stiffness\": 500, \"length\": 0.1}, \"bending\": {\"stiffness\": 0.01},"
+        "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.1, 9.7, 0], \"stiffness\": 500, \"length\": 0.05},"
+        "  \"deploy\": {\"velocity\": 2, \"initial_particles\": 2}}]}");
+}
+
 /* Anchors towed at their own velocities along a path shared by the group (no sine: no libm against SLEEF,
  * so every integrator agrees to the bit), one group deploying from the moving anchor. */
 static int towed_path(void)
@@ -231,6 +271,14 @@ static int deploy_along(void) { return each_integrator_deploying(DEPLOY("along",
 
 /* Pinned indices 0 (the free tip) and 6 (a particle deployment inserts, which starts at rest). */
 static int deploy_pinned(void) { return each_integrator_deploying(DEPLOY("seed", "\"pinned\": [0, 6],", ""), 2, 24); }
+
+/* Deploying ropes bend among the particles present: hinges appear as particles are inserted. */
+static int bending_deploy(void)
+{
+    return each_integrator_deploying(DEPLOY("seed", "\"pinned\": [0], \"bending\": {\"stiffness\": 0.02},",
+                                            ", \"bending.stiffness\": {\"random\": {\"min\": 0.005, \"max\": 0.05, \"seed\": 98}}"),
+                                     2, 24);
+}
 
 /* max_length with room to spare: lanes stop growing at 0.6 .. 1.5 m, before or after the capacity. */
 static int deploy_max_length(void)
@@ -576,7 +624,10 @@ static int stages_unfused(void)
             "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
             "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"stiffness\": 300, \"length\": 0.05},"
             "  \"deploy\": {\"velocity\": {\"times\": [0, 0.08, 0.1], \"values\": [3, 3, -4]}, \"initial_particles\": 2},"
-            "  \"sweep\": {\"link.length\": {\"random\": {\"min\": 0.05, \"max\": 0.1, \"seed\": 83}}}}]}",
+            "  \"sweep\": {\"link.length\": {\"random\": {\"min\": 0.05, \"max\": 0.1, \"seed\": 83}}}},"
+            " {\"count\": 7, \"particles\": 12, \"start\": [0, 10, 0], \"end\": [1, 10, 0], \"pinned\": [0, 1],"
+            "  \"link\": {\"type\": \"spring\", \"stiffness\": 300}, \"bending\": {\"stiffness\": 0.05},"
+            "  \"sweep\": {\"bending.stiffness\": {\"random\": {\"min\": 0, \"max\": 0.1, \"seed\": 83}}}}]}",
             integrators[k]));
         for (int i = 0; i < n_isas; i++) {
             sk_error err = {0};
@@ -657,7 +708,8 @@ static int isa_choice(void)
     return 0;
 }
 
-CHECK_MAIN({"implicit_contacts", implicit_contacts}, {"flow", flow}, {"flow_swept_only", flow_swept_only}, {"towed_path", towed_path}, {"spring", spring}, {"spring_unpinned", spring_unpinned}, {"pinned_set", pinned_set},
+CHECK_MAIN({"bending", bending}, {"bending_all_forces", bending_all_forces}, {"bending_deploy", bending_deploy},
+           {"bending_contacts", bending_contacts}, {"implicit_contacts", implicit_contacts}, {"flow", flow}, {"flow_swept_only", flow_swept_only}, {"towed_path", towed_path}, {"spring", spring}, {"spring_unpinned", spring_unpinned}, {"pinned_set", pinned_set},
            {"bungee", bungee}, {"gravity_force", gravity_force}, {"drag", drag}, {"buoyancy", buoyancy},
            {"anchored_spring", anchored_spring}, {"anchored_bungee", anchored_bungee},
            {"fake_spring", fake_spring}, {"anchor_on_pinned", anchor_on_pinned}, {"undamped", undamped}, {"all_forces", all_forces},

@@ -67,6 +67,9 @@ unsigned sk_batch_state_fields(const sk_batch *b, int group);
 void sk_batch_export_rope(const sk_batch *b, size_t rope, sk_rope_state *st);
 bool sk_batch_import_rope(sk_batch *b, size_t rope, const sk_rope_state *st);
 bool sk_batch_resume_at(sk_batch *b, long step);
+/* At step 0, after every rope was imported: their state is their start (sk_engine_keep_start). False when out
+ * of memory. */
+bool sk_batch_keep_start(sk_batch *b);
 
 /* What runs the batch: the kernels' ISA ("avx512", "avx2", "scalar"). */
 const char *sk_batch_isa(const sk_batch *b);

@@ -28,6 +28,10 @@ typedef struct batch_group {
      * the resumed step was not stepped here: a replay passing that step must meet the same state, or the
      * rope cannot be replayed (its state was imported from elsewhere) and stays where it was found. */
     uint64_t *resumed_print;
+    /* After sk_batch_keep_start (a warm start): each rope's step-0 state as sk_batch_lane_get gives it
+     * ([count][lane_len + 2]), which a diverged rope is stepped again from instead of its group's shape;
+     * NULL for a run that started from the shapes. */
+    sk_real *start;
     long *diverged;   /* [count]: step marked diverged, or -1 */
     long *frozen;     /* [count]: the step whose state a diverged rope holds */
 } batch_group;
@@ -70,7 +74,8 @@ static inline sk_real *batch_pack_state(const batch_group *g, size_t pack) { ret
 const sk_kernels *sk_batch_pick_kernels(const char *isa, sk_error *err);
 
 /* Lays rope r (local index) of group g at step 0 into lane `lane` of the pack blocks param and state (any
- * pack-shaped blocks: a group's own, or scratch), or of its pack k. */
+ * pack-shaped blocks: a group's own, or scratch), or of its pack k: its parameters, and its group's shape or
+ * the start it was given (g->start). */
 void sk_batch_lay_rope_into(const sk_batch *b, const batch_group *g, size_t r, sk_real *param, sk_real *state,
                             int lane);
 void sk_batch_lay_rope(const sk_batch *b, batch_group *g, size_t r, size_t pack, int lane);

@@ -2,6 +2,7 @@
  * for a diverged rope) and put back into it, and the batch put at the step of a checkpoint. */
 #include <stdlib.h>
 
+#include "base/assert.h"
 #include "batch/batch_impl.h"
 
 unsigned sk_batch_state_fields(const sk_batch *b, int group)
@@ -95,6 +96,25 @@ bool sk_batch_import_rope(sk_batch *b, size_t rope, const sk_rope_state *st)
         g->held[w.local] = NULL;
     }
     b->diag_cache->group = -1;
+    return true;
+}
+
+bool sk_batch_keep_start(sk_batch *b)
+{
+    SK_ASSERT(b->step == 0);
+    for (int i = 0; i < b->n_groups; i++) {
+        batch_group *g = &b->groups[i];
+        const size_t count = g->group->count, row = g->lane_len + 2;
+        sk_real *start = g->start ? g->start : malloc(count * row * sizeof *start);
+        if (!start)
+            return false;
+        for (size_t r = 0; r < count; r++) {
+            const size_t k = r / (size_t)b->width;
+            sk_batch_lane_get(g, b->width, batch_pack_param(g, k), batch_pack_state(g, k),
+                              (int)(r % (size_t)b->width), start + r * row);
+        }
+        g->start = start;
+    }
     return true;
 }
 

@@ -74,6 +74,9 @@ void sk_batch_lay_rope_into(const sk_batch *b, const batch_group *bg, size_t r, 
         for (int i = 0; i < g->particles + 2; i++)
             rows[(size_t)i * (size_t)W + (size_t)lane] = 0;
     }
+    /* a start it was given (a warm start) over the shape: its particles, count and anchored segment */
+    if (bg->start)
+        sk_batch_lane_put(bg, W, param, state, lane, bg->start + r * (bg->lane_len + 2));
 }
 
 void sk_batch_lay_rope(const sk_batch *b, batch_group *g, size_t r, size_t pack, int lane)
@@ -103,6 +106,7 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .drag = grp->has_drag,
         .flow = grp->has_flow,
         .buoyancy = grp->has_buoyancy,
+        .bending = grp->has_bending,
         .deploys = grp->deploys,
         .insert_along = grp->insert_velocity == SK_INSERT_ALONG,
         .has_max_length = grp->deploy_has_max_length,
@@ -218,6 +222,7 @@ void sk_batch_destroy(sk_batch *b)
             free(g->held[r]);
         free(g->held);
         free(g->resumed_print);
+        free(g->start);
         free(g->pinned);
         free(g->diverged);
         free(g->frozen);
@@ -316,6 +321,7 @@ uint64_t sk_batch_bytes(const sk_batch *b)
         for (size_t r = 0; r < g->group->count; r++)
             bytes += g->held[r] ? (g->lane_len + 2) * sizeof(sk_real) : 0;
         bytes += g->resumed_print ? g->group->count * sizeof *g->resumed_print : 0;
+        bytes += g->start ? g->group->count * (g->lane_len + 2) * sizeof(sk_real) : 0;
         bytes += (uint64_t)g->n_packs * (g->param_len + g->state_len) * sizeof(sk_real);
     }
     return bytes + b->scratch_bytes;

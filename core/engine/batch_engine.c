@@ -59,6 +59,8 @@ static bool import_rope(sk_engine *e, size_t rope, const sk_rope_state *st)
 
 static bool resume_at(sk_engine *e, long step) { return sk_batch_resume_at(batch_of(e), step); }
 
+static bool keep_start(sk_engine *e) { return sk_batch_keep_start(batch_of(e)); }
+
 static const sk_engine_vtbl batch_vtbl = {
     .advance = advance,
     .rope_particles = rope_particles,
@@ -77,6 +79,7 @@ static const sk_engine_ext batch_ext = {
     .export_rope = export_rope,
     .import_rope = import_rope,
     .resume_at = resume_at,
+    .keep_start = keep_start,
 };
 
 sk_engine *sk_batch_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err)

@@ -115,6 +115,12 @@ bool sk_engine_resume_at(sk_engine *e, long step)
     return true;
 }
 
+bool sk_engine_keep_start(sk_engine *e)
+{
+    SK_ASSERT(e->step == 0);
+    return e->ext && e->ext->keep_start && e->ext->keep_start(e);
+}
+
 const char *sk_engine_isa(const sk_engine *e) { return e->isa; }
 
 int sk_engine_threads(const sk_engine *e) { return e->threads; }

@@ -27,6 +27,7 @@ typedef struct sk_engine_ext {
     void (*export_rope)(const sk_engine *e, size_t rope, sk_rope_state *st);
     bool (*import_rope)(sk_engine *e, size_t rope, const sk_rope_state *st);
     bool (*resume_at)(sk_engine *e, long step);
+    bool (*keep_start)(sk_engine *e);
 } sk_engine_ext;
 
 /* Every engine struct starts with this header. */

@@ -22,6 +22,10 @@ typedef struct reference_engine {
      * must meet (docs/model.md section 10.2); -1 and NULL for a run from step 0. */
     long resumed;
     uint64_t *resumed_print;
+    /* After sk_engine_keep_start (a warm start): each rope's step-0 state, which a diverged rope is stepped
+     * again from instead of its group's shape; NULL for a run that started from the shapes. */
+    sk_rope_state *start;
+    sk_real *start_reals;
 } reference_engine;
 
 /* Particle-steps: the particles present after each step, which are the ones it advanced (a particle
@@ -75,6 +79,8 @@ static void reference_destroy(sk_engine *e)
     free(re->diverged);
     free(re->tension);
     free(re->resumed_print);
+    free(re->start);
+    free(re->start_reals);
     free(re);
 }
 
@@ -146,6 +152,10 @@ static size_t reference_check_frame(sk_engine *e)
         sk_ref_rope *fresh = sk_ref_rope_create(e->scenario, g, local);
         if (!fresh)
             continue; /* out of memory: it keeps its state (still marked, stepped no more) */
+        if (re->start && !sk_ref_rope_import(fresh, &re->start[i])) {
+            sk_ref_rope_destroy(fresh); /* cannot be: the start was exported from a rope of this group */
+            continue;
+        }
         long at = 0;
         if (re->resumed >= 0 && back_to >= re->resumed) {
             sk_ref_rope_advance(fresh, re->resumed);
@@ -223,6 +233,36 @@ static bool reference_resume_at(sk_engine *e, long step)
     return true;
 }
 
+/* Every rope's current state, copied: the start a diverged rope is replayed from. */
+static bool reference_keep_start(sk_engine *e)
+{
+    reference_engine *re = (reference_engine *)e;
+    size_t reals = 0;
+    for (size_t i = 0; i < re->n_ropes; i++)
+        reals += 10 * (size_t)e->scenario->groups[sk_scenario_find_rope(e->scenario, i, NULL)].particles;
+    free(re->start);
+    free(re->start_reals);
+    re->start = calloc(re->n_ropes ? re->n_ropes : 1, sizeof *re->start);
+    re->start_reals = malloc((reals ? reals : 1) * sizeof *re->start_reals);
+    if (!re->start || !re->start_reals) {
+        free(re->start);
+        free(re->start_reals);
+        re->start = NULL;
+        re->start_reals = NULL;
+        return false;
+    }
+    sk_real *at = re->start_reals;
+    for (size_t i = 0; i < re->n_ropes; i++) {
+        const size_t cap = (size_t)e->scenario->groups[sk_scenario_find_rope(e->scenario, i, NULL)].particles;
+        sk_rope_state *st = &re->start[i];
+        *st = (sk_rope_state){.p = at, .v = at + 3 * cap, .q = at + 6 * cap, .impulse = at + 9 * cap};
+        at += 10 * cap;
+        sk_ref_rope_export(re->ropes[i], st);
+        st->diverged = -1;
+    }
+    return true;
+}
+
 static const sk_engine_vtbl reference_vtbl = {
     .advance = reference_advance,
     .rope_particles = reference_rope_particles,
@@ -240,6 +280,7 @@ static const sk_engine_ext reference_ext = {
     .export_rope = reference_export_rope,
     .import_rope = reference_import_rope,
     .resume_at = reference_resume_at,
+    .keep_start = reference_keep_start,
 };
 
 sk_engine *sk_reference_engine_create(const sk_scenario *s, const sk_engine_options *opt,

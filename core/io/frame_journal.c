@@ -1,6 +1,7 @@
 /* The frame journal of a checkpointed run: frames appended as checksummed records, checked, cut back to
  * what a checkpoint recorded and handed to the outputs again by a resumed run (skein/frame_journal.h). */
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +23,7 @@
 #define DIAG_REALS 10
 
 static const char journal_magic[8] = {'s', 'k', 'e', 'i', 'n', 'f', 'r', 'm'};
-enum { JOURNAL_VERSION = 2 }; /* 2: contacts and iterations recorded */
+enum { JOURNAL_VERSION = 3 }; /* 2: contacts and iterations recorded; 3: verlet's q and a deploying rope's s */
 static const uint32_t record_magic = 0x4d524653u; /* "SFRM" */
 
 typedef struct journal_header {
@@ -32,7 +33,9 @@ typedef struct journal_header {
 } journal_header;
 
 /* A record: this header, the payload (counts [R] int32, padded to 8 bytes, marks [R] int64, then per rope
- * its reals), then the CRC-32 of header and payload and 4 bytes of padding. */
+ * its reals), then the CRC-32 of header and payload and 4 bytes of padding. A rope's reals: diagnostics,
+ * positions, velocities, link tensions, then what the HDF5 output keeps for a warm start: verlet's previous
+ * positions, a deploying rope's anchored segment s. */
 typedef struct record_header {
     uint32_t magic, reserved;
     int64_t step;
@@ -46,6 +49,10 @@ struct sk_journal {
     size_t *ropes; /* sorted */
     size_t n_ropes;
     int capacity; /* the largest group's */
+    bool verlet;  /* the ropes record their previous positions */
+    const sk_group **group; /* [n_ropes]: each rope's group (whether it deploys, and bounds its count) */
+    sk_real *sp, *sv, *sq;  /* one rope's exported state ([capacity][3] each) */
+    sk_real *impulse;       /* [capacity] */
     long frames;
     uint64_t bytes;    /* the file's length as written so far */
     int32_t *n;        /* [n_ropes]: one frame's counts */
@@ -53,8 +60,12 @@ struct sk_journal {
     sk_real *rope;     /* one rope's reals */
 };
 
-/* Reals a rope of n particles records: diagnostics, positions, velocities, link tensions. */
-static size_t rope_reals(int n) { return DIAG_REALS + 6 * (size_t)n + (n > 1 ? (size_t)n - 1 : 0); }
+/* Reals a rope of n particles of group g records: diagnostics, positions, velocities, link tensions, then q
+ * with verlet and s when it deploys. */
+static size_t rope_reals(const sk_journal *j, const sk_group *g, int n)
+{
+    return DIAG_REALS + (j->verlet ? 9 : 6) * (size_t)n + (n > 1 ? (size_t)n - 1 : 0) + (g->deploys ? 1 : 0);
+}
 
 static size_t counts_bytes(size_t n_ropes) { return (4 * n_ropes + 7) / 8 * 8; }
 
@@ -93,6 +104,11 @@ void sk_journal_close(sk_journal *j)
     free(j->n);
     free(j->diverged);
     free(j->rope);
+    free(j->group);
+    free(j->sp);
+    free(j->sv);
+    free(j->sq);
+    free(j->impulse);
     free(j);
 }
 
@@ -103,22 +119,34 @@ static sk_journal *journal_new(const char *path, const sk_scenario *s, const siz
     int capacity = 1;
     for (int g = 0; g < s->n_groups; g++)
         capacity = s->groups[g].particles > capacity ? s->groups[g].particles : capacity;
-    const size_t rn = n_ropes ? n_ropes : 1;
+    const size_t rn = n_ropes ? n_ropes : 1, cap = (size_t)capacity;
     if (j) {
+        j->verlet = s->integrator == SK_INTEGRATOR_VERLET;
         j->path = strdup(path);
         j->buffer = malloc(JOURNAL_BUFFER);
         j->ropes = malloc(rn * sizeof *j->ropes);
         j->n = malloc(rn * sizeof *j->n);
         j->diverged = malloc(rn * sizeof *j->diverged);
-        j->rope = malloc(rope_reals(capacity) * sizeof *j->rope);
+        j->group = malloc(rn * sizeof *j->group);
+        j->rope = malloc((DIAG_REALS + 10 * cap + 1) * sizeof *j->rope); /* the most rope_reals gives */
+        j->sp = malloc(3 * cap * sizeof *j->sp);
+        j->sv = malloc(3 * cap * sizeof *j->sv);
+        j->sq = malloc(3 * cap * sizeof *j->sq);
+        j->impulse = malloc(cap * sizeof *j->impulse);
     }
-    if (!j || !j->path || !j->buffer || !j->ropes || !j->n || !j->diverged || !j->rope) {
+    if (!j || !j->path || !j->buffer || !j->ropes || !j->n || !j->diverged || !j->group || !j->rope || !j->sp ||
+        !j->sv || !j->sq || !j->impulse) {
         sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", path);
         sk_journal_close(j);
         return NULL;
     }
     if (n_ropes)
         memcpy(j->ropes, ropes, n_ropes * sizeof *ropes);
+    for (size_t r = 0; r < n_ropes; r++) {
+        const int g = sk_scenario_find_rope(s, ropes[r], NULL);
+        SK_ASSERT(g >= 0); /* the ropes are the scenario's (asserted by the callers) */
+        j->group[r] = &s->groups[g];
+    }
     j->n_ropes = n_ropes;
     j->capacity = capacity;
     return j;
@@ -216,7 +244,7 @@ sk_status sk_journal_append(sk_journal *j, const sk_engine *e, long step, sk_err
         SK_ASSERT(n >= 1 && n <= j->capacity); /* the engine's ropes are the scenario's */
         j->n[r] = n;
         j->diverged[r] = sk_engine_rope_diverged(e, j->ropes[r]);
-        payload += rope_reals(n) * sizeof(sk_real);
+        payload += rope_reals(j, j->group[r], n) * sizeof(sk_real);
     }
     const record_header h = {record_magic, 0, step, payload};
     const char pad[8] = {0};
@@ -241,7 +269,16 @@ sk_status sk_journal_append(sk_journal *j, const sk_engine *e, long step, sk_err
                                             (sk_real)iterations};
         memcpy(d, values, sizeof values);
         sk_engine_read_rope(e, j->ropes[r], d + DIAG_REALS, d + DIAG_REALS + 3 * (size_t)n);
-        rc = put(j, &crc, d, rope_reals(n) * sizeof(sk_real), err);
+        sk_real *extra = d + DIAG_REALS + 6 * (size_t)n + (n > 1 ? (size_t)n - 1 : 0);
+        if (j->verlet || j->group[r]->deploys) {
+            sk_rope_state st = {.p = j->sp, .v = j->sv, .q = j->sq, .impulse = j->impulse};
+            const bool kept = sk_engine_export_rope(e, j->ropes[r], &st);
+            for (size_t i = 0; j->verlet && i < 3 * (size_t)n; i++)
+                *extra++ = kept ? st.q[i] : (sk_real)NAN;
+            if (j->group[r]->deploys)
+                *extra = kept ? st.s : (sk_real)NAN;
+        }
+        rc = put(j, &crc, d, rope_reals(j, j->group[r], n) * sizeof(sk_real), err);
     }
     const uint32_t tail[2] = {(uint32_t)crc, 0};
     if (rc == 0 && fwrite(tail, sizeof tail, 1, j->f) != 1)
@@ -342,7 +379,8 @@ static const sk_real *rope_data(const sk_engine *e, size_t rope)
     if (c->cache->loaded != i) {
         const sk_real *d = c->j->rope;
         c->cache->loaded = c->j->n_ropes;
-        if (!read_at(c->j, c->j->rope, rope_reals(c->j->n[i]) * sizeof(sk_real), c->offset[i])) {
+        if (!read_at(c->j, c->j->rope, rope_reals(c->j, c->j->group[i], c->j->n[i]) * sizeof(sk_real),
+                     c->offset[i])) {
             c->cache->failed = true;
             return NULL;
         }
@@ -422,7 +460,34 @@ static const sk_engine_vtbl recorded_vtbl = {.advance = recorded_advance,
                                              .rope_diagnostics = recorded_diagnostics,
                                              .rope_contacts = recorded_contacts,
                                              .destroy = recorded_destroy};
-static const sk_engine_ext recorded_ext = {.rope_diverged = recorded_diverged};
+/* What the record holds of a rope's state, for the HDF5 output's previous and segment: positions, velocities,
+ * verlet's previous positions, a deploying rope's s, the contact counts; the rest (impulses, a fixed rope's
+ * s, the slots past n) 0. The stand-in is handed to the outputs only, never to a checkpoint. */
+static void recorded_export(const sk_engine *e, size_t rope, sk_rope_state *st)
+{
+    const recorded_engine *c = (const recorded_engine *)e;
+    const size_t i = index_of(c->j, rope);
+    const sk_real *d = rope_data(e, rope);
+    const int n = recorded_particles(e, rope);
+    const size_t cap = i < c->j->n_ropes ? (size_t)c->j->group[i]->particles : 0, m = 3 * (size_t)n;
+    const sk_real *extra = d ? d + DIAG_REALS + 6 * (size_t)n + (n > 1 ? (size_t)n - 1 : 0) : NULL;
+    for (size_t k = 0; k < 3 * cap; k++) {
+        st->p[k] = d && k < m ? d[DIAG_REALS + k] : 0;
+        if (st->v)
+            st->v[k] = d && k < m ? d[DIAG_REALS + m + k] : 0;
+        if (st->q)
+            st->q[k] = d && k < m && c->j->verlet ? extra[k] : 0;
+    }
+    for (size_t k = 0; st->impulse && k < cap; k++)
+        st->impulse[k] = 0;
+    st->n = n;
+    st->s = d && c->j->group[i]->deploys ? extra[c->j->verlet ? m : 0] : 0;
+    st->steps = c->base.step;
+    st->diverged = recorded_diverged(e, rope);
+    recorded_contacts(e, rope, &st->contacts, &st->iterations);
+}
+
+static const sk_engine_ext recorded_ext = {.rope_diverged = recorded_diverged, .export_rope = recorded_export};
 
 /* Checks the record at `at` (header, bounds, CRC) within the first `end` bytes, reading through scratch
  * (JOURNAL_BUFFER bytes); *next gets the record after it. */
@@ -482,7 +547,7 @@ static int load_record(recorded_engine *c, uint64_t at, long after, record_heade
         if (j->diverged[r] < -1 || j->diverged[r] > h->step)
             return damaged(j, err, "is damaged (a divergence mark)");
         c->offset[r] = off;
-        const uint64_t reals = rope_reals(j->n[r]) * sizeof(sk_real); /* a group's particles: an int's */
+        const uint64_t reals = rope_reals(j, g, j->n[r]) * sizeof(sk_real); /* a group's particles: an int's */
         off += reals;
         size += reals;
         if (size > h->payload)
@@ -588,7 +653,7 @@ sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size
         const int g = sk_scenario_find_rope(s, ropes[r], NULL);
         SK_ASSERT(g >= 0); /* the ropes are the scenario's (asserted above) */
         c.group[r] = &s->groups[g];
-        least += rope_reals(least_particles(c.group[r])) * sizeof(sk_real);
+        least += rope_reals(j, c.group[r], least_particles(c.group[r])) * sizeof(sk_real);
     }
     const uint64_t held = (bytes < size ? bytes : size), room = held > sizeof h ? held - sizeof h : 0;
     if (frames < 0 || (uint64_t)frames > room / least) {

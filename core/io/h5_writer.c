@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <hdf5.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +39,9 @@
 #define SLOTS_PER_THREAD 2
 #define SLOTS_BUDGET ((size_t)SK_OUTPUT_BUFFER_BYTES)
 
-enum { D_POSITION, D_VELOCITY, D_COUNT, D_ENERGY, D_TENSION, D_CONTACTS, D_FRAME_SETS };
+/* D_PREVIOUS and D_SEGMENT are the state a warm start (io/warm_start.c) needs beyond positions, velocities and
+ * counts to continue a run to the bit: verlet's previous positions, a deploying rope's anchored segment. */
+enum { D_POSITION, D_VELOCITY, D_COUNT, D_ENERGY, D_TENSION, D_CONTACTS, D_PREVIOUS, D_SEGMENT, D_FRAME_SETS };
 
 typedef struct h5_group {
     const sk_group *group;
@@ -46,6 +49,8 @@ typedef struct h5_group {
     size_t n;
     int capacity, links;
     bool contacts; /* its ropes have contacts: the contacts dataset exists */
+    bool previous; /* verlet: the previous dataset exists */
+    bool segment;  /* its ropes deploy: the segment dataset exists */
     size_t block;  /* ropes per chunk, and per write */
     hid_t gid;
     hid_t sets[D_FRAME_SETS];
@@ -78,12 +83,17 @@ struct sk_h5_writer {
     int n_slots, threads;
     unsigned char **shuffled; /* per thread: one chunk, bytes regrouped by the shuffle filter */
     int64_t *diverged;        /* the diverged steps of the largest group */
+    /* one rope's complete state, exported for D_PREVIOUS and D_SEGMENT ([largest capacity] rows) */
+    sk_real *state_p, *state_v, *state_q, *state_impulse;
 };
 
 static size_t elem_size(int set) { return set == D_COUNT || set == D_CONTACTS ? sizeof(int) : sizeof(sk_real); }
 
 /* Whether group g has dataset `set`: the contacts only where its ropes have contacts. */
-static bool has_set(const h5_group *g, int set) { return set != D_CONTACTS || g->contacts; }
+static bool has_set(const h5_group *g, int set)
+{
+    return set == D_CONTACTS ? g->contacts : set == D_PREVIOUS ? g->previous : set == D_SEGMENT ? g->segment : true;
+}
 
 /* Whether frames of dataset `set` hold anything: a group of ropes without links has no tension to store
  * (its chunks would lie outside the dataset). */
@@ -95,7 +105,9 @@ static size_t chunk_bytes(const h5_group *g, int set)
     const size_t b = g->block, cap = (size_t)g->capacity, links = g->links > 0 ? (size_t)g->links : 1;
     switch (set) {
     case D_POSITION:
-    case D_VELOCITY: return b * cap * 3 * sizeof(sk_real);
+    case D_VELOCITY:
+    case D_PREVIOUS: return b * cap * 3 * sizeof(sk_real);
+    case D_SEGMENT: return b * sizeof(sk_real);
     case D_COUNT: return b * sizeof(int);
     case D_ENERGY: return b * 3 * sizeof(sk_real);
     case D_CONTACTS: return b * 2 * sizeof(int);
@@ -257,6 +269,10 @@ static void writer_free(sk_h5_writer *w)
     free(w->path);
     free(w->temp);
     free(w->diverged);
+    free(w->state_p);
+    free(w->state_v);
+    free(w->state_q);
+    free(w->state_impulse);
     free(w);
 }
 
@@ -268,7 +284,7 @@ static int plan_groups(sk_h5_writer *w, const size_t *ropes, size_t n_ropes, sk_
     w->groups = calloc((size_t)(s->n_groups > 0 ? s->n_groups : 1), sizeof *w->groups);
     if (!w->groups)
         return oom(w, err);
-    size_t max_n = 1;
+    size_t max_n = 1, max_cap = 0;
     for (int i = 0; i < s->n_groups; i++) {
         h5_group *g = &w->groups[i];
         g->group = &s->groups[i];
@@ -278,6 +294,8 @@ static int plan_groups(sk_h5_writer *w, const size_t *ropes, size_t n_ropes, sk_
         g->capacity = g->group->particles;
         g->links = g->capacity > 1 ? g->capacity - 1 : 0;
         g->contacts = sk_group_has_contacts(s, g->group);
+        g->previous = s->integrator == SK_INTEGRATOR_VERLET;
+        g->segment = g->group->deploys;
         const size_t first = g->group->first_rope, end = first + g->group->count;
         for (size_t k = 0; k < n_ropes; k++)
             g->n += ropes[k] >= first && ropes[k] < end;
@@ -294,12 +312,19 @@ static int plan_groups(sk_h5_writer *w, const size_t *ropes, size_t n_ropes, sk_
         if (g->block < 1)
             g->block = 1;
         for (int k = 0; k < D_FRAME_SETS; k++)
-            if (chunk_bytes(g, k) > w->chunk_max[k])
+            if (has_set(g, k) && chunk_bytes(g, k) > w->chunk_max[k])
                 w->chunk_max[k] = chunk_bytes(g, k);
         if (g->n > max_n)
             max_n = g->n;
+        if ((g->previous || g->segment) && (size_t)g->capacity > max_cap)
+            max_cap = (size_t)g->capacity;
     }
     if (!(w->diverged = malloc(max_n * sizeof *w->diverged)))
+        return oom(w, err);
+    if (max_cap > 0 && (!(w->state_p = malloc(max_cap * 3 * sizeof(sk_real))) ||
+                        !(w->state_v = malloc(max_cap * 3 * sizeof(sk_real))) ||
+                        !(w->state_q = malloc(max_cap * 3 * sizeof(sk_real))) ||
+                        !(w->state_impulse = malloc(max_cap * sizeof(sk_real)))))
         return oom(w, err);
     return 0;
 }
@@ -376,6 +401,14 @@ static int create_group(sk_h5_writer *w, hid_t groups, int index, sk_error *err)
                                         "[frame][rope][contacts, iterations]: the contacts generated and the "
                                         "resolver iterations used by the step that ended at the frame (0, 0 at "
                                         "step 0)");
+    if (g->previous)
+        g->sets[D_PREVIOUS] = frame_set(g->gid, "previous", H5T_REAL, 4, vec, g->block, "m",
+                                        "[frame][rope][particle][xyz]: verlet's previous positions, what a warm "
+                                        "start needs beyond the positions; particles past count hold 0");
+    if (g->segment)
+        g->sets[D_SEGMENT] = frame_set(g->gid, "segment", H5T_REAL, 2, one, g->block, "m",
+                                       "[frame][rope]: rest length of the anchored segment of a deploying rope, "
+                                       "what a warm start needs beyond the counts");
     for (int k = 0; k < D_FRAME_SETS; k++)
         if (has_set(g, k) && g->sets[k] < 0)
             return h5_fail(w, err, "cannot create a dataset");
@@ -503,16 +536,34 @@ static int make_slots(sk_h5_writer *w, sk_error *err)
     return 0;
 }
 
+/* A rope's previous positions (the n present; the rest stay 0) and anchored segment from its complete state;
+ * NaN from an engine that keeps none (a program's own behind sk_engine): a frame no warm start takes. A resumed
+ * run's frames from the journal have them: the journal records them. */
+static void fill_state(const sk_h5_writer *w, const h5_group *g, const sk_engine *e, size_t rope, int n,
+                       sk_real *previous, sk_real *segment)
+{
+    sk_rope_state st = {.p = w->state_p, .v = w->state_v, .q = w->state_q};
+    st.impulse = g->contacts ? w->state_impulse : NULL;
+    const bool kept = sk_engine_export_rope(e, rope, &st);
+    for (size_t i = 0; previous && i < 3 * (size_t)n; i++)
+        previous[i] = kept ? st.q[i] : (sk_real)NAN;
+    if (segment)
+        *segment = kept ? st.s : (sk_real)NAN;
+}
+
 /* Gathers the stored ropes r0 .. r0 + nb - 1 of group g into a slot (on the calling thread: the engine
  * answers one caller at a time). */
-static void fill_slot(const h5_group *g, const sk_engine *e, h5_slot *slot, size_t r0, size_t nb)
+static void fill_slot(const sk_h5_writer *w, const h5_group *g, const sk_engine *e, h5_slot *slot, size_t r0,
+                      size_t nb)
 {
     const size_t cap = (size_t)g->capacity, links = (size_t)g->links;
     for (int k = 0; k < D_FRAME_SETS; k++)
-        memset(slot->raw[k], 0, chunk_bytes(g, k));
+        if (has_set(g, k)) /* the buffers of the others are sized for none */
+            memset(slot->raw[k], 0, chunk_bytes(g, k));
     sk_real *p = (sk_real *)slot->raw[D_POSITION], *v = (sk_real *)slot->raw[D_VELOCITY];
     sk_real *energy = (sk_real *)slot->raw[D_ENERGY], *tension = (sk_real *)slot->raw[D_TENSION];
     int *count = (int *)slot->raw[D_COUNT], *contacts = (int *)slot->raw[D_CONTACTS];
+    sk_real *previous = (sk_real *)slot->raw[D_PREVIOUS], *segment = (sk_real *)slot->raw[D_SEGMENT];
     slot->r0 = r0;
     for (size_t j = 0; j < nb; j++) {
         const size_t rope = g->ropes[r0 + j];
@@ -527,6 +578,8 @@ static void fill_slot(const h5_group *g, const sk_engine *e, h5_slot *slot, size
         energy[3 * j + 2] = d.elastic;
         if (g->contacts)
             sk_engine_rope_contacts(e, rope, &contacts[2 * j], &contacts[2 * j + 1]);
+        if (g->previous || g->segment)
+            fill_state(w, g, e, rope, n, g->previous ? previous + j * cap * 3 : NULL, g->segment ? &segment[j] : NULL);
     }
 }
 
@@ -564,7 +617,7 @@ static int write_group(sk_h5_writer *w, h5_group *g, const sk_engine *e, hsize_t
         size_t used = 0;
         for (; used < (size_t)w->n_slots && r0 < g->n; used++, r0 += g->block) {
             const size_t nb = g->n - r0 < g->block ? g->n - r0 : g->block;
-            fill_slot(g, e, &w->slots[used], r0, nb);
+            fill_slot(w, g, e, &w->slots[used], r0, nb);
         }
         pack_job job = {w, g};
         sk_parallel_for(used * D_FRAME_SETS, w->threads, pack_chunk, &job);

@@ -30,6 +30,10 @@
  * thread holds while it steps a pack. */
 #define SK_PACK_IMPLICIT_ROW_REALS 18
 
+/* Reals per lane and particle of the bending forces' scratch (kernels/bending.h): each hinge's forces on
+ * its two outer particles, taken in a pass before the step's force sum. */
+#define SK_PACK_BENDING_ROW_REALS 6
+
 /* Reals per lane of a particle row: p, and v (verlet: q). */
 #define SK_PACK_PARTICLE_REALS 6
 

@@ -37,6 +37,7 @@
     X(REAL, drag_k2, "drag.k2", "N s^2/m^2", GE0, DRAG)                                                  \
     X(VEC3, flow_velocity, "flow.velocity", "m/s", ANY, DRAG)                                            \
     X(VEC3, flow_gradient, "flow.gradient", "1/s", ANY, DRAG)                                            \
+    X(REAL, bending_stiffness, "bending.stiffness", "N m^2", GE0, BENDING)                               \
     X(REAL, buoyancy_water_height, "buoyancy.water_height", "m", ANY, BUOYANCY)                          \
     X(REAL, buoyancy_max_depth, "buoyancy.max_depth", "m", GT0, BUOYANCY)                                \
     X(REAL, buoyancy_density, "buoyancy.density", "kg/m^3", GE0, BUOYANCY)                               \
@@ -99,7 +100,8 @@
     X(REAL, LINK_KDT2, link_kdt2, c->link_kdt2)                                                           \
     X(REAL, ANCHOR_KDT2, anchor_kdt2, c->anchor_kdt2)                                                     \
     X(REAL, FAKE_JX, fake_jx, c->fake_jx)                                                                 \
-    X(REAL, FAKE_JV, fake_jv, c->fake_jv)
+    X(REAL, FAKE_JV, fake_jv, c->fake_jv)                                                                 \
+    X(REAL, BEND_KB, bend_kb, c->bend_kb) /* a hinge's k_b = EI / L; last, so no older slot moves */
 
 /* Reals each kind takes. */
 #define SK_PARAM_REALS_REAL 1

@@ -28,6 +28,9 @@ void sk_rope_constants_compute(const sk_scenario *s, const sk_group *g, const sk
     if (g->link_length_auto && n0 > 1)
         c.link_length = sk_vec3_length(sk_vec3_sub(p->end, p->start)) / (sk_real)(n0 - 1);
 
+    /* EI / L: the hinge energy k_b (1 - cos theta) is EI kappa^2 / 2 per length for small angles (docs/model.md 3.4) */
+    c.bend_kb = g->has_bending ? p->bending_stiffness / c.link_length : 0;
+
     c.max_speed2 = s->max_speed * s->max_speed;
     const sk_real longest = c.link_length * ((sk_real)1 + s->max_strain);
     c.max_link2 = longest * longest;

@@ -22,6 +22,7 @@ typedef struct sk_rope_constants {
     sk_vec3 gravity_force; /* g * mass_back (used when gravity_as is "force") */
 
     sk_real link_length; /* rest length of a link: link_length, or the initial spacing when "auto" */
+    sk_real bend_kb;     /* a hinge's bending constant: bending.stiffness / link_length (0 without bending) */
 
     /* divergence bounds, compared with squared lengths (no square root at the check): a particle is too fast
      * when v . v > max_speed2, a link too long when d . d > max_link2 */

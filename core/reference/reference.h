@@ -104,6 +104,15 @@ typedef struct sk_fake_spring_force {
 sk_force_generator *sk_fake_spring_force_init(sk_fake_spring_force *self, const sk_vec3 *anchor,
                                               const sk_rope_constants *c);
 
+/* Bending: the hinge at the registered particle between prev and next, energy kb (1 - cos theta), kb = EI / L
+ * (model/bending.h); acts on all three. */
+typedef struct sk_bending_force {
+    sk_force_generator base;
+    sk_particle *prev, *next;
+    sk_real kb;
+} sk_bending_force;
+sk_force_generator *sk_bending_force_init(sk_bending_force *self, sk_particle *prev, sk_particle *next, sk_real kb);
+
 /* ---- the force registry: (particle, generator) pairs applied in registration order --------- */
 
 typedef struct sk_force_registration {

@@ -39,7 +39,7 @@ void sk_ref_rope_register(sk_ref_rope *r)
     sk_particle *ps = w->particles;
 
     /* Forces: per particle (gravity, drag, buoyancy), then the links in segment order, then the
-     * anchor. The storage was sized for the capacity, so no add can fail. */
+     * anchor, then the hinges. The storage was sized for the capacity, so no add can fail. */
     sk_force_registry_clear(reg);
     for (int i = 0; i < n; i++) {
         if (s->gravity_as == SK_GRAVITY_FORCE)
@@ -61,6 +61,10 @@ void sk_ref_rope_register(sk_ref_rope *r)
         sk_force_registry_add(reg, held, &r->anchor_spring.base);
     else if (g->anchor == SK_ANCHOR_FAKE_SPRING)
         sk_force_registry_add(reg, held, &r->fake_spring.base);
+    /* bending last: each particle's sum ends with its hinges i - 1, i, i + 1 (docs/model.md section 5) */
+    if (g->has_bending)
+        for (int i = 1; i + 1 < n; i++)
+            sk_force_registry_add(reg, &ps[i], sk_bending_force_init(&r->hinges[i], &ps[i - 1], &ps[i + 1], r->c.bend_kb));
 
     /* Contacts: the links in segment order, the anchor constraint, the ground. */
     w->n_generators = 0;

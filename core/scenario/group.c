@@ -10,7 +10,7 @@
 
 static const char *const group_keys[] = {"count",  "particles", "start", "end",      "mass",
                                          "damping", "verlet_damping", "velocity", "pinned", "link",
-                                         "anchor", "drag",      "buoyancy", "deploy", "sweep", NULL};
+                                         "anchor", "drag",      "buoyancy", "bending", "deploy", "sweep", NULL};
 
 static int cmp_int(const void *a, const void *b)
 {
@@ -379,6 +379,25 @@ static int parse_forces(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
     return sk_scn_read_real(c, p, o, "volume", true, 0, SK_RANGE_GE0, &b->buoyancy_volume);
 }
 
+/* Bending stiffness EI between consecutive links (docs/model.md section 3.4): needs links, whose rest
+ * length turns EI into each hinge's constant. */
+static int parse_bending(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
+{
+    static const char *const keys[] = {"stiffness", NULL};
+    char p[SK_SCN_PATH_MAX];
+    json_t *o;
+    int rc = sk_scn_read_object(c, path, obj, "bending", false, &o);
+    if (rc || !o)
+        return rc;
+    sk_scn_path_key(p, path, "bending");
+    if (g->link == SK_LINK_NONE)
+        return sk_scn_fail(c, p, "not allowed: a rope of one particle that does not deploy has no links to bend");
+    g->has_bending = true;
+    if ((rc = sk_scn_check_keys(c, p, o, keys)))
+        return rc;
+    return sk_scn_read_real(c, p, o, "stiffness", true, 0, SK_RANGE_GE0, &g->base.bending_stiffness);
+}
+
 int sk_scn_parse_group(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
 {
     if (!json_is_object(obj))
@@ -403,7 +422,7 @@ int sk_scn_parse_group(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gr
         (rc = sk_scn_read_vec3(c, path, obj, "velocity", false, zero, &b->velocity)) ||
         (rc = parse_pinned(c, path, obj, g)) || (rc = parse_deploy(c, path, obj, g)) ||
         (rc = parse_link(c, path, obj, g)) || (rc = parse_anchor(c, path, obj, g)) ||
-        (rc = parse_forces(c, path, obj, g)))
+        (rc = parse_forces(c, path, obj, g)) || (rc = parse_bending(c, path, obj, g)))
         return rc;
     if (g->link_length_auto) {
         /* The base holds rope 0's spacing before sweeps; sk_group_rope_params recomputes it per rope. */

@@ -12,7 +12,7 @@
 static const char *const top_keys[] = {"skein",      "dt",     "steps",      "duration", "integrator",
                                        "gravity",    "gravity_as", "ground", "iterations", "implicit",
                                        "resolver",   "direct",
-                                       "flow",       "divergence", "groups", "output", NULL};
+                                       "flow",       "divergence", "groups", "output", "initial", NULL};
 
 static int oom(const sk_scn_ctx *c) { return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name); }
 
@@ -191,6 +191,42 @@ static int check_friction(const sk_scn_ctx *c, const sk_scenario *s)
     return 0;
 }
 
+/* A warm start's file and frame. The file is only named here (the scenario layer opens no HDF5): a relative
+ * name is taken from the scenario file's folder, as a user moving both together expects. */
+static int parse_initial(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
+{
+    static const char *const keys[] = {"from", "frame", NULL};
+    json_t *o;
+    int rc = sk_scn_read_object(c, "", root, "initial", false, &o);
+    if (rc || !o)
+        return rc;
+    if ((rc = sk_scn_check_keys(c, "initial", o, keys)))
+        return rc;
+    /* any integer: the file, opened when the run is built, says which frames it holds */
+    json_t *at = json_object_get(o, "frame");
+    if (at && (!json_is_integer(at) || json_integer_value(at) < -LONG_MAX))
+        return sk_scn_fail(c, "initial.frame",
+                           "must be an integer (a frame of the file; negative counts from the end)");
+    const long long frame = at ? json_integer_value(at) : -1;
+    json_t *from = json_object_get(o, "from");
+    if (!from)
+        return sk_scn_fail(c, "initial.from", "required (the HDF5 output of an earlier run)");
+    if (!json_is_string(from) || json_string_length(from) == 0 ||
+        strlen(json_string_value(from)) != json_string_length(from))
+        return sk_scn_fail(c, "initial.from", "must be a file name");
+    const char *name = json_string_value(from), *slash = strrchr(c->name, '/');
+    const size_t dir = name[0] == '/' || !slash ? 0 : (size_t)(slash - c->name) + 1;
+    s->has_initial = true;
+    s->initial_frame = (long)frame;
+    s->initial_from = strdup(name);
+    s->initial_path = malloc(dir + strlen(name) + 1);
+    if (!s->initial_from || !s->initial_path)
+        return oom(c);
+    memcpy(s->initial_path, c->name, dir);
+    strcpy(s->initial_path + dir, name);
+    return 0;
+}
+
 /* The bounds beyond which a rope counts as diverged: generous defaults that no sane run reaches. */
 static int parse_divergence(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
 {
@@ -315,7 +351,8 @@ static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
         (rc = parse_ground(c, root, s)) ||
         (rc = sk_scn_read_int(c, "", root, "iterations", false, 0, 0, INT_MAX, &iterations)) ||
         (rc = parse_implicit(c, root, s)) || (rc = parse_direct(c, root, s)) || (rc = parse_flow(c, root, s)) ||
-        (rc = parse_divergence(c, root, s)) || (rc = parse_groups(c, root, s)) || (rc = parse_output(c, root, s)))
+        (rc = parse_divergence(c, root, s)) || (rc = parse_groups(c, root, s)) || (rc = parse_output(c, root, s)) ||
+        (rc = parse_initial(c, root, s)))
         return rc;
     s->integrator = (sk_integrator)integrator;
     s->gravity_as = (sk_gravity_mode)gravity_as;
@@ -425,6 +462,8 @@ void sk_scenario_free(sk_scenario *s)
     free(s->groups);
     free(s->output_ropes);
     free(s->normalized_json);
+    free(s->initial_from);
+    free(s->initial_path);
     free(s->source);
     memset(s, 0, sizeof *s);
 }

@@ -23,17 +23,22 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
 }
 
 /* Bytes for `count` ropes of group g in the batch engine: their packs, laid out as model/pack_size.h says and
- * padded to the widest pack, per rope the marks of its divergence, the group's own structure and its pinned
- * flags. A rope that diverges later holds one more copy of its own state; that is not counted (it cannot be
- * known here), nor is the per-thread scratch of a pack or two (estimate() counts one thread's). */
+ * padded to the widest pack, per rope the marks of its divergence (and with a warm start its start state), the
+ * group's own structure and its pinned flags. A rope that diverges later holds one more copy of its own state;
+ * that is not counted (it cannot be known here), nor is the per-thread scratch of a pack or two (estimate()
+ * counts one thread's). */
 static uint64_t group_bytes(const sk_scenario *s, const sk_group *g, uint64_t count)
 {
     const uint64_t padded = sat_mul(sat_add(count, SK_PACK_MAX_WIDTH - 1) / SK_PACK_MAX_WIDTH, SK_PACK_MAX_WIDTH);
     const uint64_t lane = sat_add(sk_pack_lane_state_reals((uint64_t)g->particles, sk_group_has_contacts(s, g)),
                                   SK_PACK_PARAM_REALS);
     const uint64_t own = SK_PACK_GROUP_BYTES + (uint64_t)g->particles;
-    return sat_add(sat_add(sat_mul(sat_mul(padded, lane), sizeof(sk_real)), sat_mul(count, SK_PACK_ROPE_MARK_BYTES)),
-                   own);
+    /* a warm start keeps each rope's start state: its lane's state reals, its count and anchored segment */
+    const uint64_t start_reals =
+        sat_add(sk_pack_lane_state_reals((uint64_t)g->particles, sk_group_has_contacts(s, g)), 2);
+    const uint64_t start = s->has_initial ? sat_mul(sat_mul(count, start_reals), sizeof(sk_real)) : 0;
+    const uint64_t packs = sat_mul(sat_mul(padded, lane), sizeof(sk_real));
+    return sat_add(sat_add(sat_add(packs, sat_mul(count, SK_PACK_ROPE_MARK_BYTES)), own), start);
 }
 
 /* Bytes the outputs hold: each written rope's frame as it is read out (positions and velocities), up to what
@@ -66,6 +71,12 @@ static uint64_t estimate(const sk_scenario *s, int resized, uint64_t count)
             most = (uint64_t)s->groups[i].particles > most ? (uint64_t)s->groups[i].particles : most;
         total = sat_add(total, sat_mul(most, SK_PACK_IMPLICIT_ROW_REALS * SK_PACK_MAX_WIDTH * sizeof(sk_real)));
     }
+    /* the bending forces' scratch, for the largest bending group's packs */
+    uint64_t bending = 0;
+    for (int i = 0; i < s->n_groups; i++)
+        if (s->groups[i].has_bending && (uint64_t)s->groups[i].particles > bending)
+            bending = (uint64_t)s->groups[i].particles;
+    total = sat_add(total, sat_mul(bending, SK_PACK_BENDING_ROW_REALS * SK_PACK_MAX_WIDTH * sizeof(sk_real)));
     /* The written ropes; no list means every rope (the loader estimates before it fills the list in). */
     uint64_t particles = 0, ropes = 0;
     if (!s->output_ropes) {

@@ -101,6 +101,11 @@ static json_t *group_json(const sk_group *g, json_t *given)
         json_object_set_new(d, "volume", num(b->buoyancy_volume));
         json_object_set_new(o, "buoyancy", d);
     }
+    if (g->has_bending) {
+        json_t *d = json_object();
+        json_object_set_new(d, "stiffness", num(b->bending_stiffness));
+        json_object_set_new(o, "bending", d);
+    }
     if (g->deploys) {
         json_t *d = json_object();
         if (g->speed_count > 0) {
@@ -185,6 +190,12 @@ char *sk_scn_normalize(const sk_scenario *s, json_t *root)
         json_object_set_new(out, "ropes", r);
     }
     json_object_set_new(o, "output", out);
+    if (s->has_initial) { /* the file as written: read again beside the same scenario file, it names the same */
+        json_t *in = json_object();
+        json_object_set_new(in, "from", json_string(s->initial_from));
+        json_object_set_new(in, "frame", json_integer(s->initial_frame));
+        json_object_set_new(o, "initial", in);
+    }
     char *text = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(o);
     return text;

@@ -116,6 +116,7 @@ typedef enum sk_scn_need {
     SK_NEED_DRAG,
     SK_NEED_BUOYANCY,
     SK_NEED_FRICTION, /* the scenario's ground has friction: load.c checks it, with the top level read */
+    SK_NEED_BENDING,
     SK_NEED_DEPLOY_SPEED, /* a deploying group whose deploy.velocity is a number */
     SK_NEED_MAX_LENGTH
 } sk_scn_need;

@@ -107,6 +107,7 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
     case SK_NEED_DRAG: return g->has_drag ? NULL : "the group has no drag";
     case SK_NEED_BUOYANCY: return g->has_buoyancy ? NULL : "the group has no buoyancy";
     case SK_NEED_FRICTION: return NULL; /* a property of the scenario's ground, checked in load.c */
+    case SK_NEED_BENDING: return g->has_bending ? NULL : "the group has no bending";
     case SK_NEED_DEPLOY_SPEED:
         if (!g->deploys)
             return "the group does not deploy";

@@ -104,13 +104,17 @@ run_limited() {
 }
 
 case $CASE in
-kill_resume | kill_resume_reference | diverge_resume)
+kill_resume | kill_resume_reference | kill_resume_verlet | diverge_resume)
     # SIGKILL at a random moment after the first checkpoint; the resumed run's outputs equal the uninterrupted
     # run's, and it leaves nothing of the checkpointing behind. With the reference engine (slower: a shorter
-    # run); with ropes that diverge before and after the checkpoint (exit 3 both times).
+    # run); with verlet (the HDF5 file's previous positions, and every run's deploying segments, of the frames
+    # before the checkpoint come from the journal); with ropes that diverge before and after the checkpoint
+    # (exit 3 both times).
     extra=()
     want_status=0
-    if [ "$CASE" = kill_resume_reference ]; then
+    if [ "$CASE" = kill_resume_verlet ]; then
+        extra=(--set integrator=verlet)
+    elif [ "$CASE" = kill_resume_reference ]; then
         extra=(--engine reference)
         plan=(--steps $((${plan[1]} / 3)) --every $((${plan[3]} / 2)))
         K=$((K / 2))

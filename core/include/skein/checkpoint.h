@@ -26,8 +26,9 @@ extern "C" {
  *
  * File: a header (magic, format version, sizeof(sk_real), the run's id, the ropes recorded), then one
  * record per frame: its step, the particle counts and divergence marks of the ropes, then per rope its
- * diagnostics, positions, velocities and link tensions, and a CRC-32 of the record. Native byte order:
- * a journal is read back by the machine that wrote it. */
+ * diagnostics, positions, velocities and link tensions (then verlet's previous positions, and a deploying
+ * rope's anchored segment s: what the HDF5 output keeps for a warm start), and a CRC-32 of the record.
+ * Native byte order: a journal is read back by the machine that wrote it. */
 
 typedef struct sk_journal sk_journal;
 

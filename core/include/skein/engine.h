@@ -66,7 +66,7 @@ SK_API void sk_engine_read_rope(const sk_engine *e, size_t rope, sk_real *p, sk_
 typedef struct sk_rope_diagnostics {
     sk_real kinetic;      /* sum of m |v|^2 / 2 over unpinned particles (J) */
     sk_real gravity;      /* -sum of m g . p over unpinned particles (J) */
-    sk_real elastic;      /* springs, stretched bungees and the anchored spring (J) */
+    sk_real elastic;      /* springs, stretched bungees, bending hinges and the anchored spring (J) */
     sk_vec3 anchor_force; /* the anchor's force on the particle it holds (N); zero without an anchor force */
     sk_real length;       /* (n - 1) L, plus the anchored segment s of a deploying rope (m) */
     bool finite;          /* every position and velocity finite */
@@ -127,6 +127,12 @@ SK_API bool sk_engine_import_rope(sk_engine *e, size_t rope, const sk_rope_state
  * when that state came from a run of the same scenario (a checkpoint); a rope whose imported state did not
  * (set by hand) stays where it was found unsound instead. Returns false when out of memory. */
 SK_API bool sk_engine_resume_at(sk_engine *e, long step);
+
+/* At step 0, after every rope was imported (a warm start, sk_warm_start): the ropes' state is their start, which
+ * a rope that diverges is stepped again from (to its state at the check before) instead of its group's shape.
+ * The engine keeps a copy of every rope's state for it. Returns false when out of memory or from an engine
+ * that cannot (sk_engine_kind "none"). */
+SK_API bool sk_engine_keep_start(sk_engine *e);
 
 /* ---- what runs ------------------------------------------------------------------------------------------ */
 

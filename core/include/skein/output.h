@@ -135,6 +135,9 @@ SK_API const char *sk_csv_temp_path(const sk_csv_writer *w);
  *     energy [frames][ropes][3]            kinetic, gravity, elastic (J)
  *     tension [frames][ropes][particles-1] link tension (N), 0 past the links present
  *     diverged [ropes]                     step the rope diverged at, -1 if never (rewritten each frame)
+ *     previous [frames][ropes][particles][3]  verlet runs only: the previous positions, slots past count 0
+ *     segment [frames][ropes]              deploying groups only: the anchored segment's rest length s
+ *                                          (both what a warm start needs, sk_warm_start)
  *     params/<key> [ropes]                 each swept parameter's per-rope value, key as written
  * Frame datasets are chunked one frame of a bounded number of ropes per chunk, compressed with shuffle and
  * deflate (level 1, chunks compressed in parallel on the writer's threads), extended and flushed frame by
@@ -169,6 +172,23 @@ SK_API const char *sk_h5_temp_path(const sk_h5_writer *w);
 
 /* Frames written so far. */
 SK_API long sk_h5_frames(const sk_h5_writer *w);
+
+/* ---- warm starts --------------------------------------------------------------------------------------- */
+
+/* A scenario with "initial" {from, frame} starts every rope from a frame of an earlier run's HDF5 output:
+ * puts each rope of e (just created, at step 0) at that frame's positions, velocities and particle counts,
+ * with verlet's previous positions (the dataset previous) and a deploying group's anchored segment (segment)
+ * where its scenario needs them, so that a run continued from frame k for the rest of the steps ends at the
+ * earlier run's last frame to the bit (when no anchor is driven: time starts again at 0). The rest of each
+ * rope's state is a fresh rope's (no contacts yet); a rope marked diverged in the file starts from the state
+ * the file holds for it. The engine keeps that state as its start (sk_engine_keep_start): a rope diverging
+ * later is stepped again from it to its last sound frame. Does nothing without "initial". Returns SK_OK, or
+ * with err filled naming the scenario, initial.from (or initial.frame) and the file: SK_ERR_INVALID (the file
+ * is missing, the frame is out of range), SK_ERR_CORRUPT (not a skein HDF5 output, or damaged),
+ * SK_ERR_MISMATCH (another real type, other groups or ropes, a file written with a subset of the ropes, a
+ * state dataset missing, a frame without finite state), SK_ERR_IO, SK_ERR_NO_MEMORY; e is then in an
+ * unspecified state. */
+SK_API sk_status sk_warm_start(sk_engine *e, sk_error *err);
 
 /* ---- summary totals ------------------------------------------------------------------------------------ */
 

@@ -81,6 +81,8 @@ typedef struct sk_rope_params {
     sk_real drag_k1, drag_k2; /* drag: c = k1 s + k2 s^2 */
     sk_vec3 flow_velocity, flow_gradient; /* the fluid drag acts against: u(y) = velocity + gradient y */
 
+    sk_real bending_stiffness; /* EI (N m^2): each hinge between consecutive links stores (EI / L)(1 - cos theta) */
+
     sk_real buoyancy_water_height; /* h (m) */
     sk_real buoyancy_max_depth;    /* m (m), > 0 */
     sk_real buoyancy_density;      /* rho (kg/m^3) */
@@ -124,6 +126,7 @@ typedef struct sk_group {
     bool has_drag;
     bool has_flow; /* drag acts on the velocity relative to the flow (a top-level "flow", or a swept one) */
     bool has_buoyancy;
+    bool has_bending; /* "bending" given: hinges between consecutive links resist bending */
 
     bool deploys;
     int deploy_initial;          /* n0 >= 1 */
@@ -151,6 +154,13 @@ typedef struct sk_scenario {
 
     bool has_flow;              /* "flow" given: the fluid's velocity field, each group's base values */
     sk_vec3 flow_velocity, flow_gradient;
+
+    /* "initial" given: every rope starts from a frame of an earlier run's HDF5 output (a warm start,
+     * sk_warm_start in skein/output.h) instead of its group's shape. */
+    bool has_initial;
+    char *initial_from;  /* the file as written */
+    char *initial_path;  /* the file to open: initial_from relative to the scenario file's folder */
+    long initial_frame;  /* the frame; negative counts from the end (-1: the last) */
 
     bool has_ground;
     sk_real ground_height;
