@@ -238,7 +238,7 @@ SK_INLINE skv coupling_far(const direct_pack *d, int k)
 /* One forward sweep (reference: assemble, then sk_ref_direct_solve's elimination and forward
  * substitution), row by row: the row's evaluation and setup where asked, its band entries from its normals,
  * and its elimination; a slot no lane has is skipped; a row a lane lacks is skipped by select. */
-static void forward(direct_pack *d, bool eval, int setup, skv *contacts)
+static unsigned forward(direct_pack *d, bool eval, int setup, skv *contacts)
 {
     direct_scratch *ds = d->ds;
     const skv tiny = skv_set1((sk_real)SK_DIRECT_PIVOT_EPSILON), one = skv_set1(1);
@@ -246,6 +246,7 @@ static void forward(direct_pack *d, bool eval, int setup, skv *contacts)
     /* The lanes where rows k - 1 and k - 2 stayed in the system (not dropped), kept as vector masks so that
      * no scalar decision waits for a pivot: the drops reach ds->active in the back substitution. */
     skm alive1 = none, alive2 = none;
+    unsigned drops = 0;
     for (int k = 0; k < d->slots; k++) {
         ds->dropped[k] = 0;
         const skm near_alive = alive1, far_alive = alive2;
@@ -293,9 +294,31 @@ static void forward(direct_pack *d, bool eval, int setup, skv *contacts)
         const skm dropped = skm_and(act, skm_not(skv_gt(pivot, skv_mul(tiny, a0))));
         alive1 = skm_andnot(dropped, act);
         ds->dropped[k] = skm_bits(dropped);
+        drops |= ds->dropped[k];
         st(ds->inv, k, skv_div(one, pivot));
         st(ds->l1, k, l1);
         st(ds->l2, k, l2);
+        st(ds->lambda, k, y);
+    }
+    return drops;
+}
+
+/* The forward substitution alone, with the factor of the last sweep (its rows are those now active, none
+ * dropped): the y of forward() for a new right-hand side, by the same operations. */
+static void substitute(direct_pack *d)
+{
+    direct_scratch *ds = d->ds;
+    for (int k = 0; k < d->slots; k++) {
+        ds->dropped[k] = 0;
+        if (!ds->active[k])
+            continue;
+        const unsigned near_bits = k >= 1 ? ds->active[k] & ds->active[k - 1] : 0;
+        const unsigned far_bits = k >= 2 && k % 2 == 0 ? ds->active[k] & ds->active[k - 2] : 0;
+        skv y = ld(ds->rhs, k);
+        if (near_bits)
+            y = skv_select(mask_of(near_bits), skv_sub(y, skv_mul(ld(ds->l1, k), ld(ds->lambda, k - 1))), y);
+        if (far_bits)
+            y = skv_select(mask_of(far_bits), skv_sub(y, skv_mul(ld(ds->l2, k), ld(ds->lambda, k - 2))), y);
         st(ds->lambda, k, y);
     }
 }
@@ -332,19 +355,44 @@ static unsigned backward(direct_pack *d, skv per)
     return released;
 }
 
-/* A stage's solve with releases (reference: solve_with_releases): the first forward sweep with its setup,
- * then re-solves while any lane released a row, at most SK_DIRECT_PASSES solves in all; passes (may be
- * NULL) counts each lane's. A lambda left on a row released by the last solve is never read: every reader
- * checks the row's activity. */
-static void stage_solve(direct_pack *d, bool eval, int setup, skv per, skv *contacts, skv *passes)
+/* A stage's solve with releases (reference: solve_with_releases): the first forward sweep with its setup
+ * (or, with `reuse`, the substitution alone: the rows were set up and are those of the last factor), then
+ * re-solves while any lane released a row, at most SK_DIRECT_PASSES solves in all; passes (may be NULL)
+ * counts each lane's. A lambda left on a row released by the last solve is never read: every reader checks
+ * the row's activity. Returns whether the last factor's rows are the active rows now (nothing dropped or
+ * released by the last solve), so that a later stage with those rows may reuse it. */
+static bool stage_solve(direct_pack *d, bool eval, int setup, bool reuse, skv per, skv *contacts, skv *passes)
 {
-    unsigned live = skm_bits(skv_eq(skv_zero(), skv_zero()));
+    unsigned live = skm_bits(skv_eq(skv_zero(), skv_zero())), drops = 0;
     for (int pass = 0; live && pass < SK_DIRECT_PASSES; pass++) {
-        forward(d, pass == 0 && eval, pass == 0 ? setup : SETUP_NONE, contacts);
+        if (pass == 0 && reuse) {
+            substitute(d);
+            drops = 0;
+        } else {
+            drops = forward(d, pass == 0 && eval, pass == 0 ? setup : SETUP_NONE, contacts);
+        }
         if (passes)
             *passes = skv_select(mask_of(live), skv_add(*passes, skv_set1(1)), *passes);
         live = backward(d, per);
     }
+    return !live && !drops;
+}
+
+/* The position stage's rows at the rows of the velocity stage (its first Newton iteration): set up; whether
+ * they are exactly the rows the velocity stage's last factor holds. */
+static bool position_rows_match(direct_pack *d)
+{
+    direct_scratch *ds = d->ds;
+    bool same = true;
+    for (int k = 0; k < d->slots; k++) {
+        if (ds->kind[k] == SK_ROW_NONE) {
+            ds->active[k] = 0;
+            continue;
+        }
+        setup_position_row(d, k);
+        same = same && ds->active[k] == ds->held[k];
+    }
+    return same;
 }
 
 /* W J^T lambda for particle i (reference: particle_change): the active rows that hold it in slot order;
@@ -410,7 +458,7 @@ void SK_KNAME(sk_contact_direct)(const sk_kernel_cfg *cfg, const sk_real *param,
 
     /* Velocities: rows at the integrated positions, generated, solved; v += W J^T lambda. */
     skv contacts = skv_zero(), passes = skv_zero();
-    stage_solve(&d, true, SETUP_VELOCITY, d.k.inv_dt, &contacts, &passes);
+    const bool factored = stage_solve(&d, true, SETUP_VELOCITY, false, d.k.inv_dt, &contacts, &passes);
     for (int i = 0; i < d.rows; i++) {
         const skv3 v = velocity(&d, i);
         set_velocity(&d, i, v3_select(present(&d, i), v3_add(v, particle_change(&d, i)), v));
@@ -427,7 +475,14 @@ void SK_KNAME(sk_contact_direct)(const sk_kernel_cfg *cfg, const sk_real *param,
 
     /* Positions: Newton iterations; the first at the rows the velocities used, the others re-evaluated. */
     for (int it = 0; it < cfg->direct_iterations; it++) {
-        stage_solve(&d, it > 0, SETUP_POSITION, skv_set1(1), NULL, NULL);
+        /* The first at the velocity stage's rows: where they are the same rows, its factor is this one (the
+         * same operations on the same numbers), and only the substitution is left to do. */
+        if (it == 0) {
+            const bool same_rows = position_rows_match(&d);
+            stage_solve(&d, false, SETUP_NONE, factored && same_rows, skv_set1(1), NULL, NULL);
+        } else {
+            stage_solve(&d, true, SETUP_POSITION, false, skv_set1(1), NULL, NULL);
+        }
         for (int i = 0; i < d.rows; i++) {
             const skv3 p = position(&d, i);
             set_position(&d, i, v3_select(present(&d, i), v3_add(p, particle_change(&d, i)), p));
