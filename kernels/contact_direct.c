@@ -26,7 +26,6 @@ static size_t layout(direct_scratch *ds, const sk_kernel_cfg *cfg, unsigned char
     } while (0)
     TAKE(normal, sk_real, S * 3 * W * r);
     TAKE(gap, sk_real, S * W * r);
-    TAKE(taut, sk_real, S * W * r);
     TAKE(rhs, sk_real, S * W * r);
     TAKE(lambda, sk_real, S * W * r);
     TAKE(a0, sk_real, S * W * r);
@@ -78,6 +77,7 @@ typedef struct direct_pack {
     sk_real *vel;    /* velocities: the state's v, or verlet's (p - q) / dt in the scratch */
     size_t vstride;
     skv e_link, e_anchor, e_ground; /* restitutions of the inequalities */
+    skv taut_link, taut_anchor;     /* the cables' taut bands (model/direct.h) */
 } direct_pack;
 
 SK_INLINE skv3 position(const direct_pack *d, int i) { return v3_load(d->state + (size_t)i * SK_F_COUNT * W); }
@@ -85,7 +85,16 @@ SK_INLINE void set_position(direct_pack *d, int i, skv3 p) { v3_store(d->state +
 SK_INLINE skv3 velocity(const direct_pack *d, int i) { return v3_load(d->vel + (size_t)i * d->vstride); }
 SK_INLINE void set_velocity(direct_pack *d, int i, skv3 v) { v3_store(d->vel + (size_t)i * d->vstride, v); }
 SK_INLINE skv inverse_mass(const direct_pack *d, int i) { return d->cfg->pinned[i] ? skv_zero() : d->k.w; }
-SK_INLINE skv3 normal(const direct_pack *d, int s) { return v3_load(d->ds->normal + (size_t)s * 3 * W); }
+/* A row's normal: the ground's (odd slots) is (0, 1, 0) in every lane, never stored. */
+SK_INLINE skv3 normal(const direct_pack *d, int s)
+{
+    if (s % 2 == 1)
+        return v3_make(skv_zero(), skv_set1(1), skv_zero());
+    return v3_load(d->ds->normal + (size_t)s * 3 * W);
+}
+
+/* A row's taut band: 64 eps of the link's or the anchor's length, 0 for the ground (computed once a call). */
+SK_INLINE skv taut(const direct_pack *d, int s) { return s == 0 ? d->taut_anchor : s % 2 == 1 ? skv_zero() : d->taut_link; }
 SK_INLINE skv ld(const sk_real *a, int s) { return skv_load(a + (size_t)s * W); }
 SK_INLINE void st(sk_real *a, int s, skv v) { skv_store(a + (size_t)s * W, v); }
 
@@ -122,12 +131,12 @@ static void set_kinds(direct_pack *d)
     }
 }
 
-/* Row k's normal, gap and taut band at the current positions (reference: evaluate_rows). */
+/* Row k's normal and gap at the current positions (reference: evaluate_rows). */
 SK_INLINE void evaluate_row(direct_pack *d, int k)
 {
     direct_scratch *ds = d->ds;
     skv3 n = v3_zero();
-    skv gap = skv_zero(), band = skv_zero();
+    skv gap = skv_zero();
     switch (ds->kind[k]) {
     case SK_ROW_ROD:
     case SK_ROW_CABLE: {
@@ -135,7 +144,6 @@ SK_INLINE void evaluate_row(direct_pack *d, int k)
         const skv l = v3_length(e);
         n = v3_unit_given(e, l);
         gap = skv_sub(d->k.link_l, l);
-        band = skv_mul(skv_set1((sk_real)SK_DIRECT_TAUT), d->k.link_l);
         break;
     }
     case SK_ROW_ANCHOR_ROD:
@@ -144,7 +152,6 @@ SK_INLINE void evaluate_row(direct_pack *d, int k)
         const skv l = v3_length(e);
         n = v3_unit_given(e, l);
         gap = skv_sub(d->k.s, l);
-        band = skv_mul(skv_set1((sk_real)SK_DIRECT_TAUT), d->k.s);
         break;
     }
     case SK_ROW_GROUND:
@@ -154,9 +161,9 @@ SK_INLINE void evaluate_row(direct_pack *d, int k)
     default:
         break;
     }
-    v3_store(ds->normal + (size_t)k * 3 * W, n);
+    if (k % 2 == 0)
+        v3_store(ds->normal + (size_t)k * 3 * W, n);
     st(ds->gap, k, gap);
-    st(ds->taut, k, band);
 }
 
 SK_INLINE skv row_velocity(const direct_pack *d, int s)
@@ -181,7 +188,7 @@ SK_INLINE void setup_velocity_row(direct_pack *d, int k, skv *contacts)
     const skv gap = ld(ds->gap, k);
     skm generated = mask_of(ds->exists[k]);
     if (kind == SK_ROW_CABLE || kind == SK_ROW_ANCHOR_CABLE)
-        generated = skm_and(generated, skv_le(gap, ld(ds->taut, k)));
+        generated = skm_and(generated, skv_le(gap, taut(d, k)));
     else if (kind == SK_ROW_GROUND)
         generated = skm_and(generated, skv_lt(gap, skv_zero()));
     ds->active[k] = skm_bits(generated);
@@ -212,7 +219,7 @@ SK_INLINE void setup_position_row(direct_pack *d, int k)
     direct_scratch *ds = d->ds;
     skm active = mask_of(ds->exists[k]);
     if (!is_equality(ds->kind[k]))
-        active = skm_and(active, skm_or(mask_of(ds->held[k]), skv_le(ld(ds->gap, k), ld(ds->taut, k))));
+        active = skm_and(active, skm_or(mask_of(ds->held[k]), skv_le(ld(ds->gap, k), taut(d, k))));
     ds->active[k] = skm_bits(active);
     if (ds->active[k])
         st(ds->rhs, k, skv_keep(active, skv_neg(ld(ds->gap, k))));
@@ -344,7 +351,7 @@ static unsigned backward(direct_pack *d, skv per)
         x = skv_keep(active, x);
         st(ds->lambda, k, x);
         if (!is_equality(ds->kind[k])) {
-            const skm wrong = skv_lt(skv_mul(x, ld(ds->a0, k)), skv_neg(skv_mul(ld(ds->taut, k), per)));
+            const skm wrong = skv_lt(skv_mul(x, ld(ds->a0, k)), skv_neg(skv_mul(taut(d, k), per)));
             ds->release[k] = ds->active[k] & skm_bits(wrong);
             released |= ds->release[k];
         }
@@ -447,6 +454,8 @@ void SK_KNAME(sk_contact_direct)(const sk_kernel_cfg *cfg, const sk_real *param,
     d.e_link = cfg->link == SK_LINK_CABLE ? d.k.link_restitution : skv_zero();
     d.e_anchor = cfg->anchor == SK_ANCHOR_CABLE ? d.k.anchor_restitution : skv_zero();
     d.e_ground = skv_set1(cfg->ground_restitution);
+    d.taut_link = skv_mul(skv_set1((sk_real)SK_DIRECT_TAUT), d.k.link_l);
+    d.taut_anchor = skv_mul(skv_set1((sk_real)SK_DIRECT_TAUT), d.k.s);
     if (verlet)
         for (int i = 0; i < d.rows; i++) {
             const sk_real *row = state + (size_t)i * SK_F_COUNT * W;

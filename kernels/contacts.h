@@ -57,13 +57,13 @@ SK_INLINE void contact_slot_particles(const contact_slots *c, int s, int *a, int
 }
 
 /* The direct chain solver's scratch (kernels/contact_direct.c): per slot of model/direct.h and lane the
- * row's normal, gap, taut band, right-hand side, solution, diagonal of A and its factor; per slot the row
+ * row's normal (links and the anchor), gap, right-hand side, solution, diagonal of A and its factor; per slot the row
  * kind and masks of the lanes that have it, that solve with it, that held it in the velocity stage, that
  * release it, whose elimination dropped it;
  * verlet's velocities and per particle the lanes where a row moved it. */
 typedef struct direct_scratch {
     sk_real *normal; /* [slot][3][W] */
-    sk_real *gap, *taut, *rhs, *lambda, *a0, *inv, *l1, *l2; /* [slot][W] */
+    sk_real *gap, *rhs, *lambda, *a0, *inv, *l1, *l2; /* [slot][W] */
     unsigned char *kind; /* [slot] */
     unsigned *exists, *active, *held, *release, *dropped; /* [slot] lane bits */
     sk_real *vel;      /* [capacity][3][W] */
