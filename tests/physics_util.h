@@ -78,6 +78,19 @@ static inline void phys_report(const char *label, const phys_track *t)
             t->worst_tol, t->checks, SK_REAL_NAME);
 }
 
+/* Complete elliptic integral of the first kind, K(k) = pi / (2 AGM(1, sqrt(1 - k^2))): the large-amplitude
+ * pendulum's period is 4 sqrt(L/g) K(sin(theta0 / 2)). */
+static inline double phys_elliptic_k(double k)
+{
+    double a = 1, b = sqrt(1 - k * k);
+    for (int i = 0; i < 40 && fabs(a - b) > 1e-16 * a; i++) {
+        double m = (a + b) / 2;
+        b = sqrt(a * b);
+        a = m;
+    }
+    return PHYS_PI / (a + b);
+}
+
 /* One measured quantity against its formula, printed whether or not it passes. */
 static inline int phys_compare(const char *label, double measured, double formula, double tol_rel)
 {

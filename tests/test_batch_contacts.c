@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "contact_scenario.h"
 #include "test_batch_common.h"
 
 #define STEPS 600
@@ -15,24 +16,10 @@
 
 static const char *const integrators[] = {"cyclone", "euler", "symplectic", "verlet"};
 
-/* The sweeps every group gets: each lane its own mass, damping, layout and starting velocity. */
-#define SWEEPS                                                                     \
-    "\"mass\": {\"random\": {\"min\": 0.05, \"max\": 0.2, \"seed\": 2}},"          \
-    "\"damping\": {\"random\": {\"min\": 0.5, \"max\": 1, \"seed\": 3}},"          \
-    "\"verlet_damping\": {\"random\": {\"min\": 0, \"max\": 0.01, \"seed\": 4}},"  \
-    "\"end[0]\": {\"random\": {\"min\": 0.8, \"max\": 1.0, \"seed\": 5}},"         \
-    "\"end[1]\": {\"random\": {\"min\": 0.2, \"max\": 0.7, \"seed\": 9}},"         \
-    "\"end[2]\": {\"random\": {\"min\": -0.3, \"max\": 0.3, \"seed\": 6}},"        \
-    "\"velocity[1]\": {\"random\": {\"min\": -1, \"max\": 1, \"seed\": 7}}"
-
-/* One group of 21 ropes of 10 particles laid from (0, 0.5, 0) to about (0.9, 0.45, 0); TOP adds
- * scenario keys, EXTRA group keys (the link among them), MORE_SWEEPS sweep keys. The integrator is
- * filled in per run. */
+/* One group of contact_scenario.h's ropes; TOP adds scenario keys, EXTRA group keys (the link among them),
+ * MORE_SWEEPS sweep keys. The integrator is filled in per run. */
 #define SCENARIO(TOP, EXTRA, MORE_SWEEPS)                                                                      \
-    "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 600, \"integrator\": \"%s\", " TOP                            \
-    " \"groups\": [{\"count\": 21, \"particles\": 10, \"start\": [0, 0.5, 0], \"end\": [0.9, 0.45, 0],"      \
-    " \"mass\": 0.1, \"damping\": 0.9, \"verlet_damping\": 0.001, \"velocity\": [0.3, 0.2, -0.1], " EXTRA \
-    " \"sweep\": {" SWEEPS MORE_SWEEPS "}}]}"
+    "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 600, \"integrator\": \"%s\", " TOP CONTACT_GROUP(EXTRA, MORE_SWEEPS)
 
 /* What the batch engine reports about its contacts over a run: the most contacts and iterations any
  * rope had in a step (read every 5 steps). */

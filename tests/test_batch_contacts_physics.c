@@ -35,18 +35,6 @@ static void particle(const sk_batch *b, size_t rope, int i, sk_vec3 *p, sk_vec3 
 
 /* ---- the rod pendulum ---------------------------------------------------------------------------- */
 
-/* Complete elliptic integral of the first kind, K(k) = pi / (2 AGM(1, sqrt(1 - k^2))). */
-static double elliptic_k(double k)
-{
-    double a = 1, b = sqrt(1 - k * k);
-    for (int i = 0; i < 40 && fabs(a - b) > 1e-16 * a; i++) {
-        double m = (a + b) / 2;
-        b = sqrt(a * b);
-        a = m;
-    }
-    return PHYS_PI / (a + b);
-}
-
 enum { SWINGS = 4 };
 static const double swing_theta[SWINGS] = {0.3, 0.8, 1.2, 1.5};
 
@@ -94,7 +82,7 @@ static int pendulum(int k)
     }
     int rc = 0;
     for (int r = 0; r < SWINGS; r++) {
-        double exact = 4 * sqrt(l / g) * elliptic_k(sin(swing_theta[r] / 2));
+        double exact = 4 * sqrt(l / g) * phys_elliptic_k(sin(swing_theta[r] / 2));
         char label[96];
         snprintf(label, sizeof label, "batch rod pendulum %s theta0 %g dt %g period vs 4 sqrt(L/g) K", integrators[k],
                  swing_theta[r], dt);

@@ -6,28 +6,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "contact_scenario.h"
 #include "test_batch_common.h"
 
 #define STEPS 600
 #define EVERY 150
 
-/* The sweeps every group gets: each lane its own mass, damping, layout and starting velocity. */
-#define SWEEPS                                                                     \
-    "\"mass\": {\"random\": {\"min\": 0.05, \"max\": 0.2, \"seed\": 2}},"          \
-    "\"damping\": {\"random\": {\"min\": 0.5, \"max\": 1, \"seed\": 3}},"          \
-    "\"verlet_damping\": {\"random\": {\"min\": 0, \"max\": 0.01, \"seed\": 4}},"  \
-    "\"end[0]\": {\"random\": {\"min\": 0.8, \"max\": 1.0, \"seed\": 5}},"         \
-    "\"end[1]\": {\"random\": {\"min\": 0.2, \"max\": 0.7, \"seed\": 9}},"         \
-    "\"end[2]\": {\"random\": {\"min\": -0.3, \"max\": 0.3, \"seed\": 6}},"        \
-    "\"velocity[1]\": {\"random\": {\"min\": -1, \"max\": 1, \"seed\": 7}}"
-
-/* One group of 21 ropes of 10 particles; TOP adds scenario keys, EXTRA group keys, MORE_SWEEPS sweep keys.
- * The integrator and the run's own keys are filled in per run. */
+/* One group of contact_scenario.h's ropes; TOP adds scenario keys, EXTRA group keys, MORE_SWEEPS sweep keys.
+ * The run's own keys and the integrator are filled in per run. */
 #define SCENARIO(TOP, EXTRA, MORE_SWEEPS)                                                                      \
-    "{%s\"skein\": 1, \"dt\": 1e-3, \"steps\": 600, \"integrator\": \"%s\", \"resolver\": \"direct\", " TOP  \
-    " \"groups\": [{\"count\": 21, \"particles\": 10, \"start\": [0, 0.5, 0], \"end\": [0.9, 0.45, 0],"      \
-    " \"mass\": 0.1, \"damping\": 0.9, \"verlet_damping\": 0.001, \"velocity\": [0.3, 0.2, -0.1], " EXTRA \
-    " \"sweep\": {" SWEEPS MORE_SWEEPS "}}]}"
+    "{%s\"skein\": 1, \"dt\": 1e-3, \"steps\": 600, \"integrator\": \"%s\", \"resolver\": \"direct\", " TOP \
+    CONTACT_GROUP(EXTRA, MORE_SWEEPS)
 
 static const struct {
     const char *integrator, *top;

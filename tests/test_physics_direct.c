@@ -6,18 +6,6 @@
 #include "model/vec3.h"
 #include "physics_util.h"
 
-/* Complete elliptic integral of the first kind, K(k) = pi / (2 AGM(1, sqrt(1 - k^2))). */
-static double elliptic_k(double k)
-{
-    double a = 1, b = sqrt(1 - k * k);
-    for (int i = 0; i < 40 && fabs(a - b) > 1e-16 * a; i++) {
-        double m = (a + b) / 2;
-        b = sqrt(a * b);
-        a = m;
-    }
-    return PHYS_PI / (a + b);
-}
-
 static double distance(sk_vec3 a, sk_vec3 b)
 {
     double dx = (double)a.x - (double)b.x, dy = (double)a.y - (double)b.y, dz = (double)a.z - (double)b.z;
@@ -69,7 +57,7 @@ static int pendulum_period(void)
     double t1, t2;
     CHECK_OK(swing(theta0, dt, &t1));
     CHECK_OK(swing(theta0, dt / 2, &t2));
-    double period = 4 * sqrt(l / g) * elliptic_k(sin(theta0 / 2));
+    double period = 4 * sqrt(l / g) * phys_elliptic_k(sin(theta0 / 2));
     int rc = phys_compare("direct rod pendulum theta0 1.5 dt 1e-3: period vs 4 sqrt(L/g) K", t1, period, 1e-2);
     rc |= phys_compare("direct rod pendulum theta0 1.5 dt 5e-4: period vs 4 sqrt(L/g) K", t2, period, 5e-3);
     double order = (t1 - period) / (t2 - period);

@@ -2,18 +2,6 @@
  * swings with the exact large-amplitude pendulum period 4 sqrt(L/g) K(sin(theta0 / 2)). */
 #include "physics_util.h"
 
-/* Complete elliptic integral of the first kind, K(k) = pi / (2 AGM(1, sqrt(1 - k^2))). */
-static double elliptic_k(double k)
-{
-    double a = 1, b = sqrt(1 - k * k);
-    for (int i = 0; i < 40 && fabs(a - b) > 1e-16 * a; i++) {
-        double m = (a + b) / 2;
-        b = sqrt(a * b);
-        a = m;
-    }
-    return PHYS_PI / (a + b);
-}
-
 static const char *const integrator_names[] = {"cyclone", "euler", "symplectic", "verlet"};
 
 /* Swings a particle on a rod of length L = 1.5 (g = 9.81), released at rest at theta0 from the vertical,
@@ -69,7 +57,7 @@ static int run_pendulum(sk_integrator integrator, double theta0)
     double t1, t2, l;
     CHECK_OK(swing(integrator, theta0, dt, &t1, &l));
     CHECK_OK(swing(integrator, theta0, dt / 2, &t2, &l));
-    double period = 4 * sqrt(l / g) * elliptic_k(sin(theta0 / 2));
+    double period = 4 * sqrt(l / g) * phys_elliptic_k(sin(theta0 / 2));
     double small = 2 * PHYS_PI * sqrt(l / g);
     char label[128];
     snprintf(label, sizeof label, "rod pendulum %s theta0 %g dt %g period vs 4 sqrt(L/g) K",
