@@ -4,8 +4,9 @@
  * step; it creeps only by the one step's pull that integration applies before the contact phase), by more it
  * slides with acceleration pull / m - mu_k g; friction never creates energy. Each case with Cyclone's resolver
  * and with the direct chain solver (section 4.4), whose friction follows the same rule with the ground row's
- * impulse: on these contacts (one ground row per particle, level rods) its impulses are Cyclone's, so the
- * same closed forms hold to the bit. */
+ * impulse: on these contacts (a lone particle, a level rod chain) its impulses are Cyclone's, so the same
+ * closed forms hold with the same tolerances (the sticking rope's positions to the bit); and a chain landing
+ * sideways keeps its rods at length. */
 #include "model/vec3.h"
 #include "physics_util.h"
 
