@@ -8,6 +8,7 @@
 
 #include "anchor.h"
 #include "contacts.h"
+#include "friction.h"
 #include "integrate.h"
 #include "model/direct.h"
 
@@ -431,6 +432,22 @@ SK_INLINE skv3 particle_change(direct_pack *d, int i)
     return v3_scale(sum, inverse_mass(d, i));
 }
 
+/* Ground friction after the velocity solve (reference: apply_friction): in the lanes where particle i's
+ * ground row is active, model/friction.h's rule with dvn = lambda w; the other lanes keep their bits. */
+static void apply_friction(direct_pack *d)
+{
+    direct_scratch *ds = d->ds;
+    for (int i = 0; i < d->rows; i++) {
+        const int s = 2 * i + 1;
+        if (ds->kind[s] != SK_ROW_GROUND || !ds->active[s])
+            continue;
+        const skm on = mask_of(ds->active[s]);
+        const skv dvn = skv_keep(on, skv_mul(ld(ds->lambda, s), inverse_mass(d, i)));
+        const skv3 v = velocity(d, i);
+        set_velocity(d, i, v3_select(on, k_friction(v, d->k.friction_static, d->k.friction_kinetic, dvn), v));
+    }
+}
+
 /* The particles present in each lane: particle i < n. */
 SK_INLINE skm present(const direct_pack *d, int i) { return skv_lt(skv_set1((sk_real)i), d->n); }
 
@@ -472,6 +489,8 @@ void SK_KNAME(sk_contact_direct)(const sk_kernel_cfg *cfg, const sk_real *param,
         const skv3 v = velocity(&d, i);
         set_velocity(&d, i, v3_select(present(&d, i), v3_add(v, particle_change(&d, i)), v));
     }
+    if (cfg->friction)
+        apply_friction(&d);
     /* the impulses (the tensions' source) and the rows the positions keep */
     sk_real *rows = sk_pack_contact_rows(cfg, state, W);
     for (int i = 0; i < cfg->capacity; i++)

@@ -27,6 +27,8 @@
 #include <math.h>
 
 #include "contacts.h"
+#include "friction.h"
+#include "model/friction.h"
 #include "model/vec3.h"
 
 /* The pack and its per-lane constants, as vectors for the row path and as reals for the lane path. */
@@ -136,20 +138,6 @@ SK_INLINE void touch_particle(const resolver *r, int i, skm m)
     }
 }
 
-/* Friction after a ground contact's normal velocity change dvn (the reference's sk_contact_friction): the
- * tangential velocity (x, z) stops where it is within mu_s dvn (stick), else loses mu_k dvn of its speed
- * (slip, only where that is above 0). */
-SK_INLINE skv3 friction_rows(const resolver *r, skv3 v, skv dvn)
-{
-    const skv speed = skv_sqrt(skv_add(skv_mul(v.x, v.x), skv_mul(v.z, v.z)));
-    const skv hold = skv_mul(r->mu_s, dvn), slow = skv_mul(r->mu_k, dvn);
-    const skm stick = skm_and(skv_gt(hold, skv_zero()), skv_le(speed, hold));
-    const skm slip = skm_and(skm_not(stick), skv_gt(slow, skv_zero()));
-    const skv keep = skv_div(skv_sub(speed, slow), speed);
-    const skv x = skv_select(slip, skv_mul(v.x, keep), v.x), z = skv_select(slip, skv_mul(v.z, keep), v.z);
-    return v3_make(skv_select(stick, skv_zero(), x), v.y, skv_select(stick, skv_zero(), z));
-}
-
 /* Link k (particles k and k + 1) in the lanes of m: sk_contact_resolve, then the penetration updates
  * of the contacts sharing k or k + 1: links k - 1, k, k + 1, the anchor constraint (k = 0), the
  * ground under k and k + 1. */
@@ -251,7 +239,7 @@ SK_INLINE void resolve_world_rows(const resolver *r, int s, int i, unsigned bits
         const skv impulse = skv_div(skv_sub(new_separating, vs), wa);
         va = v3_select(mvel, v3_add(va, v3_scale(v3_scale(n, impulse), wa)), va);
         if (friction && !anchor) /* the normal velocity change is the y component just added */
-            va = v3_select(mvel, friction_rows(r, va, skv_mul(impulse, wa)), va);
+            va = v3_select(mvel, k_friction(va, r->mu_s, r->mu_k, skv_mul(impulse, wa)), va);
         v3_store(va_row, va);
         if (anchor)
             add_impulse(r, s, mvel, impulse);
@@ -424,25 +412,6 @@ SK_INLINE void resolve_link_lane(const resolver *r, int k, int l)
     }
 }
 
-/* friction_rows for one lane, on its column of row v. */
-SK_INLINE void friction_lane(const resolver *r, sk_real *v, int l, sk_real dvn)
-{
-    const sk_real vx = v[l], vz = v[2 * W + l];
-    const sk_real speed = SK_SQRT(vx * vx + vz * vz);
-    const sk_real hold = r->mu_s_l[l] * dvn;
-    if (hold > 0 && speed <= hold) {
-        v[l] = 0;
-        v[2 * W + l] = 0;
-        return;
-    }
-    const sk_real slow = r->mu_k_l[l] * dvn;
-    if (slow > 0) {
-        const sk_real keep = (speed - slow) / speed;
-        v[l] = vx * keep;
-        v[2 * W + l] = vz * keep;
-    }
-}
-
 /* The rows' resolution for one lane (friction as for resolve_world_rows). */
 SK_INLINE void resolve_lane(const resolver *r, int s, int l, const bool friction)
 {
@@ -472,7 +441,7 @@ SK_INLINE void resolve_lane(const resolver *r, int s, int l, const bool friction
         sk_real *va = row_v(r, a);
         put3(va, l, sk_vec3_add(get3(va, l), sk_vec3_scale(per_w, wa)));
         if (friction && is_ground(r, s))
-            friction_lane(r, va, l, impulse * wa);
+            sk_friction_apply(&va[l], &va[2 * W + l], r->mu_s_l[l], r->mu_k_l[l], impulse * wa);
         if (b >= 0) {
             sk_real *vb = row_v(r, b);
             put3(vb, l, sk_vec3_add(get3(vb, l), sk_vec3_scale(per_w, -wb)));

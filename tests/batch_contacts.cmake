@@ -11,4 +11,4 @@ skein_test(batch_contacts_physics SOURCES test_batch_contacts_physics.c CASES
   rebound_symplectic rebound_verlet hanging_tension)
 skein_test(batch_direct SOURCES test_batch_direct.c test_batch_common.c CASES
   rod_chain rod_chain_pinned cable_chain rod_anchor cable_anchor ground_rods ground_cables ground_springs
-  deploy_ground driven_anchor)
+  deploy_ground driven_anchor friction_rods friction_cables friction_deploy)

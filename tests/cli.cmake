@@ -37,6 +37,8 @@ skein_cli_test(scenario.rod_chains_direct scenario.sh rod_chains_direct 192 "0 3
 skein_cli_test(scenario.reel_in scenario.sh reel_in 24 "0 30000 60000" --every 30000)
 # 3 ropes of 32 particles written (output.ropes).
 skein_cli_test(scenario.rods_sliding_to_a_stop scenario.sh rods_sliding_to_a_stop 192 "0 3" --steps 3)
+# 3 ropes of 32 particles written (output.ropes).
+skein_cli_test(scenario.rods_sliding_direct scenario.sh rods_sliding_direct 192 "0 3" --steps 3)
 # 3 cantilevers of 22 particles written (output.ropes).
 skein_cli_test(scenario.cantilevers scenario.sh cantilevers 132 "0 3" --steps 3)
 # W3 writes rope 0 of 200 particles.

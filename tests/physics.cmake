@@ -28,5 +28,7 @@ skein_test(physics_towing SOURCES test_physics_towing.c CASES path_table towed_a
 skein_test(physics_direct SOURCES test_physics_direct.c CASES
   pendulum_period double_pendulum hanging_rods hanging_cables ground_fall slack_cable)
 skein_test(physics_friction SOURCES test_physics_friction.c CASES
-  slide_distance slide_cyclone stick_below_mu_s slip_above_mu_s no_energy_created)
+  slide_distance slide_cyclone stick_below_mu_s slip_above_mu_s no_energy_created
+  direct_slide_distance direct_slide_cyclone direct_stick_below_mu_s direct_slip_above_mu_s direct_no_energy_created
+  direct_sliding_chain)
 skein_test(physics_bending SOURCES test_physics_bending.c CASES gradient tip_deflection first_mode symplectic_energy)

@@ -2,7 +2,8 @@
  * and cable anchors, the ground under rods, cables, springs and deploying ropes, pinned particles, a driven
  * anchor, with every integrator (implicit with 1 and 3 Newton iterations) and 1 and 3 Newton iterations of
  * the position projection, on 21 ropes whose parameters all differ, every ISA, 1 and 2 threads; the
- * diagnostics (tensions from the impulses, rows, solves) too. */
+ * diagnostics (tensions from the impulses, rows, solves) too. Ground friction with its coefficients swept
+ * per rope (from 0, frictionless, up to sticking) on rods, cables and deploying ropes. */
 #include <stdio.h>
 #include <string.h>
 
@@ -232,7 +233,108 @@ static int driven_anchor(void)
     return 0;
 }
 
+/* The reference after STEPS symplectic steps: the kinetic energy summed over the ropes, and rope 0's particle
+ * count, positions and velocities. */
+typedef struct ref_end {
+    double kinetic;
+    int n;
+    sk_real p[3 * 64], v[3 * 64];
+} ref_end;
+
+static int reference_end(const char *fmt, ref_end *out)
+{
+    static char json[1 << 15];
+    snprintf(json, sizeof json, fmt, "", "symplectic");
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, "%s", json));
+    sk_engine *ref = tb_engine(&s, "reference", NULL, 0);
+    CHECK(ref != NULL);
+    sk_engine_advance(ref, STEPS);
+    out->kinetic = 0;
+    for (size_t r = 0; r < s.total_ropes; r++) {
+        sk_rope_diagnostics d;
+        sk_real t[64];
+        sk_engine_rope_diagnostics(ref, r, &d, t);
+        out->kinetic += (double)d.kinetic;
+    }
+    out->n = sk_engine_rope_particles(ref, 0);
+    CHECK(out->n <= 64);
+    sk_engine_read_rope(ref, 0, out->p, out->v);
+    sk_engine_destroy(ref);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* Runs a friction case; then checks that friction acted (the ropes keep less kinetic energy than on a
+ * frictionless ground) and that rope 0, whose coefficients are 0, ends with the frictionless bits. */
+static int friction_case(const char *with, const char *without, int least_rows)
+{
+    double t;
+    int rows;
+    CHECK_OK(each_run(with, &t, &rows));
+    CHECK(rows >= least_rows);
+    static ref_end f, z;
+    CHECK_OK(reference_end(with, &f));
+    CHECK_OK(reference_end(without, &z));
+    fprintf(stderr, "kinetic energy after %d steps: %.6g J with friction, %.6g J without\n", STEPS, f.kinetic, z.kinetic);
+    CHECK(z.kinetic > 0 && f.kinetic < z.kinetic);
+    const size_t bytes = (size_t)(3 * f.n) * sizeof(sk_real);
+    CHECK(f.n == z.n && memcmp(f.p, z.p, bytes) == 0 && memcmp(f.v, z.v, bytes) == 0);
+    return 0;
+}
+
+/* Coefficients per rope: rope 0 frictionless, the last mu_s = 1.2, mu_k = 0.9 (mu_k <= mu_s on every rope). */
+#define FRICTION "\"friction\": {\"static\": 0.6, \"kinetic\": 0.4}"
+#define FRICTION_SWEEPS                                          \
+    ", \"ground.friction.static\": {\"from\": 0, \"to\": 1.2}," \
+    " \"ground.friction.kinetic\": {\"from\": 0, \"to\": 0.9}"
+/* Sideways speeds per rope, so that the ropes land sliding. */
+#define SLIDE_SWEEPS                                                            \
+    ", \"velocity[0]\": {\"random\": {\"min\": 0.5, \"max\": 2, \"seed\": 51}}," \
+    " \"velocity[2]\": {\"random\": {\"min\": -1.5, \"max\": 1.5, \"seed\": 52}}"
+
+/* Free rod chains, tilted (end[1] per rope), landing sideways on the ground and sliding: ground rows
+ * coupled to rods, some particles on the ground and some not. */
+#define FRICTION_RODS(GROUND, MORE)                                                                    \
+    SCENARIO("\"ground\": {\"height\": 0.3, \"restitution\": 0.1" GROUND "},",                         \
+             "\"link\": {\"type\": \"rod\", \"length\": 0.1},",                                            \
+             ", \"link.length\": {\"random\": {\"min\": 0.09, \"max\": 0.11, \"seed\": 8}}" SLIDE_SWEEPS MORE)
+static int friction_rods(void)
+{
+    return friction_case(FRICTION_RODS(", " FRICTION, FRICTION_SWEEPS), FRICTION_RODS("", ""), 10);
+}
+
+/* Cables on a cable anchor over the ground, partly lying on it and swinging sideways: the anchor's and the
+ * cables' rows released and generated around the ground rows with friction. */
+#define FRICTION_CABLES(GROUND, MORE)                                                                         \
+    SCENARIO("\"ground\": {\"height\": 0.35, \"restitution\": 0.3" GROUND "},",                               \
+             "\"link\": {\"type\": \"cable\", \"length\": 0.11, \"restitution\": 0.2},"                          \
+             " \"anchor\": {\"type\": \"cable\", \"point\": [0, 0.6, 0], \"length\": 0.2, \"restitution\": 0.5},", \
+             ", \"anchor.length\": {\"random\": {\"min\": 0.1, \"max\": 0.4, \"seed\": 11}}" SLIDE_SWEEPS MORE)
+static int friction_cables(void)
+{
+    return friction_case(FRICTION_CABLES(", " FRICTION, FRICTION_SWEEPS), FRICTION_CABLES("", ""), 4);
+}
+
+/* Deploying spring ropes on the ground: ground rows only, lanes at different particle counts. */
+#define FRICTION_DEPLOY(GROUND, MORE)                                                                            \
+    "{%s\"skein\": 1, \"dt\": 5e-4, \"steps\": 600, \"integrator\": \"%s\", \"resolver\": \"direct\","              \
+    " \"ground\": {\"height\": 0.1, \"restitution\": 0.4" GROUND "},"                                                 \
+    " \"groups\": [{\"count\": 21, \"particles\": 16, \"start\": [0, 0.12, 0], \"end\": [0.1, 0.12, 0],"            \
+    " \"mass\": 0.05, \"damping\": 0.9, \"velocity\": [0.3, 0, 0.5], \"pinned\": [9],"                                \
+    " \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"                                       \
+    " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 0.1, 0], \"stiffness\": 300, \"length\": 0.05},"  \
+    " \"deploy\": {\"velocity\": 3, \"initial_particles\": 2},"                                                     \
+    " \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 1, \"max\": 4, \"seed\": 31}},"                       \
+    " \"mass\": {\"random\": {\"min\": 0.03, \"max\": 0.1, \"seed\": 32}},"                                         \
+    " \"anchor.point[1]\": {\"random\": {\"min\": 0.06, \"max\": 0.14, \"seed\": 34}}" MORE "}}]}"
+static int friction_deploy(void)
+{
+    return friction_case(FRICTION_DEPLOY(", " FRICTION, FRICTION_SWEEPS), FRICTION_DEPLOY("", ""), 3);
+}
+
 CHECK_MAIN({"rod_chain", rod_chain}, {"rod_chain_pinned", rod_chain_pinned}, {"cable_chain", cable_chain},
            {"rod_anchor", rod_anchor}, {"cable_anchor", cable_anchor}, {"ground_rods", ground_rods},
            {"ground_cables", ground_cables}, {"ground_springs", ground_springs}, {"deploy_ground", deploy_ground},
-           {"driven_anchor", driven_anchor})
+           {"driven_anchor", driven_anchor}, {"friction_rods", friction_rods}, {"friction_cables", friction_cables},
+           {"friction_deploy", friction_deploy})

@@ -288,6 +288,19 @@ static int solve_with_releases(sk_ref_rope *r, sk_real per)
     return pass;
 }
 
+/* Ground friction, once per step after the velocity solve: each particle whose ground row is active gets
+ * Cyclone's rule (section 4.2) with its row's normal velocity change dvn = lambda w. Only (x, z) change, so
+ * the ground rows keep their velocities; the links' may drift off 0 by the tangential change, which the
+ * position stage's lengths absorb. */
+static void apply_friction(sk_ref_rope *r)
+{
+    const sk_ref_direct *d = &r->direct;
+    sk_particle *ps = r->world.particles;
+    for (int i = 0; i < r->world.count; i++)
+        if (d->active[2 * i + 1])
+            sk_contact_friction(&ps[i], &r->friction, d->lambda[2 * i + 1] * ps[i].w);
+}
+
 /* Velocities: the impulses that give every active row its target velocity, rods 0, closing cables and
  * ground contacts what restitution asks (docs/model.md section 4.2's rule), separating ones 0 unless
  * released. Rows: every rod, each taut cable, the ground under a particle. */
@@ -336,6 +349,8 @@ static int resolve_velocities(sk_ref_rope *r)
     mark_touched(r);
     for (int i = 0; i < n; i++)
         ps[i].v = sk_vec3_add(ps[i].v, particle_change(r, i));
+    if (r->scenario->has_friction)
+        apply_friction(r);
     for (int s = 0; s < slots; s++)
         d->impulse[s] = d->lambda[s];
     return contacts;

@@ -139,12 +139,9 @@ static void apply_flow(sk_scenario *s)
 }
 
 /* Each group's friction coefficients: the ground's as its base values. A group may sweep them only where the
- * ground has friction (off by default, so that Cyclone's resolver is untouched). */
+ * ground has friction (off by default, so that both resolvers are untouched). */
 static int apply_friction(const sk_scn_ctx *c, sk_scenario *s)
 {
-    /* The direct solver does not apply it yet: refused rather than silently frictionless. */
-    if (s->has_friction && s->resolver == SK_RESOLVER_DIRECT)
-        return sk_scn_fail(c, "ground.friction", "not supported with \"resolver\": \"direct\" (Cyclone's resolver applies it)");
     for (int i = 0; i < s->n_groups; i++) {
         sk_group *g = &s->groups[i];
         g->base.ground_friction_static = s->ground_friction_static;
