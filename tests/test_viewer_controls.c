@@ -1,9 +1,14 @@
 /* The viewer's keys, playback and ropes without a window: pause then single step advances exactly one
  * step (the rope's state equals a reference rope stepped as many times, bit for bit), speed, the
- * real-time clamp, reset, next rope, and the strain and energy the viewer shows, worked out by hand. */
+ * real-time clamp, reset, next rope, the strain and energy the viewer shows, worked out by hand, and a warm
+ * start (the scenario's "initial") shown from the earlier run's frame. */
 #include <GLFW/glfw3.h>
 #include <math.h>
+#include <spawn.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "input.h"
@@ -327,6 +332,75 @@ static int diverged_rope_stops(void)
     return 0;
 }
 
+extern char **environ;
+
+/* A scenario with "initial": the viewer's ropes start from frame 2 (step 20) of a run of rope_json written by
+ * skein run --h5, equal to reference ropes stepped 20 times, step on equal to them, and a reset goes back to
+ * that frame, not to the group's shape. */
+static int warm_start(void)
+{
+    char dir[] = "/tmp/skein-view-warm-XXXXXX", file[96], h5[96], json[1024];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(file, sizeof file, "%s/rope.json", dir);
+    snprintf(h5, sizeof h5, "%s/rope.h5", dir);
+    FILE *f = fopen(file, "w");
+    CHECK(f && fputs(rope_json, f) >= 0 && fclose(f) == 0);
+    const char *argv[] = {SKEIN_BINARY_DIR "/skein", "run", file, "--steps", "40", "--every", "10", "--h5", h5,
+                          "--quiet", NULL};
+    pid_t pid;
+    int status;
+    CHECK(posix_spawn(&pid, argv[0], NULL, NULL, (char *const *)argv, environ) == 0 && waitpid(pid, &status, 0) == pid);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    snprintf(json, sizeof json, "%.*s, \"initial\": {\"from\": \"%s\", \"frame\": 2}}", (int)strlen(rope_json) - 1,
+             rope_json, h5);
+    sk_scenario s = load(json), plain = load(rope_json);
+    CHECK(s.n_groups == 1 && s.has_initial && plain.n_groups == 1);
+    const size_t ropes[] = {2, 1};
+    sk_view_sim sim;
+    sk_error err = {0};
+    CHECK_OK(sk_view_sim_init(&sim, &s, ropes, 2, &err));
+    CHECK_OK(sk_view_sim_warm_start(&sim, &err));
+    sk_ref_rope *ref[2] = {sk_ref_rope_create(&plain, 0, 2), sk_ref_rope_create(&plain, 0, 1)};
+    CHECK(ref[0] && ref[1]);
+    for (int k = 0; k < 2; k++) {
+        sk_ref_rope_advance(ref[k], 20);
+        CHECK_OK(same_state(&sim, k, ref[k]));
+    }
+    for (int n = 0; n < 7; n++)
+        sk_view_sim_step(&sim);
+    for (int k = 0; k < 2; k++) {
+        sk_ref_rope_advance(ref[k], 7);
+        CHECK_OK(same_state(&sim, k, ref[k]));
+    }
+    CHECK_OK(sk_view_sim_reset(&sim, &err));
+    CHECK(sim.steps == 0);
+    for (int k = 0; k < 2; k++) {
+        sk_ref_rope_destroy(ref[k]);
+        ref[k] = sk_ref_rope_create(&plain, 0, ropes[k]);
+        sk_ref_rope_advance(ref[k], 20);
+        CHECK_OK(same_state(&sim, k, ref[k]));
+        sk_ref_rope_destroy(ref[k]);
+    }
+    sk_view_sim_free(&sim);
+
+    /* A file that is not there: one line, the sim empty. */
+    snprintf(json, sizeof json, "%.*s, \"initial\": {\"from\": \"%s/missing.h5\"}}", (int)strlen(rope_json) - 1,
+             rope_json, dir);
+    sk_scenario missing = load(json);
+    CHECK_OK(sk_view_sim_init(&sim, &missing, ropes, 2, &err));
+    CHECK(sk_view_sim_warm_start(&sim, &err) == SK_ERR_INVALID && sim.n == 0);
+    CHECK(strstr(err.message, "missing.h5") != NULL);
+    fprintf(stderr, "refused: %s\n", err.message);
+    sk_scenario_free(&missing);
+    sk_scenario_free(&s);
+    sk_scenario_free(&plain);
+    remove(h5);
+    remove(file);
+    rmdir(dir);
+    return 0;
+}
+
 CHECK_MAIN({"pause_then_step", pause_then_step}, {"speed", speed}, {"step_budget", step_budget},
            {"reset_and_next_rope", reset_and_next_rope}, {"window_keys", window_keys},
-           {"strain_and_energy", strain_and_energy}, {"diverged_rope_stops", diverged_rope_stops})
+           {"strain_and_energy", strain_and_energy}, {"diverged_rope_stops", diverged_rope_stops},
+           {"warm_start", warm_start})

@@ -8,7 +8,8 @@ if(TARGET skein-view)
   skein_test(viewer_colormap SOURCES test_viewer_colormap.c LIBS skein_view_logic CASES endpoints
     between_stops nice_scale grid_fit grid_outgrown)
   skein_test(viewer_controls SOURCES test_viewer_controls.c LIBS skein_view_logic CASES pause_then_step
-    speed step_budget reset_and_next_rope window_keys strain_and_energy diverged_rope_stops)
+    speed step_budget reset_and_next_rope window_keys strain_and_energy diverged_rope_stops warm_start)
+  add_dependencies(test_viewer_controls skein) # the warm start case makes its HDF5 file with skein run --h5
   skein_test(viewer_options SOURCES test_viewer_options.c LIBS skein_view_logic CASES all_options errors
     ropes hdf5_files)
   skein_test(viewer_scene SOURCES test_viewer_scene.c LIBS skein_view_logic CASES build particle_size

@@ -478,6 +478,8 @@ int main(int argc, char **argv)
     rc = sk_view_options_ropes(&o, &s, &ropes, &n, &err);
     if (rc == 0) {
         rc = sk_view_sim_init(&a.sim, &s, ropes, n, &err);
+        if (rc == 0)
+            rc = sk_view_sim_warm_start(&a.sim, &err);
         free(ropes);
     }
     if (rc != 0) {

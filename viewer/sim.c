@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "skein/engine.h"
+#include "skein/output.h"
 
 static bool rope_finite(const sk_ref_rope *r)
 {
@@ -16,6 +17,55 @@ static bool rope_finite(const sk_ref_rope *r)
             return false;
     }
     return true;
+}
+
+static void state_free(sk_rope_state *st)
+{
+    if (!st)
+        return;
+    free(st->p);
+    free(st->v);
+    free(st->q);
+    free(st->impulse);
+    free(st);
+}
+
+static sk_rope_state *state_alloc(int capacity)
+{
+    sk_rope_state *st = calloc(1, sizeof *st);
+    size_t n = (size_t)(capacity > 0 ? capacity : 1);
+    if (!st)
+        return NULL;
+    st->p = calloc(3 * n, sizeof *st->p);
+    st->v = calloc(3 * n, sizeof *st->v);
+    st->q = calloc(3 * n, sizeof *st->q);
+    st->impulse = calloc(n, sizeof *st->impulse);
+    if (!st->p || !st->v || !st->q || !st->impulse) {
+        state_free(st);
+        return NULL;
+    }
+    return st;
+}
+
+/* A warm start: the file holds every rope, read by a reference engine of the whole scenario (sk_warm_start
+ * checks the file against it); each shown rope takes its state from there and keeps it for a reset. */
+static int warm_start(sk_view_sim *sim, sk_error *err)
+{
+    const sk_scenario *s = sim->scenario;
+    sk_engine *e = sk_engine_create(s, &(sk_engine_options){.engine = "reference", .threads = 1}, err);
+    if (!e)
+        return err->status;
+    int rc = sk_warm_start(e, err);
+    for (int k = 0; rc == 0 && k < sim->n; k++) {
+        sk_view_rope *v = &sim->ropes[k];
+        v->start = state_alloc(s->groups[v->group].particles);
+        if (!v->start)
+            rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+        else if (!sk_engine_export_rope(e, v->global, v->start) || !sk_ref_rope_import(v->rope, v->start))
+            rc = sk_fail(err, SK_ERR_INVALID, "%s: initial: rope %zu's state cannot be taken", s->source, v->global);
+    }
+    sk_engine_destroy(e);
+    return rc;
 }
 
 int sk_view_sim_init(sk_view_sim *sim, const sk_scenario *s, const size_t *global, int n, sk_error *err)
@@ -39,10 +89,20 @@ int sk_view_sim_init(sk_view_sim *sim, const sk_scenario *s, const size_t *globa
     return 0;
 }
 
+int sk_view_sim_warm_start(sk_view_sim *sim, sk_error *err)
+{
+    int rc = sim->scenario->has_initial ? warm_start(sim, err) : 0;
+    if (rc)
+        sk_view_sim_free(sim);
+    return rc;
+}
+
 void sk_view_sim_free(sk_view_sim *sim)
 {
-    for (int k = 0; k < sim->n; k++)
+    for (int k = 0; k < sim->n; k++) {
         sk_ref_rope_destroy(sim->ropes[k].rope);
+        state_free(sim->ropes[k].start);
+    }
     free(sim->ropes);
     sim->ropes = NULL;
     sim->n = 0;
@@ -67,7 +127,7 @@ int sk_view_sim_reset(sk_view_sim *sim, sk_error *err)
     bool ok = fresh != NULL;
     for (int k = 0; ok && k < sim->n; k++) {
         fresh[k] = sk_ref_rope_create(sim->scenario, sim->ropes[k].group, sim->ropes[k].local);
-        ok = fresh[k] != NULL;
+        ok = fresh[k] != NULL && (!sim->ropes[k].start || sk_ref_rope_import(fresh[k], sim->ropes[k].start));
     }
     if (!ok) {
         for (int k = 0; fresh && k < sim->n; k++)

@@ -9,6 +9,7 @@
 
 #include "skein/types.h"
 #include "reference/reference.h"
+#include "skein/engine.h"
 #include "skein/scenario.h"
 
 typedef struct sk_view_rope {
@@ -17,6 +18,7 @@ typedef struct sk_view_rope {
     size_t local; /* index within its group */
     sk_ref_rope *rope;
     bool diverged; /* a position or velocity became non-finite: the rope is no longer stepped */
+    sk_rope_state *start; /* a warm start's state (the scenario's "initial"), which a reset goes back to */
 } sk_view_rope;
 
 typedef struct sk_view_sim {
@@ -26,9 +28,15 @@ typedef struct sk_view_sim {
     long steps; /* steps taken since the start or the last reset */
 } sk_view_sim;
 
-/* The ropes with the given global indices (each below s->total_ropes), at their initial state.
+/* The ropes with the given global indices (each below s->total_ropes), at their group's shape.
  * Returns 0, or SK_ERR_IO with err set when memory runs out (the sim is then empty). */
 int sk_view_sim_init(sk_view_sim *sim, const sk_scenario *s, const size_t *global, int n, sk_error *err);
+
+/* With the scenario's "initial" (a warm start), every rope from the frame of the earlier run's HDF5 output it
+ * names, which a reset then goes back to; nothing without it. Not for a replay, whose frames come from its own
+ * file. Returns 0, or the status with err set (sk_warm_start's refusals, out of memory); the sim is then
+ * empty. */
+int sk_view_sim_warm_start(sk_view_sim *sim, sk_error *err);
 void sk_view_sim_free(sk_view_sim *sim);
 
 /* One step of dt for every rope that has not diverged. */
