@@ -92,6 +92,10 @@ int cli_plan_make(const cli_options *o, const sk_scenario *s, cli_plan *plan, sk
  * and the path. */
 int cli_check_outputs(const cli_options *o, const char *scenario, sk_error *err);
 
+/* After loading: no output is the warm start's file (the scenario's initial.from), which the run reads.
+ * SK_ERR_INVALID naming the option and both paths. */
+int cli_check_warm_start(const cli_options *o, const sk_scenario *s, sk_error *err);
+
 /* The engine `engine` ("batch", "reference"; NULL the default) with --isa and --threads; NULL with err filled,
  * naming --isa for an ISA this build did not compile or this CPU cannot run (SK_ERR_UNSUPPORTED). */
 sk_engine *cli_engine_create(const cli_options *o, const sk_scenario *s, const char *engine, sk_error *err);

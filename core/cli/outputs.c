@@ -75,11 +75,11 @@ static int try_create(const output *out, sk_error *err)
     return 0;
 }
 
-int cli_check_outputs(const cli_options *o, const char *scenario, sk_error *err)
+/* The files the run writes, in outs[4] (the journal's name in journal); returns how many, or -1 with err set
+ * when the checkpoint's path is too long. */
+static int list_outputs(const cli_options *o, output *outs, char *journal, size_t journal_size, sk_error *err)
 {
-    char journal[PATH_MAX + sizeof JOURNAL_SUFFIX];
     const char *checkpoint = o->checkpoint ? o->checkpoint : o->resume;
-    output outs[4];
     int n = 0;
     if (o->csv)
         outs[n++] = (output){.option = "--csv", .path = o->csv};
@@ -87,11 +87,23 @@ int cli_check_outputs(const cli_options *o, const char *scenario, sk_error *err)
         outs[n++] = (output){.option = "--h5", .path = o->h5};
     if (checkpoint) {
         outs[n++] = (output){.option = o->checkpoint ? "--checkpoint" : "--resume", .path = checkpoint};
-        if (strlen(checkpoint) >= PATH_MAX)
-            return sk_fail(err, SK_ERR_INVALID, "%s %.40s...: the path is too long", outs[n - 1].option, checkpoint);
-        snprintf(journal, sizeof journal, "%s" JOURNAL_SUFFIX, checkpoint);
+        if (strlen(checkpoint) >= PATH_MAX) {
+            sk_fail(err, SK_ERR_INVALID, "%s %.40s...: the path is too long", outs[n - 1].option, checkpoint);
+            return -1;
+        }
+        snprintf(journal, journal_size, "%s" JOURNAL_SUFFIX, checkpoint);
         outs[n++] = (output){.option = o->checkpoint ? "--checkpoint's journal" : "--resume's journal", .path = journal};
     }
+    return n;
+}
+
+int cli_check_outputs(const cli_options *o, const char *scenario, sk_error *err)
+{
+    char journal[PATH_MAX + sizeof JOURNAL_SUFFIX];
+    output outs[4];
+    const int n = list_outputs(o, outs, journal, sizeof journal, err);
+    if (n < 0)
+        return err->status;
     output input = {.path = scenario};
     if (scenario)
         identify(&input);
@@ -112,6 +124,27 @@ int cli_check_outputs(const cli_options *o, const char *scenario, sk_error *err)
         const int rc = try_create(&outs[i], err);
         if (rc)
             return rc;
+    }
+    return 0;
+}
+
+int cli_check_warm_start(const cli_options *o, const sk_scenario *s, sk_error *err)
+{
+    if (!s->has_initial)
+        return 0;
+    char journal[PATH_MAX + sizeof JOURNAL_SUFFIX];
+    output outs[4];
+    const int n = list_outputs(o, outs, journal, sizeof journal, err);
+    if (n < 0)
+        return err->status;
+    output input = {.path = s->initial_path};
+    identify(&input);
+    for (int i = 0; i < n && input.exists; i++) {
+        identify(&outs[i]);
+        if (same_file(&outs[i], &input))
+            return sk_fail(err, SK_ERR_INVALID,
+                           "%s %s: is the warm start's file %s (initial.from) itself; the run would overwrite its input",
+                           outs[i].option, outs[i].path, s->initial_path);
     }
     return 0;
 }

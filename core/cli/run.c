@@ -226,6 +226,8 @@ static int run(const cli_options *o, sk_error *err)
     int rc = cli_check_outputs(o, o->command == CLI_RUN ? o->file : NULL, err);
     if (rc == 0)
         rc = cli_load(o, &s, err);
+    if (rc == 0 && (rc = cli_check_warm_start(o, &s, err)))
+        sk_scenario_free(&s);
     if (rc)
         return sk_exit_status(rc);
     cli_plan plan = {0};

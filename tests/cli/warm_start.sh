@@ -65,6 +65,15 @@ refused)
     # compare starts both engines from the file
     run_skein compare hanging_lines_gust.json --steps 10
     expect_status 0
+    # an output onto the file the run starts from is refused before anything is written: the file is intact
+    before=$(cksum < hanging_lines_settle.h5)
+    run_skein run hanging_lines_gust.json --steps 10 --h5 hanging_lines_settle.h5
+    expect_status 2
+    expect_stderr "skein: --h5 hanging_lines_settle.h5: is the warm start's file hanging_lines_settle.h5 (initial.from) itself; the run would overwrite its input"
+    run_skein run hanging_lines_gust.json --steps 10 --csv ./hanging_lines_settle.h5
+    expect_status 2
+    expect_stderr "skein: --csv ./hanging_lines_settle.h5: is the warm start's file hanging_lines_settle.h5 (initial.from) itself; the run would overwrite its input"
+    [ "$(cksum < hanging_lines_settle.h5)" = "$before" ] || fail "the warm start's file changed"
     ;;
 *) fail "unknown case $1" ;;
 esac
