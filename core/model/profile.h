@@ -1,0 +1,39 @@
+/* Properties along a rope (docs/model.md section 1.1): each particle's mass (the group's mass, list or
+ * linear profile, plus its payloads) and each link's stiffness and rest length, evaluated with the same
+ * operations for both engines, so that a particle's inverse mass and a link's constants start from the
+ * same bits in each. */
+#ifndef SKEIN_MODEL_PROFILE_H
+#define SKEIN_MODEL_PROFILE_H
+
+#include "model/rope_constants.h"
+
+/* Value i of `count` along a linear profile from `from` to `to`: from + (to - from) * (i / (count - 1)),
+ * from when count == 1. */
+sk_real sk_profile_linear(sk_real from, sk_real to, int i, int count);
+
+/* Mass of particle i (kg): the group's mass profile (or p->mass) plus the masses of the payloads at i, in
+ * the order the group lists them. */
+sk_real sk_rope_particle_mass(const sk_group *g, const sk_rope_params *p, int i);
+
+/* Stiffness (N/m) and rest length (m) of link i (between particles i and i + 1); c gives the rest length
+ * of a group without a length profile ("auto" resolved). */
+sk_real sk_rope_link_stiffness(const sk_group *g, const sk_rope_params *p, int i);
+sk_real sk_rope_link_length(const sk_group *g, const sk_rope_params *p, const sk_rope_constants *c, int i);
+
+/* What the engines keep per particle and per link of a rope with profiles, from the numbers above with the
+ * operations rope_constants.c uses for a uniform rope. */
+typedef struct sk_particle_constants {
+    sk_real w;             /* 1 / mass */
+    sk_real mass_back;     /* 1 / w */
+    sk_vec3 gravity_force; /* g * mass_back */
+} sk_particle_constants;
+sk_particle_constants sk_rope_particle_constants(const sk_scenario *s, const sk_group *g, const sk_rope_params *p,
+                                                 int i);
+
+/* The rest length of the first n - 1 links: (n - 1) L, or for a group with profiles their sum in link order. */
+sk_real sk_rope_links_length(const sk_group *g, const sk_rope_params *p, const sk_rope_constants *c, int n);
+
+/* Link i's divergence bound, compared with d . d: (L_i (1 + max_strain))^2. */
+sk_real sk_rope_link_max2(const sk_scenario *s, sk_real length);
+
+#endif
