@@ -52,7 +52,6 @@ void sk_ref_rope_register(sk_ref_rope *r)
         if (g->has_buoyancy)
             sk_force_registry_add(reg, &ps[i], &r->buoyancy.base);
     }
-    sk_real link_length = r->c.link_length;
     bool bungee = g->link == SK_LINK_BUNGEE;
     if (g->link == SK_LINK_SPRING || bungee)
         for (int i = 0; i + 1 < n; i++)
@@ -74,10 +73,12 @@ void sk_ref_rope_register(sk_ref_rope *r)
     w->n_generators = 0;
     if (g->link == SK_LINK_ROD)
         for (int i = 0; i + 1 < n; i++)
-            sk_world_add_contact_generator(w, sk_rod_link_init(&r->links[i].rod, &ps[i], &ps[i + 1], link_length));
+            sk_world_add_contact_generator(w, sk_rod_link_init(&r->links[i].rod, &ps[i], &ps[i + 1],
+                                                               sk_rope_link_length(g, &r->params, &r->c, i)));
     if (g->link == SK_LINK_CABLE)
         for (int i = 0; i + 1 < n; i++)
-            sk_world_add_contact_generator(w, sk_cable_link_init(&r->links[i].cable, &ps[i], &ps[i + 1], link_length,
+            sk_world_add_contact_generator(w, sk_cable_link_init(&r->links[i].cable, &ps[i], &ps[i + 1],
+                                                                 sk_rope_link_length(g, &r->params, &r->c, i),
                                                                  r->params.link_restitution));
     if (g->anchor == SK_ANCHOR_ROD)
         sk_world_add_contact_generator(w, sk_rod_constraint_init(&r->rod_constraint, held, &r->anchor,

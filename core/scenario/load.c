@@ -161,11 +161,11 @@ static int apply_friction(const sk_scn_ctx *c, sk_scenario *s)
     return 0;
 }
 
-/* Properties along the rope in a scenario whose ground or integrator does not take them yet: refused, naming
- * the group's profile, rather than run with the group's single mass. */
+/* Properties along the rope with an integrator that does not take them yet: refused, naming the group's
+ * profile, rather than run with the group's single mass. */
 static int check_profiles(const sk_scn_ctx *c, const sk_scenario *s)
 {
-    const char *why = s->has_ground ? "a ground" : s->integrator == SK_INTEGRATOR_IMPLICIT ? "the implicit integrator" : NULL;
+    const char *why = s->integrator == SK_INTEGRATOR_IMPLICIT ? "the implicit integrator" : NULL;
     for (int i = 0; why && i < s->n_groups; i++) {
         const sk_group *g = &s->groups[i];
         if (!g->has_profiles)
