@@ -47,6 +47,10 @@ SK_INLINE void kp_profile_row(kparams *k, const sk_real *rows, int i)
     k->link_stiffness = skv_load(r + (size_t)SK_Q_LINK_K * SK_W);
     k->link_l = skv_load(r + (size_t)SK_Q_LINK_L * SK_W);
     k->max_link2 = skv_load(r + (size_t)SK_Q_MAX_LINK2 * SK_W);
+    k->implicit_diag = skv_load(r + (size_t)SK_Q_IMP_DIAG * SK_W);
+    k->link_kdt2 = skv_load(r + (size_t)SK_Q_LINK_KDT2 * SK_W);
+    k->fake_jx = skv_load(r + (size_t)SK_Q_FAKE_JX * SK_W);
+    k->fake_jv = skv_load(r + (size_t)SK_Q_FAKE_JV * SK_W);
 }
 
 /* The largest particle count among the lanes (the rows a deploying pack's loops must visit). */

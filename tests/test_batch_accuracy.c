@@ -65,21 +65,6 @@ static int each_integrator_stats(const char *fmt, tb_stats *stats)
 
 static int each_integrator(const char *fmt) { return each_integrator_stats(fmt, NULL); }
 
-/* The explicit integrators only: properties along the rope are refused with the implicit one. */
-static int each_explicit(const char *fmt)
-{
-    static char json[1 << 15];
-    for (size_t i = 0; i < 4; i++) {
-        CHECK(strcmp(runs[i].name, "implicit") != 0);
-        snprintf(json, sizeof json, fmt, runs[i].name);
-        if (tb_against_reference(json, STEPS, EVERY, NULL)) {
-            fprintf(stderr, "integrator %s\n", runs[i].name);
-            return 1;
-        }
-    }
-    return 0;
-}
-
 /* Properties along the rope: 37 ropes of 16 particles, MASS and LINK's stiffness and length as given, the
  * rope's usual sweeps (which move a linear profile's first end) and MORE_SWEEPS. */
 #define PROFILES(TOP, MASS, STIFFNESS, LENGTH, EXTRA, MORE_SWEEPS)                                                \
@@ -95,7 +80,7 @@ static int each_explicit(const char *fmt)
  * tip by a negative index, one inside), their masses swept. */
 static int profiles_linear(void)
 {
-    return each_explicit(PROFILES(
+    return each_integrator(PROFILES(
         "", "{\"from\": 0.05, \"to\": 0.2}", "{\"from\": 800, \"to\": 200}", "{\"from\": 0.08, \"to\": 0.14}",
         "\"pinned\": [0], \"payloads\": [{\"index\": -1, \"mass\": 0.5}, {\"index\": 6, \"mass\": 0.2}],",
         SWEEPS ", \"mass.last\": {\"random\": {\"min\": 0.02, \"max\": 0.3, \"seed\": 101}},"
@@ -109,7 +94,7 @@ static int profiles_linear(void)
  * weight), a pinned set and an anchored spring. */
 static int profiles_lists_forces(void)
 {
-    return each_explicit(PROFILES(
+    return each_integrator(PROFILES(
         "\"gravity_as\": \"force\",",
         "[0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05]",
         LIST15("600", "250"), LIST15("0.12", "0.09"),
@@ -126,7 +111,7 @@ static int profiles_lists_forces(void)
  * bungees take each link's own rest length; four payloads, two on one particle. */
 static int profiles_fake_spring(void)
 {
-    return each_explicit(PROFILES(
+    return each_integrator(PROFILES(
         "", "{\"from\": 0.2, \"to\": 0.05}", "{\"from\": 300, \"to\": 700}", "0.1",
         "\"pinned\": [], \"anchor\": {\"type\": \"fake_spring\", \"point\": [0, 10, 0], \"stiffness\": 500, \"damping\": 2},"
         " \"payloads\": [{\"index\": 0, \"mass\": 0.3}, {\"index\": -16, \"mass\": 0.1}, {\"index\": 9, \"mass\": 0.2},"
@@ -147,7 +132,7 @@ static int profiles_bungee(void)
     char *spring = strstr(fmt, "\"spring\"");
     CHECK(spring != NULL);
     memcpy(spring, "\"bungee\"", 8);
-    return each_explicit(fmt);
+    return each_integrator(fmt);
 }
 
 /* Properties along the rope with contacts: rod chains and cables of per-link lengths and per-particle masses
@@ -170,12 +155,12 @@ static int profiles_bungee(void)
     "  \"link\": {\"type\": \"spring\", \"stiffness\": [300, 600, 300, 600, 300]},"                                   \
     "  \"anchor\": {\"type\": \"rod\", \"point\": [0, 10.1, 0], \"length\": 0.1}}]}"
 
-static int profiles_contacts(void) { return each_explicit(PROFILE_CONTACTS("", "")); }
+static int profiles_contacts(void) { return each_integrator(PROFILE_CONTACTS("", "")); }
 static int profiles_friction(void)
 {
-    return each_explicit(PROFILE_CONTACTS("", ", \"friction\": {\"static\": 0.6, \"kinetic\": 0.4}"));
+    return each_integrator(PROFILE_CONTACTS("", ", \"friction\": {\"static\": 0.6, \"kinetic\": 0.4}"));
 }
-static int profiles_direct(void) { return each_explicit(PROFILE_CONTACTS("\"resolver\": \"direct\",", "")); }
+static int profiles_direct(void) { return each_integrator(PROFILE_CONTACTS("\"resolver\": \"direct\",", "")); }
 
 /* Deployment cases must have lanes that inserted, lanes at different counts, and lanes at the cap. */
 static int each_integrator_deploying(const char *fmt, int initial, int capacity)

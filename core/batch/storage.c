@@ -61,15 +61,22 @@ void sk_batch_lay_rope_into(const sk_batch *b, const batch_group *bg, size_t r, 
             const sk_particle_constants pc = sk_rope_particle_constants(s, g, rp, i);
             const int link = i + 1 < g->particles ? i : -1;
             const sk_real length = link >= 0 ? sk_rope_link_length(g, rp, c, link) : c->link_length;
+            const sk_real stiffness = link >= 0 ? sk_rope_link_stiffness(g, rp, link) : rp->link_stiffness;
+            sk_real diag, jx, jv;
+            sk_rope_particle_implicit(c, pc.mass_back, &diag, &jx, &jv);
             const sk_real values[SK_Q_COUNT] = {
                 [SK_Q_W] = pc.w,
                 [SK_Q_MASS] = pc.mass_back,
                 [SK_Q_GF] = pc.gravity_force.x,
                 [SK_Q_GF_Y] = pc.gravity_force.y,
                 [SK_Q_GF_Z] = pc.gravity_force.z,
-                [SK_Q_LINK_K] = link >= 0 ? sk_rope_link_stiffness(g, rp, link) : rp->link_stiffness,
+                [SK_Q_LINK_K] = stiffness,
                 [SK_Q_LINK_L] = length,
                 [SK_Q_MAX_LINK2] = link >= 0 ? sk_rope_link_max2(s, length) : c->max_link2,
+                [SK_Q_IMP_DIAG] = diag,
+                [SK_Q_LINK_KDT2] = sk_rope_link_kdt2(c, stiffness),
+                [SK_Q_FAKE_JX] = jx,
+                [SK_Q_FAKE_JV] = jv,
             };
             for (int q = 0; q < SK_Q_COUNT; q++)
                 rows[((size_t)i * SK_Q_COUNT + (size_t)q) * (size_t)W + (size_t)lane] = values[q];

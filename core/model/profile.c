@@ -63,6 +63,16 @@ sk_real sk_rope_links_length(const sk_group *g, const sk_rope_params *p, const s
     return sum;
 }
 
+void sk_rope_particle_implicit(const sk_rope_constants *c, sk_real mass_back, sk_real *diag, sk_real *jx,
+                               sk_real *jv)
+{
+    *diag = mass_back + c->drag_t;
+    *jx = c->fake_active ? mass_back * ((sk_real)1 - (c->fake_cos + c->fake_cr * c->fake_sin) * c->fake_exp) : 0;
+    *jv = c->fake_active ? mass_back * ((sk_real)1 - ((c->fake_cv * c->fake_sin) * c->fake_exp) * c->inv_dt) : 0;
+}
+
+sk_real sk_rope_link_kdt2(const sk_rope_constants *c, sk_real stiffness) { return (stiffness * c->dt) * c->dt; }
+
 sk_real sk_rope_link_max2(const sk_scenario *s, sk_real length)
 {
     const sk_real longest = length * ((sk_real)1 + s->max_strain);

@@ -33,6 +33,15 @@ sk_particle_constants sk_rope_particle_constants(const sk_scenario *s, const sk_
 /* The rest length of the first n - 1 links: (n - 1) L, or for a group with profiles their sum in link order. */
 sk_real sk_rope_links_length(const sk_group *g, const sk_rope_params *p, const sk_rope_constants *c, int n);
 
+/* The implicit integrator's terms of a particle whose mass reads back as mass_back, with the operations
+ * rope_constants.c gives the rope's: the diagonal mass_back + drag_t, and the fake spring's jx and jv (0
+ * where it is not active). */
+void sk_rope_particle_implicit(const sk_rope_constants *c, sk_real mass_back, sk_real *diag, sk_real *jx,
+                               sk_real *jv);
+
+/* Link i's stiffness term of the implicit integrator: (k_i dt) dt. */
+sk_real sk_rope_link_kdt2(const sk_rope_constants *c, sk_real stiffness);
+
 /* Link i's divergence bound, compared with d . d: (L_i (1 + max_strain))^2. */
 sk_real sk_rope_link_max2(const sk_scenario *s, sk_real length);
 

@@ -161,23 +161,6 @@ static int apply_friction(const sk_scn_ctx *c, sk_scenario *s)
     return 0;
 }
 
-/* Properties along the rope with an integrator that does not take them yet: refused, naming the group's
- * profile, rather than run with the group's single mass. */
-static int check_profiles(const sk_scn_ctx *c, const sk_scenario *s)
-{
-    const char *why = s->integrator == SK_INTEGRATOR_IMPLICIT ? "the implicit integrator" : NULL;
-    for (int i = 0; why && i < s->n_groups; i++) {
-        const sk_group *g = &s->groups[i];
-        if (!g->has_profiles)
-            continue;
-        char p[SK_SCN_PATH_MAX], pk[SK_SCN_PATH_MAX];
-        sk_scn_path_index(p, "groups", (size_t)i);
-        sk_scn_path_key(pk, p, g->n_payloads > 0 ? "payloads" : g->mass_profile != SK_PROFILE_NONE ? "mass" : "link");
-        return sk_scn_fail(c, pk, "a profile or payload is not supported with %s", why);
-    }
-    return 0;
-}
-
 /* Every rope's kinetic coefficient at most its static one, where a group sweeps either (after the memory
  * check: it takes time in proportion to the rope count). */
 static int check_friction(const sk_scn_ctx *c, const sk_scenario *s)
@@ -375,7 +358,7 @@ static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     s->gravity_as = (sk_gravity_mode)gravity_as;
     s->iterations = (int)iterations;
     apply_flow(s);
-    if ((rc = apply_friction(c, s)) || (rc = check_profiles(c, s)))
+    if ((rc = apply_friction(c, s)))
         return rc;
 
     /* Before anything in proportion to the rope count, in time or memory. */
