@@ -31,4 +31,4 @@ skein_test(physics_friction SOURCES test_physics_friction.c CASES
   slide_distance slide_cyclone stick_below_mu_s slip_above_mu_s no_energy_created)
 skein_test(physics_bending SOURCES test_physics_bending.c CASES gradient tip_deflection first_mode symplectic_energy)
 skein_test(physics_profiles SOURCES test_physics_profiles.c CASES
-  tip_payload_symplectic tip_payload_verlet two_material batch_tensions rods_cyclone rods_direct)
+  tip_payload_symplectic tip_payload_verlet tip_payload_implicit two_material batch_tensions rods_cyclone rods_direct)

@@ -87,6 +87,7 @@ static int tip_payload(const char *integrator)
 
 static int tip_payload_symplectic(void) { return tip_payload("symplectic"); }
 static int tip_payload_verlet(void) { return tip_payload("verlet"); }
+static int tip_payload_implicit(void) { return tip_payload("implicit"); }
 
 /* A two-material tether: ten stiff links (4e4 N/m) then ten soft ones (1e4 N/m), rest lengths from 0.45 to
  * 0.55 m (a linear profile), a mass list and two payloads (one inside, both at the tip's particle). */
@@ -225,5 +226,6 @@ static int rods_cyclone(void) { return rod_chain("cyclone", "symplectic", 0, 0.1
 static int rods_direct(void) { return rod_chain("direct", "symplectic", 0, 1, 0.1); }
 
 CHECK_MAIN({"tip_payload_symplectic", tip_payload_symplectic}, {"tip_payload_verlet", tip_payload_verlet},
+           {"tip_payload_implicit", tip_payload_implicit},
            {"two_material", two_material},
            {"batch_tensions", batch_tensions}, {"rods_cyclone", rods_cyclone}, {"rods_direct", rods_direct})
