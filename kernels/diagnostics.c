@@ -76,7 +76,7 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
         skv3 a = v3_load(state), b = v3_load(state + stride);
         for (int j = 1; j + 1 < rows; j++) {
             skv3 c = v3_load(state + (size_t)(j + 1) * stride);
-            skv e = k_hinge_energy(k.bend_kb, a, b, c);
+            skv e = k_hinge_energy(k_hinge_kb(&k, prof, j), a, b, c);
             elastic = skv_add(elastic, skv_select(skv_lt(skv_set1((sk_real)(j + 1)), n), e, skv_zero()));
             a = b;
             b = c;

@@ -38,11 +38,13 @@ _Static_assert((int)SK_P_COUNT == (int)SK_PACK_PARAM_REALS, "the memory check co
 /* A group with profiles or payloads (docs/model.md section 1.1): after the slots, the parameter block holds a
  * row per particle i, each [SK_Q_COUNT][W]: particle i's inverse mass, mass read back and gravity force,
  * link i's stiffness, rest length and divergence bound (the last row's link values repeat the rope's), and
- * the implicit integrator's diagonal and fake spring terms of particle i and stiffness term of link i. The
+ * the implicit integrator's diagonal and fake spring terms of particle i and stiffness term of link i, and
+ * the k_b of the hinge at particle i. The
  * kernels read it where sk_kernel_cfg.profiles is set, in place of the slots of the same meaning. */
 enum {
     SK_Q_W, SK_Q_MASS, SK_Q_GF, SK_Q_GF_Y, SK_Q_GF_Z, SK_Q_LINK_K, SK_Q_LINK_L, SK_Q_MAX_LINK2,
     SK_Q_IMP_DIAG, SK_Q_LINK_KDT2, SK_Q_FAKE_JX, SK_Q_FAKE_JV, /* the implicit integrator's (rope_constants.h) */
+    SK_Q_BEND_KB, /* the hinge at particle i: its k_b (model/profile.h) */
     SK_Q_COUNT
 };
 _Static_assert(SK_Q_COUNT == SK_PACK_PROFILE_ROW_REALS, "the memory check counts a profile row's reals");

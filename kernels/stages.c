@@ -32,14 +32,14 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
     /* The held particle: 0, or the newest (n - 1) of a deploying rope. */
     const skv held_index = cfg->deploys ? skv_sub(n, skv_set1(1)) : skv_zero();
     const int link = k_force_link(cfg->link), anchor = k_force_anchor(cfg->anchor);
+    const sk_real *prof = cfg->profiles ? sk_pack_profile_rows(param, SK_W) : NULL;
     sk_real *bend = NULL;
     if (cfg->bending) {
         if (!(bend = k_bend_scratch(rows > 0 ? rows : 1)))
             return; /* a timing stage: the forces are left as they were */
-        k_bend_pass(&k_rope, state, rows, n, bend);
+        k_bend_pass(&k_rope, state, rows, n, bend, prof);
     }
 
-    const sk_real *prof = cfg->profiles ? sk_pack_profile_rows(param, SK_W) : NULL;
     skv3 um_prev = v3_zero();
     for (int i = 0; i < rows; i++) {
         const sk_real *row = state + (size_t)i * stride;

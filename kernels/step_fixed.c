@@ -100,7 +100,7 @@ SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *
     for (long s = 0; s < steps; s++) {
         skv3 x = anchor != SK_ANCHOR_NONE ? k_anchor_point(cfg, &k, driven, step0 + s) : v3_zero();
         if (bend) /* the hinges from the positions before the step (bending.h) */
-            k_bend_pass(&k, state, n, skv_set1((sk_real)n), bend);
+            k_bend_pass(&k, state, n, skv_set1((sk_real)n), bend, prof);
         carry c;
         c.p = v3_load(state);
         c.um = v3_zero();
@@ -144,12 +144,19 @@ static void general(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, lo
                   sk_kernel_drag_mode(cfg), cfg->buoyancy, cfg->driven, false, false, NULL, NULL);
 }
 
-/* Profiles and payloads: the general step, each particle with its own constants and its link's (pack.h). */
+/* Profiles and payloads: the general step, each particle with its own constants and its link's (pack.h), and
+ * with bending each hinge with its own k_b, in scratch of its own. */
 static void profiled(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps)
 {
+    sk_real *bend = NULL;
+    if (cfg->bending && !(bend = k_bend_scratch(cfg->capacity))) {
+        sk_pack_poison(cfg, state, SK_W);
+        return;
+    }
     fixed_advance(cfg, param, state, step0, steps, cfg->integrator, k_force_link(cfg->link),
                   k_force_anchor(cfg->anchor), cfg->gravity_force, sk_kernel_drag_mode(cfg), cfg->buoyancy,
-                  cfg->driven, false, false, NULL, sk_pack_profile_rows(param, SK_W));
+                  cfg->driven, false, false, bend, sk_pack_profile_rows(param, SK_W));
+    free(bend);
 }
 
 /* Bending: the general step with the hinges' pass before each step, in scratch of its own. */

@@ -80,7 +80,7 @@ SK_INLINE void link_lengths(const sk_kernel_cfg *cfg, const kparams *k, const sk
 
 /* The hinges at the linearisation point (bending.h), applied explicitly: they enter f, not the blocks. */
 SK_INLINE void bend_points(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
-                           sk_real *scratch, sk_real *bend, bool deploys, bool later)
+                           sk_real *scratch, sk_real *bend, bool deploys, bool later, const sk_real *prof)
 {
     const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W;
     const int rows = deploys ? kp_max_count(param) : cfg->capacity;
@@ -97,7 +97,8 @@ SK_INLINE void bend_points(const sk_kernel_cfg *cfg, const kparams *k, const sk_
         row_point(k, state + (size_t)(j + 1) * stride, scratch + (size_t)(j + 1) * sstride, cfg->pinned[j + 1], later,
                   &c, &v, &z);
         k_link_unit(b, c, &u2, &i2);
-        k_bend_store(bend, j, k_hinge_forces(k->bend_kb, u1, i1, u2, i2), skv_lt(skv_set1((sk_real)(j + 1)), n));
+        k_bend_store(bend, j, k_hinge_forces(k_hinge_kb(k, prof, j), u1, i1, u2, i2),
+                     skv_lt(skv_set1((sk_real)(j + 1)), n));
         b = c;
         u1 = u2;
         i1 = i2;
@@ -310,7 +311,7 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
             if (link != SK_LINK_NONE)
                 link_lengths(cfg, &k, param, state, scratch, deploys, it > 0);
             if (bend)
-                bend_points(cfg, &k, param, state, scratch, bend, deploys, it > 0);
+                bend_points(cfg, &k, param, state, scratch, bend, deploys, it > 0, prof);
             if (it == 0)
                 forward(cfg, &k, param, state, scratch, x, deploys, false, link, anchor, gforce, drag, buoyancy, bend,
                         prof);
@@ -347,13 +348,14 @@ static void general(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, lo
                      cfg->buoyancy, cfg->driven, false, false, false);
 }
 
-/* Profiles and payloads: the general step, each row with its particle's and its link's own constants. */
+/* Profiles and payloads: the general step, each row with its particle's and its link's own constants (and with
+ * bending each hinge's own k_b). */
 static void profiled(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
                      uint64_t *lane_steps, sk_real *scratch, int iterations)
 {
     implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, cfg->deploys,
                      k_force_link(cfg->link), k_force_anchor(cfg->anchor), cfg->gravity_force, sk_kernel_drag_mode(cfg),
-                     cfg->buoyancy, cfg->driven, false, false, true);
+                     cfg->buoyancy, cfg->driven, false, cfg->bending, true);
 }
 
 /* Bending: the general step with the hinges' pass at each linearisation point (its own instantiation, so the

@@ -135,6 +135,17 @@ static int profiles_bungee(void)
     return each_integrator(fmt);
 }
 
+/* Bending with properties along the rope: each hinge's k_b from the mean of its two links' rest lengths (a
+ * linear length profile, its last value swept), per-particle masses and a tip payload; a clamp of two pins. */
+static int profiles_bending(void)
+{
+    return each_integrator(PROFILES(
+        "", "{\"from\": 0.15, \"to\": 0.05}", "{\"from\": 500, \"to\": 300}", "{\"from\": 0.1, \"to\": 0.15}",
+        "\"pinned\": [0, 1], \"bending\": {\"stiffness\": 0.05}, \"payloads\": [{\"index\": -1, \"mass\": 0.2}],",
+        "\"bending.stiffness\": {\"random\": {\"min\": 0.01, \"max\": 0.2, \"seed\": 108}},"
+        " \"link.length.last\": {\"random\": {\"min\": 0.08, \"max\": 0.16, \"seed\": 109}}"));
+}
+
 /* Properties along the rope with contacts: rod chains and cables of per-link lengths and per-particle masses
  * (payloads swept) falling onto a ground with friction, a spring group on a rod anchor, every explicit
  * integrator, with Cyclone's resolver (RESOLVER "") or the direct solver. */
@@ -808,7 +819,7 @@ static int isa_choice(void)
 CHECK_MAIN({"profiles_linear", profiles_linear}, {"profiles_lists_forces", profiles_lists_forces},
            {"profiles_fake_spring", profiles_fake_spring}, {"profiles_bungee", profiles_bungee},
            {"profiles_contacts", profiles_contacts}, {"profiles_friction", profiles_friction},
-           {"profiles_direct", profiles_direct},
+           {"profiles_direct", profiles_direct}, {"profiles_bending", profiles_bending},
            {"bending", bending}, {"bending_all_forces", bending_all_forces}, {"bending_deploy", bending_deploy},
            {"bending_contacts", bending_contacts}, {"implicit_contacts", implicit_contacts}, {"flow", flow}, {"flow_swept_only", flow_swept_only}, {"towed_path", towed_path}, {"spring", spring}, {"spring_unpinned", spring_unpinned}, {"pinned_set", pinned_set},
            {"bungee", bungee}, {"gravity_force", gravity_force}, {"drag", drag}, {"buoyancy", buoyancy},

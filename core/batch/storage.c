@@ -77,6 +77,7 @@ void sk_batch_lay_rope_into(const sk_batch *b, const batch_group *bg, size_t r, 
                 [SK_Q_LINK_KDT2] = sk_rope_link_kdt2(c, stiffness),
                 [SK_Q_FAKE_JX] = jx,
                 [SK_Q_FAKE_JV] = jv,
+                [SK_Q_BEND_KB] = sk_rope_hinge_kb(g, rp, c, i),
             };
             for (int q = 0; q < SK_Q_COUNT; q++)
                 rows[((size_t)i * SK_Q_COUNT + (size_t)q) * (size_t)W + (size_t)lane] = values[q];

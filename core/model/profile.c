@@ -73,6 +73,14 @@ void sk_rope_particle_implicit(const sk_rope_constants *c, sk_real mass_back, sk
 
 sk_real sk_rope_link_kdt2(const sk_rope_constants *c, sk_real stiffness) { return (stiffness * c->dt) * c->dt; }
 
+sk_real sk_rope_hinge_kb(const sk_group *g, const sk_rope_params *p, const sk_rope_constants *c, int i)
+{
+    if (!g->has_bending || g->length_profile == SK_PROFILE_NONE || i < 1 || i + 1 >= g->particles)
+        return c->bend_kb;
+    const sk_real length = (sk_rope_link_length(g, p, c, i - 1) + sk_rope_link_length(g, p, c, i)) * (sk_real)0.5;
+    return p->bending_stiffness / length;
+}
+
 sk_real sk_rope_link_max2(const sk_scenario *s, sk_real length)
 {
     const sk_real longest = length * ((sk_real)1 + s->max_strain);

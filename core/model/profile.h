@@ -42,6 +42,11 @@ void sk_rope_particle_implicit(const sk_rope_constants *c, sk_real mass_back, sk
 /* Link i's stiffness term of the implicit integrator: (k_i dt) dt. */
 sk_real sk_rope_link_kdt2(const sk_rope_constants *c, sk_real stiffness);
 
+/* The bending constant of the hinge at particle i (1 .. n - 2, between links i - 1 and i): EI over the
+ * rest length a hinge stands for, (L_(i-1) + L_i) * 0.5 with a length profile, which is L itself when the
+ * two are equal, so a rope without a length profile keeps EI / L's bits; 0 without bending. */
+sk_real sk_rope_hinge_kb(const sk_group *g, const sk_rope_params *p, const sk_rope_constants *c, int i);
+
 /* Link i's divergence bound, compared with d . d: (L_i (1 + max_strain))^2. */
 sk_real sk_rope_link_max2(const sk_scenario *s, sk_real length);
 

@@ -76,7 +76,7 @@ void sk_rope_diagnose(const sk_scenario *s, const sk_group *g, const sk_rope_par
     /* bending after the links, before the anchor */
     if (g->has_bending)
         for (int i = 1; i + 1 < n; i++)
-            d.elastic = d.elastic + sk_hinge_energy(c->bend_kb, p[i - 1], p[i], p[i + 1]);
+            d.elastic = d.elastic + sk_hinge_energy(sk_rope_hinge_kb(g, rp, c, i), p[i - 1], p[i], p[i + 1]);
 
     int held = g->deploys ? n - 1 : 0;
     if (n > 0 && g->anchor != SK_ANCHOR_NONE) {

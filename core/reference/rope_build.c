@@ -67,7 +67,8 @@ void sk_ref_rope_register(sk_ref_rope *r)
     /* bending last: each particle's sum ends with its hinges i - 1, i, i + 1 (docs/model.md section 5) */
     if (g->has_bending)
         for (int i = 1; i + 1 < n; i++)
-            sk_force_registry_add(reg, &ps[i], sk_bending_force_init(&r->hinges[i], &ps[i - 1], &ps[i + 1], r->c.bend_kb));
+            sk_force_registry_add(reg, &ps[i], sk_bending_force_init(&r->hinges[i], &ps[i - 1], &ps[i + 1],
+                                                                     sk_rope_hinge_kb(g, &r->params, &r->c, i)));
 
     /* Contacts: the links in segment order, the anchor constraint, the ground. */
     w->n_generators = 0;

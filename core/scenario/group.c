@@ -256,9 +256,8 @@ static int check_profiles(const sk_scn_ctx *c, const char *path, sk_group *g)
                                                                 : "link.length";
     char p[SK_SCN_PATH_MAX];
     sk_scn_path_key(p, path, key);
-    const char *why = g->deploys ? "a deploying group" : g->has_bending ? "bending" : NULL;
-    if (why)
-        return sk_scn_fail(c, p, "a profile or payload is not supported with %s", why);
+    if (g->deploys)
+        return sk_scn_fail(c, p, "a profile or payload is not supported with a deploying group");
     return 0;
 }
 
