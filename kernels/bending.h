@@ -75,10 +75,16 @@ SK_INLINE void k_bend_clear(sk_real *bend, int j)
     v3_store(r + K_BEND_FC * SK_W, v3_zero());
 }
 
+/* Hinge j's k_b: the rope's, or with profiles (prof: the parameter block's rows, pack.h) its own. */
+SK_INLINE skv k_hinge_kb(const kparams *k, const sk_real *prof, int j)
+{
+    return prof ? skv_load(prof + ((size_t)j * SK_Q_COUNT + SK_Q_BEND_KB) * SK_W) : k->bend_kb;
+}
+
 /* Every hinge of rows [0, rows) from the positions in state (the particle rows): hinge j acts where
  * particle j + 1 is present (j + 1 < n). Each link's unit vector serves the two hinges it joins (the same
  * operations on the same points: the same bits as evaluating it twice, model/bending.h). */
-SK_INLINE void k_bend_pass(const kparams *k, const sk_real *state, int rows, skv n, sk_real *bend)
+SK_INLINE void k_bend_pass(const kparams *k, const sk_real *state, int rows, skv n, sk_real *bend, const sk_real *prof)
 {
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
     k_bend_clear(bend, 0);
@@ -91,7 +97,8 @@ SK_INLINE void k_bend_pass(const kparams *k, const sk_real *state, int rows, skv
         skv3 c = v3_load(state + (size_t)(j + 1) * stride), u2;
         skv i2;
         k_link_unit(b, c, &u2, &i2);
-        k_bend_store(bend, j, k_hinge_forces(k->bend_kb, u1, i1, u2, i2), skv_lt(skv_set1((sk_real)(j + 1)), n));
+        k_bend_store(bend, j, k_hinge_forces(k_hinge_kb(k, prof, j), u1, i1, u2, i2),
+                     skv_lt(skv_set1((sk_real)(j + 1)), n));
         b = c;
         u1 = u2;
         i1 = i2;

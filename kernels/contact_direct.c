@@ -79,13 +79,21 @@ typedef struct direct_pack {
     size_t vstride;
     skv e_link, e_anchor, e_ground; /* restitutions of the inequalities */
     skv taut_link, taut_anchor;     /* the cables' taut bands (model/direct.h) */
+    const sk_real *prof; /* with profiles: the parameter block's rows (pack.h), each particle's w, each link's L */
 } direct_pack;
 
 SK_INLINE skv3 position(const direct_pack *d, int i) { return v3_load(d->state + (size_t)i * SK_F_COUNT * W); }
 SK_INLINE void set_position(direct_pack *d, int i, skv3 p) { v3_store(d->state + (size_t)i * SK_F_COUNT * W, p); }
 SK_INLINE skv3 velocity(const direct_pack *d, int i) { return v3_load(d->vel + (size_t)i * d->vstride); }
 SK_INLINE void set_velocity(direct_pack *d, int i, skv3 v) { v3_store(d->vel + (size_t)i * d->vstride, v); }
-SK_INLINE skv inverse_mass(const direct_pack *d, int i) { return d->cfg->pinned[i] ? skv_zero() : d->k.w; }
+SK_INLINE skv profile_row(const direct_pack *d, int i, int q)
+{
+    return skv_load(d->prof + ((size_t)i * SK_Q_COUNT + (size_t)q) * W);
+}
+SK_INLINE skv inverse_mass(const direct_pack *d, int i)
+{
+    return d->cfg->pinned[i] ? skv_zero() : d->prof ? profile_row(d, i, SK_Q_W) : d->k.w;
+}
 /* A row's normal: the ground's (odd slots) is (0, 1, 0) in every lane, never stored. */
 SK_INLINE skv3 normal(const direct_pack *d, int s)
 {
@@ -94,8 +102,16 @@ SK_INLINE skv3 normal(const direct_pack *d, int s)
     return v3_load(d->ds->normal + (size_t)s * 3 * W);
 }
 
-/* A row's taut band: 64 eps of the link's or the anchor's length, 0 for the ground (computed once a call). */
-SK_INLINE skv taut(const direct_pack *d, int s) { return s == 0 ? d->taut_anchor : s % 2 == 1 ? skv_zero() : d->taut_link; }
+/* A row's taut band: 64 eps of the link's or the anchor's length (the rope's, computed once a call, or the
+ * link's own with a length profile), 0 for the ground. */
+SK_INLINE skv taut(const direct_pack *d, int s)
+{
+    if (s == 0)
+        return d->taut_anchor;
+    if (s % 2 == 1)
+        return skv_zero();
+    return d->prof ? skv_mul(skv_set1((sk_real)SK_DIRECT_TAUT), profile_row(d, slot_a(s), SK_Q_LINK_L)) : d->taut_link;
+}
 SK_INLINE skv ld(const sk_real *a, int s) { return skv_load(a + (size_t)s * W); }
 SK_INLINE void st(sk_real *a, int s, skv v) { skv_store(a + (size_t)s * W, v); }
 
@@ -144,7 +160,8 @@ SK_INLINE void evaluate_row(direct_pack *d, int k)
         const skv3 e = v3_sub(position(d, slot_b(k)), position(d, slot_a(k)));
         const skv l = v3_length(e);
         n = v3_unit_given(e, l);
-        gap = skv_sub(d->k.link_l, l);
+        const skv L = d->prof ? profile_row(d, slot_a(k), SK_Q_LINK_L) : d->k.link_l;
+        gap = skv_sub(L, l);
         break;
     }
     case SK_ROW_ANCHOR_ROD:
@@ -465,6 +482,7 @@ void SK_KNAME(sk_contact_direct)(const sk_kernel_cfg *cfg, const sk_real *param,
         .rows = kp_max_count(param),
         .vel = verlet ? ds->vel : state + 3 * W,
         .vstride = verlet ? 3 * W : (size_t)SK_F_COUNT * W,
+        .prof = cfg->profiles ? sk_pack_profile_rows(param, W) : NULL,
     };
     d.slots = 2 * d.rows;
     d.n = kp_get(param, SK_P_N);

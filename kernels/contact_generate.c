@@ -125,6 +125,32 @@ SK_INLINE void rod_or_cable(bool rod, skv3 pa, skv3 pb, skv L, skm *active, skv3
     }
 }
 
+/* The links' contacts, segment by segment; prof (with profiles: the parameter block's rows, pack.h) gives each
+ * link its own length, NULL the rope's (a constant of each call site). */
+SK_INLINE void generate_links(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *state, contact_scratch *cs,
+                              const contact_slots *c, const sk_real *prof, skv *count)
+{
+    const size_t W = SK_W, stride = (size_t)SK_F_COUNT * W;
+    const unsigned char *pinned = cfg->pinned;
+    const bool rod = cfg->link == SK_LINK_ROD;
+    for (int i = 0; i < c->links; i++) {
+        cs->pushes[i] = 0;
+        if (pinned[i] && pinned[i + 1]) {
+            put_inactive(cs, i);
+            continue;
+        }
+        skv3 pa = v3_load(state + (size_t)i * stride), pb = v3_load(state + (size_t)(i + 1) * stride);
+        skm active, pushes;
+        skv3 n;
+        skv pen;
+        const skv L = prof ? skv_load(prof + ((size_t)i * SK_Q_COUNT + SK_Q_LINK_L) * W) : k->link_l;
+        rod_or_cable(rod, pa, pb, L, &active, &n, &pen, &pushes);
+        cs->pushes[i] = (unsigned)skm_bits(pushes);
+        skv vs = v3_dot(v3_sub(contact_velocity(cs, state, i), contact_velocity(cs, state, i + 1)), n);
+        put_slot(cs, i, active, n, pen, vs, count);
+    }
+}
+
 void SK_KNAME(sk_contact_generate)(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param,
                                    const sk_real *state, skv3 x, contact_scratch *cs, sk_real *counts)
 {
@@ -149,22 +175,10 @@ void SK_KNAME(sk_contact_generate)(const sk_kernel_cfg *cfg, const kparams *k, c
 
     /* Links, segment by segment (groups with rods or cables do not deploy: every lane has them all). A
      * link between two pinned particles is never generated. */
-    const bool rod = cfg->link == SK_LINK_ROD;
-    for (int i = 0; i < c->links; i++) {
-        cs->pushes[i] = 0;
-        if (pinned[i] && pinned[i + 1]) {
-            put_inactive(cs, i);
-            continue;
-        }
-        skv3 pa = v3_load(state + (size_t)i * stride), pb = v3_load(state + (size_t)(i + 1) * stride);
-        skm active, pushes;
-        skv3 n;
-        skv pen;
-        rod_or_cable(rod, pa, pb, k->link_l, &active, &n, &pen, &pushes);
-        cs->pushes[i] = (unsigned)skm_bits(pushes);
-        skv vs = v3_dot(v3_sub(contact_velocity(cs, state, i), contact_velocity(cs, state, i + 1)), n);
-        put_slot(cs, i, active, n, pen, vs, &count);
-    }
+    if (cfg->profiles)
+        generate_links(cfg, k, state, cs, c, sk_pack_profile_rows(param, W), &count);
+    else
+        generate_links(cfg, k, state, cs, c, NULL, &count);
 
     /* The anchor constraint on particle 0 (never on a pinned one); the anchor is the world. */
     if (c->anchor >= 0) {

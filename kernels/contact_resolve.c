@@ -45,6 +45,7 @@ typedef struct resolver {
     skv3 acc;                  /* every particle's acceleration field, pinned ones too */
     sk_real w_l[SK_W], dt_l[SK_W], e_link_l[SK_W], e_anchor_l[SK_W], e_ground_l;
     sk_vec3 acc_l[SK_W];
+    const sk_real *prof;       /* with profiles: the parameter block's rows, each particle's own w (pack.h) */
     skv mu_s, mu_k;            /* ground friction's coefficients (with friction only) */
     sk_real mu_s_l[SK_W], mu_k_l[SK_W];
 } resolver;
@@ -90,7 +91,12 @@ SK_INLINE sk_real key_of_l(sk_real vs, sk_real pen)
 
 SK_INLINE skv3 up3(void) { return v3_make(skv_zero(), skv_set1(1), skv_zero()); }
 
-SK_INLINE skv w_rows(const resolver *r, int i) { return r->pinned[i] ? skv_zero() : r->w; }
+SK_INLINE skv w_rows(const resolver *r, int i)
+{
+    if (r->prof) /* a constant of the instantiation: NULL for uniform ropes */
+        return r->pinned[i] ? skv_zero() : skv_load(r->prof + ((size_t)i * SK_Q_COUNT + SK_Q_W) * W);
+    return r->pinned[i] ? skv_zero() : r->w;
+}
 
 /* The lanes of bits that generated contact j. */
 SK_INLINE unsigned generated(const resolver *r, int j, unsigned bits) { return bits & r->cs->active[j]; }
@@ -306,7 +312,12 @@ SK_INLINE sk_vec3 normal_lane(const resolver *r, int s, int l)
     return is_ground(r, s) ? sk_vec3_make(0, 1, 0) : get3(row_n(r, s), l);
 }
 
-SK_INLINE sk_real w_lane(const resolver *r, int i, int l) { return r->pinned[i] ? 0 : r->w_l[l]; }
+SK_INLINE sk_real w_lane(const resolver *r, int i, int l)
+{
+    if (r->prof)
+        return r->pinned[i] ? 0 : r->prof[((size_t)i * SK_Q_COUNT + SK_Q_W) * W + (size_t)l];
+    return r->pinned[i] ? 0 : r->w_l[l];
+}
 
 typedef struct moves_l {
     int a, b;
@@ -574,10 +585,11 @@ SK_INLINE bool picked_by_all(skv pick, int slot, unsigned lanes)
 
 /* ---- the resolver ------------------------------------------------------------------------------- */
 
-/* The resolver of a pack; friction is a constant in each of its two instantiations, so that a ground
- * without friction runs the resolver it had before friction existed. */
+/* The resolver of a pack; friction and profiles are constants in each of its instantiations, so that a
+ * ground without friction runs the resolver it had before friction existed, and uniform ropes the one they
+ * had before profiles (each particle's own inverse mass, pack.h). */
 SK_INLINE void resolve_pack(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state, contact_scratch *cs,
-                            const sk_real *counts, const bool friction)
+                            const sk_real *counts, const bool friction, const bool profiles)
 {
     sk_real *rows = sk_pack_contact_rows(cfg, state, SK_W);
     sk_real *contacts_row = rows + (size_t)(cfg->capacity + SK_C_CONTACTS) * W;
@@ -602,6 +614,7 @@ SK_INLINE void resolve_pack(const sk_kernel_cfg *cfg, const sk_real *param, sk_r
         .e_ground = skv_set1(cfg->ground_restitution),
         .acc = v3_load(param + (size_t)SK_P_ACC * W),
         .e_ground_l = cfg->ground_restitution,
+        .prof = profiles ? sk_pack_profile_rows(param, W) : NULL,
     };
     if (friction) {
         r.mu_s = kp_get(param, SK_P_MU_S);
@@ -725,8 +738,12 @@ SK_INLINE void resolve_pack(const sk_kernel_cfg *cfg, const sk_real *param, sk_r
 void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state,
                                   contact_scratch *cs, const sk_real *counts)
 {
-    if (cfg->friction)
-        resolve_pack(cfg, param, state, cs, counts, true);
+    if (cfg->profiles && cfg->friction)
+        resolve_pack(cfg, param, state, cs, counts, true, true);
+    else if (cfg->profiles)
+        resolve_pack(cfg, param, state, cs, counts, false, true);
+    else if (cfg->friction)
+        resolve_pack(cfg, param, state, cs, counts, true, false);
     else
-        resolve_pack(cfg, param, state, cs, counts, false);
+        resolve_pack(cfg, param, state, cs, counts, false, false);
 }

@@ -11,12 +11,12 @@
 void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state,
                                   long step, sk_real *diag, sk_real *tension)
 {
-    const kparams k = kp_load(param);
+    const kparams k_rope = kp_load(param);
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
     const skv n = kp_get(param, SK_P_N);
     const skv rest = kp_get(param, SK_P_S);
     const int rows = kp_max_count(param);
-    const skv3 x = k_anchor_point(cfg, &k, cfg->driven, step);
+    const skv3 x = k_anchor_point(cfg, &k_rope, cfg->driven, step);
     const skv held_index = cfg->deploys ? skv_sub(n, skv_set1(1)) : skv_zero();
     const skv half = skv_set1((sk_real)0.5);
     const bool springs = cfg->link == SK_LINK_SPRING || cfg->link == SK_LINK_BUNGEE;
@@ -24,10 +24,18 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
     const bool contact_links = cfg->link == SK_LINK_ROD || cfg->link == SK_LINK_CABLE;
     const sk_real *impulse = cfg->contacts ? state + (size_t)cfg->capacity * stride : NULL;
 
-    skv kinetic = skv_zero(), gravity = skv_zero(), elastic = skv_zero();
+    const sk_real *prof = cfg->profiles ? sk_pack_profile_rows(param, SK_W) : NULL;
+
+    skv kinetic = skv_zero(), gravity = skv_zero(), elastic = skv_zero(), links = skv_zero();
     skv3 anchor_force = v3_zero();
     for (int i = 0; i < rows; i++) {
         const sk_real *row = state + (size_t)i * stride;
+        kparams k = k_rope; /* with profiles: particle i's and link i's constants */
+        if (prof) {
+            kp_profile_row(&k, prof, i);
+            if (i + 1 < rows) /* the rest lengths summed in link order, as the reference sums them */
+                links = skv_add(links, skv_select(skv_lt(skv_set1((sk_real)(i + 1)), n), k.link_l, skv_zero()));
+        }
         skv3 p = v3_load(row), w = v3_load(row + 3 * SK_W);
         skv3 vel = k_velocity(&k, cfg->integrator, p, w);
         skm present = skv_lt(skv_set1((sk_real)i), n);
@@ -62,12 +70,13 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
         }
     }
 
+    const kparams k = k_rope;
     /* The hinges' energy after the links', hinge j where particle j + 1 is present. */
     if (cfg->bending && rows > 2) {
         skv3 a = v3_load(state), b = v3_load(state + stride);
         for (int j = 1; j + 1 < rows; j++) {
             skv3 c = v3_load(state + (size_t)(j + 1) * stride);
-            skv e = k_hinge_energy(k.bend_kb, a, b, c);
+            skv e = k_hinge_energy(k_hinge_kb(&k, prof, j), a, b, c);
             elastic = skv_add(elastic, skv_select(skv_lt(skv_set1((sk_real)(j + 1)), n), e, skv_zero()));
             a = b;
             b = c;
@@ -97,7 +106,8 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
         elastic = skv_add(elastic, e);
     }
 
-    skv links = skv_mul(skv_sub(n, skv_set1(1)), k.link_l);
+    if (!prof)
+        links = skv_mul(skv_sub(n, skv_set1(1)), k.link_l);
     skv_store(diag + (size_t)SK_D_KINETIC * SK_W, kinetic);
     skv_store(diag + (size_t)SK_D_GRAVITY * SK_W, gravity);
     skv_store(diag + (size_t)SK_D_ELASTIC * SK_W, elastic);
@@ -111,6 +121,7 @@ unsigned SK_KNAME(sk_kernel_bounded_lanes)(const sk_kernel_cfg *cfg, const sk_re
     const skv n = kp_get(param, SK_P_N);
     const int rows = kp_max_count(param);
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
+    const sk_real *prof = cfg->profiles ? sk_pack_profile_rows(param, SK_W) : NULL;
     skm out = skm_from_bits(0);
     for (int i = 0; i < rows; i++) {
         const sk_real *row = state + (size_t)i * stride;
@@ -121,7 +132,8 @@ unsigned SK_KNAME(sk_kernel_bounded_lanes)(const sk_kernel_cfg *cfg, const sk_re
         if (cfg->link != SK_LINK_NONE && i + 1 < rows) { /* the link to the next particle, when it is present */
             const skv3 d = v3_sub(v3_load(row + stride), p);
             const skm next = skv_lt(skv_set1((sk_real)(i + 1)), n);
-            out = skm_or(out, skm_and(next, skv_gt(v3_dot(d, d), k.max_link2)));
+            const skv max2 = prof ? skv_load(prof + ((size_t)i * SK_Q_COUNT + SK_Q_MAX_LINK2) * SK_W) : k.max_link2;
+            out = skm_or(out, skm_and(next, skv_gt(v3_dot(d, d), max2)));
         }
     }
     unsigned bad = 0;

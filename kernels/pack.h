@@ -35,6 +35,25 @@ _Static_assert((int)SK_P_COUNT == (int)SK_PACK_PARAM_REALS, "the memory check co
 #undef SK_P_SLOTS_VEC3
 #undef SK_P_SLOTS_REAL
 
+/* A group with profiles or payloads (docs/model.md section 1.1): after the slots, the parameter block holds a
+ * row per particle i, each [SK_Q_COUNT][W]: particle i's inverse mass, mass read back and gravity force,
+ * link i's stiffness, rest length and divergence bound (the last row's link values repeat the rope's), and
+ * the implicit integrator's diagonal and fake spring terms of particle i and stiffness term of link i, and
+ * the k_b of the hinge at particle i. The
+ * kernels read it where sk_kernel_cfg.profiles is set, in place of the slots of the same meaning. */
+enum {
+    SK_Q_W, SK_Q_MASS, SK_Q_GF, SK_Q_GF_Y, SK_Q_GF_Z, SK_Q_LINK_K, SK_Q_LINK_L, SK_Q_MAX_LINK2,
+    SK_Q_IMP_DIAG, SK_Q_LINK_KDT2, SK_Q_FAKE_JX, SK_Q_FAKE_JV, /* the implicit integrator's (rope_constants.h) */
+    SK_Q_BEND_KB, /* the hinge at particle i: its k_b (model/profile.h) */
+    SK_Q_COUNT
+};
+_Static_assert(SK_Q_COUNT == SK_PACK_PROFILE_ROW_REALS, "the memory check counts a profile row's reals");
+
+static inline const sk_real *sk_pack_profile_rows(const sk_real *param, int width)
+{
+    return param + (size_t)SK_P_COUNT * (size_t)width;
+}
+
 /* The contact rows after the particles of a contact group's state, each [W]: row i < capacity - 1 is
  * the impulse link i's contact delivered in the last step (summed over the resolver's picks of it, N s;
  * negative for a rod too short, which pushes),
@@ -59,6 +78,7 @@ typedef struct sk_kernel_cfg {
     bool flow;      /* drag acts on the velocity relative to the flow u(y) = flow_velocity + flow_gradient y */
     bool buoyancy;
     bool bending;   /* hinges between consecutive links (kernels/bending.h) */
+    bool profiles;  /* per-particle masses and per-link constants in the parameter block's rows (SK_Q_*) */
     bool deploys;
     bool insert_along;   /* deployment's "along" rule, else the seed's */
     bool has_max_length; /* deployment guarded by max_length */

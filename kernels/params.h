@@ -35,6 +35,25 @@ SK_INLINE kparams kp_load(const sk_real *param)
     return k;
 }
 
+/* A group with profiles (pack.h, SK_Q_*): the constants of particle i and its link i, from row i of the
+ * parameter block's profile rows, in place of the rope's. The callers take a copy of the rope's kparams for
+ * row i, so the passes of uniform ropes never see this. */
+SK_INLINE void kp_profile_row(kparams *k, const sk_real *rows, int i)
+{
+    const sk_real *r = rows + (size_t)i * SK_Q_COUNT * SK_W;
+    k->w = skv_load(r + (size_t)SK_Q_W * SK_W);
+    k->mass = skv_load(r + (size_t)SK_Q_MASS * SK_W);
+    k->gforce = v3_load(r + (size_t)SK_Q_GF * SK_W);
+    k->link_stiffness = skv_load(r + (size_t)SK_Q_LINK_K * SK_W);
+    k->link_l = skv_load(r + (size_t)SK_Q_LINK_L * SK_W);
+    k->max_link2 = skv_load(r + (size_t)SK_Q_MAX_LINK2 * SK_W);
+    k->implicit_diag = skv_load(r + (size_t)SK_Q_IMP_DIAG * SK_W);
+    k->link_kdt2 = skv_load(r + (size_t)SK_Q_LINK_KDT2 * SK_W);
+    k->fake_jx = skv_load(r + (size_t)SK_Q_FAKE_JX * SK_W);
+    k->fake_jv = skv_load(r + (size_t)SK_Q_FAKE_JV * SK_W);
+    k->bend_kb = skv_load(r + (size_t)SK_Q_BEND_KB * SK_W);
+}
+
 /* The largest particle count among the lanes (the rows a deploying pack's loops must visit). */
 SK_INLINE int kp_max_count(const sk_real *param)
 {

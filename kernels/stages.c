@@ -23,26 +23,30 @@ void SK_KNAME(sk_kernel_deploy)(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
 void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state, long step,
                                 sk_real *force)
 {
-    const kparams k = kp_load(param);
+    const kparams k_rope = kp_load(param);
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
     const skv n = kp_get(param, SK_P_N);
     const skv rest = kp_get(param, SK_P_S);
     const int rows = kp_max_count(param);
-    const skv3 x = k_anchor_point(cfg, &k, cfg->driven, step);
+    const skv3 x = k_anchor_point(cfg, &k_rope, cfg->driven, step);
     /* The held particle: 0, or the newest (n - 1) of a deploying rope. */
     const skv held_index = cfg->deploys ? skv_sub(n, skv_set1(1)) : skv_zero();
     const int link = k_force_link(cfg->link), anchor = k_force_anchor(cfg->anchor);
+    const sk_real *prof = cfg->profiles ? sk_pack_profile_rows(param, SK_W) : NULL;
     sk_real *bend = NULL;
     if (cfg->bending) {
         if (!(bend = k_bend_scratch(rows > 0 ? rows : 1)))
             return; /* a timing stage: the forces are left as they were */
-        k_bend_pass(&k, state, rows, n, bend);
+        k_bend_pass(&k_rope, state, rows, n, bend, prof);
     }
 
     skv3 um_prev = v3_zero();
     for (int i = 0; i < rows; i++) {
         const sk_real *row = state + (size_t)i * stride;
         skv3 p = v3_load(row), w = v3_load(row + 3 * SK_W);
+        kparams k = k_rope; /* with profiles: particle i's and link i's constants */
+        if (prof)
+            kp_profile_row(&k, prof, i);
         skv3 vel = k_velocity(&k, cfg->integrator, p, w);
         skv3 f = k_particle_forces(&k, cfg->gravity_force, sk_kernel_drag_mode(cfg), cfg->buoyancy, p, vel);
         if (i > 0 && link != SK_LINK_NONE)
@@ -78,13 +82,17 @@ void SK_KNAME(sk_kernel_integrate)(const sk_kernel_cfg *cfg, const sk_real *para
         free(scratch);
         return;
     }
-    const kparams k = kp_load(param);
+    const kparams k_rope = kp_load(param);
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
     const skv n = kp_get(param, SK_P_N);
     const int rows = kp_max_count(param);
+    const sk_real *prof = cfg->profiles ? sk_pack_profile_rows(param, SK_W) : NULL;
     for (int i = 0; i < rows; i++) {
         if (cfg->pinned[i])
             continue;
+        kparams k = k_rope; /* with profiles: particle i's constants */
+        if (prof)
+            kp_profile_row(&k, prof, i);
         sk_real *row = state + (size_t)i * stride;
         skv3 p = v3_load(row), w = v3_load(row + 3 * SK_W);
         skv3 pi = p, wi = w;

@@ -29,7 +29,7 @@ SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real 
             for (int l = 0; l < SK_W; l++)
                 lane_steps[l] += (uint64_t)param[(size_t)SK_P_N * SK_W + l];
         if (bend) /* the hinges among the particles present, after the insertion (bending.h) */
-            k_bend_pass(&k, state, rows, n, bend);
+            k_bend_pass(&k, state, rows, n, bend, NULL); /* profiles do not deploy */
 
         /* p is carried from row to row (row i + 1 is still old when row i is written); v is loaded where it is
          * used, as in the fixed kernel, to spare registers */

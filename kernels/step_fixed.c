@@ -39,8 +39,14 @@ SK_INLINE skv3 k_link_force_lean(const kparams *k, skv3 pa, skv3 pb)
 
 SK_INLINE void particle(const kparams *k, sk_real *row, bool pinned, carry *c, bool first, bool has_next,
                         int integrator, int link, int anchor, bool gforce, int drag, bool buoyancy,
-                        bool unit_damp, bool lean, skv3 x, const sk_real *bend, int i, int n)
+                        bool unit_damp, bool lean, skv3 x, const sk_real *bend, int i, int n, const sk_real *prof)
 {
+    kparams row_k;
+    if (prof) { /* particle i's and link i's own constants (params.h) */
+        row_k = *k;
+        kp_profile_row(&row_k, prof, i);
+        k = &row_k;
+    }
     const size_t next = (size_t)SK_F_COUNT * SK_W;
     const bool need_vel = drag || (first && anchor == SK_ANCHOR_FAKE_SPRING);
     const skv3 w_old = v3_load(row + 3 * SK_W);
@@ -85,7 +91,7 @@ SK_INLINE void particle(const kparams *k, sk_real *row, bool pinned, carry *c, b
 
 SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
                              int integrator, int link, int anchor, bool gforce, int drag, bool buoyancy,
-                             bool driven, bool unit_damp, bool lean, sk_real *bend)
+                             bool driven, bool unit_damp, bool lean, sk_real *bend, const sk_real *prof)
 {
     const kparams k = kp_load(param);
     const int n = cfg->capacity;
@@ -94,19 +100,19 @@ SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *
     for (long s = 0; s < steps; s++) {
         skv3 x = anchor != SK_ANCHOR_NONE ? k_anchor_point(cfg, &k, driven, step0 + s) : v3_zero();
         if (bend) /* the hinges from the positions before the step (bending.h) */
-            k_bend_pass(&k, state, n, skv_set1((sk_real)n), bend);
+            k_bend_pass(&k, state, n, skv_set1((sk_real)n), bend, prof);
         carry c;
         c.p = v3_load(state);
         c.um = v3_zero();
         particle(&k, state, pinned[0], &c, true, n > 1, integrator, link, anchor, gforce, drag, buoyancy, unit_damp,
-                 lean, x, bend, 0, n);
+                 lean, x, bend, 0, n, prof);
         sk_real *row = state + stride;
         for (int i = 1; i < n - 1; i++, row += stride)
             particle(&k, row, pinned[i], &c, false, true, integrator, link, anchor, gforce, drag, buoyancy, unit_damp,
-                     lean, x, bend, i, n);
+                     lean, x, bend, i, n, prof);
         if (n > 1)
             particle(&k, row, pinned[n - 1], &c, false, false, integrator, link, anchor, gforce, drag, buoyancy,
-                     unit_damp, lean, x, bend, n - 1, n);
+                     unit_damp, lean, x, bend, n - 1, n, prof);
     }
 }
 
@@ -116,7 +122,7 @@ SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *
     static void name(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps) \
     {                                                                                                  \
         fixed_advance(cfg, param, state, step0, steps, integ, link, anchor, false, false, false, false,  \
-                      unit_damp, link == SK_LINK_SPRING, NULL);                                        \
+                      unit_damp, link == SK_LINK_SPRING, NULL, NULL);                                  \
     }
 #define SK_FIXED2(name, integ, link, anchor)              \
     SK_FIXED(name##_damped, integ, link, anchor, false) \
@@ -135,7 +141,22 @@ static void general(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, lo
 {
     fixed_advance(cfg, param, state, step0, steps, cfg->integrator, k_force_link(cfg->link),
                   k_force_anchor(cfg->anchor), cfg->gravity_force,
-                  sk_kernel_drag_mode(cfg), cfg->buoyancy, cfg->driven, false, false, NULL);
+                  sk_kernel_drag_mode(cfg), cfg->buoyancy, cfg->driven, false, false, NULL, NULL);
+}
+
+/* Profiles and payloads: the general step, each particle with its own constants and its link's (pack.h), and
+ * with bending each hinge with its own k_b, in scratch of its own. */
+static void profiled(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps)
+{
+    sk_real *bend = NULL;
+    if (cfg->bending && !(bend = k_bend_scratch(cfg->capacity))) {
+        sk_pack_poison(cfg, state, SK_W);
+        return;
+    }
+    fixed_advance(cfg, param, state, step0, steps, cfg->integrator, k_force_link(cfg->link),
+                  k_force_anchor(cfg->anchor), cfg->gravity_force, sk_kernel_drag_mode(cfg), cfg->buoyancy,
+                  cfg->driven, false, false, bend, sk_pack_profile_rows(param, SK_W));
+    free(bend);
 }
 
 /* Bending: the general step with the hinges' pass before each step, in scratch of its own. */
@@ -148,7 +169,7 @@ static void bending(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, lo
     }
     fixed_advance(cfg, param, state, step0, steps, cfg->integrator, k_force_link(cfg->link),
                   k_force_anchor(cfg->anchor), cfg->gravity_force,
-                  sk_kernel_drag_mode(cfg), cfg->buoyancy, cfg->driven, false, false, bend);
+                  sk_kernel_drag_mode(cfg), cfg->buoyancy, cfg->driven, false, false, bend, NULL);
     free(bend);
 }
 
@@ -157,6 +178,10 @@ typedef void (*fixed_fn)(const sk_kernel_cfg *, sk_real *, sk_real *, long, long
 void SK_KNAME(sk_kernel_fixed_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
                                        long steps)
 {
+    if (cfg->profiles) {
+        profiled(cfg, param, state, step0, steps);
+        return;
+    }
     bool plain = !cfg->gravity_force && !cfg->drag && !cfg->buoyancy && !cfg->driven && !cfg->bending;
     int integ = cfg->integrator == SK_INTEGRATOR_CYCLONE ? SK_INTEGRATOR_EULER : cfg->integrator;
     bool undamped = true, no_negative_zero = true;

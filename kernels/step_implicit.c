@@ -80,7 +80,7 @@ SK_INLINE void link_lengths(const sk_kernel_cfg *cfg, const kparams *k, const sk
 
 /* The hinges at the linearisation point (bending.h), applied explicitly: they enter f, not the blocks. */
 SK_INLINE void bend_points(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
-                           sk_real *scratch, sk_real *bend, bool deploys, bool later)
+                           sk_real *scratch, sk_real *bend, bool deploys, bool later, const sk_real *prof)
 {
     const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W;
     const int rows = deploys ? kp_max_count(param) : cfg->capacity;
@@ -97,7 +97,8 @@ SK_INLINE void bend_points(const sk_kernel_cfg *cfg, const kparams *k, const sk_
         row_point(k, state + (size_t)(j + 1) * stride, scratch + (size_t)(j + 1) * sstride, cfg->pinned[j + 1], later,
                   &c, &v, &z);
         k_link_unit(b, c, &u2, &i2);
-        k_bend_store(bend, j, k_hinge_forces(k->bend_kb, u1, i1, u2, i2), skv_lt(skv_set1((sk_real)(j + 1)), n));
+        k_bend_store(bend, j, k_hinge_forces(k_hinge_kb(k, prof, j), u1, i1, u2, i2),
+                     skv_lt(skv_set1((sk_real)(j + 1)), n));
         b = c;
         u1 = u2;
         i1 = i2;
@@ -110,7 +111,7 @@ SK_INLINE void bend_points(const sk_kernel_cfg *cfg, const kparams *k, const sk_
  * computed at the end of that row and carried in registers. */
 SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
                        sk_real *scratch, skv3 x, bool deploys, bool later, int link, int anchor, bool gforce,
-                       int drag, bool buoyancy, const sk_real *bend)
+                       int drag, bool buoyancy, const sk_real *bend, const sk_real *prof)
 {
     const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W;
     const unsigned char *pinned = cfg->pinned;
@@ -126,12 +127,25 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
     skv3 cp, cv, cz;
     row_point(k, state, scratch, pinned[0], later, &cp, &cv, &cz);
     skv3 um_prev = v3_zero(), handed_y = v3_zero();
-    skv_sym3 handed = diag;
+    skv_sym3 handed = prof ? s3_diagonal(skv_load(prof + (size_t)SK_Q_IMP_DIAG * SK_W)) : diag;
     skm act_prev = skm_not(all);
+    const kparams *const k_rope = k;
     for (int i = 0; i < rows; i++) {
         const sk_real *row = state + (size_t)i * stride;
         sk_real *srow = scratch + (size_t)i * sstride;
         const bool has_next = i + 1 < rows;
+        /* with profiles: particle i's and link i's constants, and row i + 1's diagonal (params.h) */
+        kparams row_k;
+        k = k_rope;
+        if (prof) {
+            row_k = *k_rope;
+            kp_profile_row(&row_k, prof, i);
+            k = &row_k;
+        }
+        const skv3 field_i = prof ? v3_scale(k->acc, k->mass) : field;
+        const skv_sym3 diag_i = prof ? s3_diagonal(k->implicit_diag) : diag;
+        const skv_sym3 diag_next =
+            prof && has_next ? s3_diagonal(skv_load(prof + ((size_t)(i + 1) * SK_Q_COUNT + SK_Q_IMP_DIAG) * SK_W)) : diag;
         const skv index = skv_set1((sk_real)i);
         const skm held = skv_eq(index, held_index);
 
@@ -140,7 +154,7 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
         if (i > 0 && link != SK_LINK_NONE)
             f = v3_sub(f, um_prev);
         skv3 np = v3_zero(), nv = v3_zero(), nz = v3_zero();
-        skv_sym3 s = diag;
+        skv_sym3 s = diag_i;
         skv3 q = v3_zero();
         skm act = skm_not(all);
         if (has_next) {
@@ -168,13 +182,13 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
             f = k_bend_add(f, bend, i, rows);
 
         /* what this row hands the next where link i acts but does not couple (this row or the next pinned) */
-        skv_sym3 next_handed = s3_add(diag, s);
+        skv_sym3 next_handed = s3_add(diag_next, s);
         skv3 next_handed_y = v3_scale(q, skv_set1(-1));
         if (!pinned[i]) {
-            skv3 y = v3_scale(v3_add(f, field), k->dt);
+            skv3 y = v3_scale(v3_add(f, field_i), k->dt);
             if (later && drag)
                 y = v3_add(y, v3_scale(cz, k->drag_t));
-            skv_sym3 e = diag;
+            skv_sym3 e = diag_i;
             /* uniform links act in every lane: no selects */
             if (i > 0 && link != SK_LINK_NONE) {
                 e = uniform ? handed : s3_select(act_prev, handed, e);
@@ -216,7 +230,7 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                         skv_store(srow + (size_t)(IM_H + 3 * j + c) * SK_W, h.m[j][c]);
                 if (!uniform)
                     skv_store(srow + (size_t)IM_COUPLED * SK_W, skv_keep(act, skv_set1(1)));
-                next_handed = s3_add(diag, m3_transpose_mul_symmetric(&h, e));
+                next_handed = s3_add(diag_next, m3_transpose_mul_symmetric(&h, e));
                 next_handed_y = v3_sub(m3_transpose_apply(&h, y), q);
             } else if (has_next && !uniform) {
                 skv_store(srow + (size_t)IM_COUPLED * SK_W, skv_zero());
@@ -280,8 +294,9 @@ SK_INLINE void backward(const sk_kernel_cfg *cfg, const kparams *k, const sk_rea
 SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
                                 uint64_t *lane_steps, sk_real *scratch, int iterations, bool deploys, int link,
                                 int anchor, bool gforce, int drag, bool buoyancy, bool driven, bool unit_damp,
-                                bool bending)
+                                bool bending, bool profiles)
 {
+    const sk_real *prof = profiles ? sk_pack_profile_rows(param, SK_W) : NULL;
     const kparams k = kp_load(param);
     sk_real *bend = bending ? scratch + (size_t)cfg->capacity * IM_ROW * SK_W : NULL;
     for (long s = 0; s < steps; s++) {
@@ -296,11 +311,13 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
             if (link != SK_LINK_NONE)
                 link_lengths(cfg, &k, param, state, scratch, deploys, it > 0);
             if (bend)
-                bend_points(cfg, &k, param, state, scratch, bend, deploys, it > 0);
+                bend_points(cfg, &k, param, state, scratch, bend, deploys, it > 0, prof);
             if (it == 0)
-                forward(cfg, &k, param, state, scratch, x, deploys, false, link, anchor, gforce, drag, buoyancy, bend);
+                forward(cfg, &k, param, state, scratch, x, deploys, false, link, anchor, gforce, drag, buoyancy, bend,
+                        prof);
             else
-                forward(cfg, &k, param, state, scratch, x, deploys, true, link, anchor, gforce, drag, buoyancy, bend);
+                forward(cfg, &k, param, state, scratch, x, deploys, true, link, anchor, gforce, drag, buoyancy, bend,
+                        prof);
             if (final)
                 backward(cfg, &k, param, state, scratch, deploys, link, true, unit_damp);
             else
@@ -316,7 +333,7 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
                      uint64_t *lane_steps, sk_real *scratch, int iterations)                                    \
     {                                                                                                           \
         implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, false, SK_LINK_SPRING, \
-                         anchor, false, false, false, false, unit_damp, false);                                 \
+                         anchor, false, false, false, false, unit_damp, false, false);                          \
     }
 SK_IMPLICIT(springs_undamped, SK_ANCHOR_NONE, true)
 SK_IMPLICIT(springs_damped, SK_ANCHOR_NONE, false)
@@ -328,7 +345,17 @@ static void general(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, lo
 {
     implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, cfg->deploys,
                      k_force_link(cfg->link), k_force_anchor(cfg->anchor), cfg->gravity_force, sk_kernel_drag_mode(cfg),
-                     cfg->buoyancy, cfg->driven, false, false);
+                     cfg->buoyancy, cfg->driven, false, false, false);
+}
+
+/* Profiles and payloads: the general step, each row with its particle's and its link's own constants (and with
+ * bending each hinge's own k_b). */
+static void profiled(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
+                     uint64_t *lane_steps, sk_real *scratch, int iterations)
+{
+    implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, cfg->deploys,
+                     k_force_link(cfg->link), k_force_anchor(cfg->anchor), cfg->gravity_force, sk_kernel_drag_mode(cfg),
+                     cfg->buoyancy, cfg->driven, false, cfg->bending, true);
 }
 
 /* Bending: the general step with the hinges' pass at each linearisation point (its own instantiation, so the
@@ -338,7 +365,7 @@ static void bending(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, lo
 {
     implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, cfg->deploys,
                      k_force_link(cfg->link), k_force_anchor(cfg->anchor), cfg->gravity_force, sk_kernel_drag_mode(cfg),
-                     cfg->buoyancy, cfg->driven, false, true);
+                     cfg->buoyancy, cfg->driven, false, true, false);
 }
 
 void SK_KNAME(sk_kernel_implicit_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
@@ -355,5 +382,7 @@ void SK_KNAME(sk_kernel_implicit_advance)(const sk_kernel_cfg *cfg, sk_real *par
         fn = undamped ? springs_undamped : springs_damped;
     else if (plain && cfg->anchor == SK_ANCHOR_SPRING)
         fn = undamped ? springs_anchor_undamped : springs_anchor_damped;
+    if (cfg->profiles)
+        fn = profiled;
     fn(cfg, param, state, step0, steps, lane_steps, scratch, cfg->implicit_iterations);
 }

@@ -41,6 +41,8 @@ skein_cli_test(scenario.rods_sliding_to_a_stop scenario.sh rods_sliding_to_a_sto
 skein_cli_test(scenario.rods_sliding_direct scenario.sh rods_sliding_direct 192 "0 3" --steps 3)
 # 3 cantilevers of 22 particles written (output.ropes).
 skein_cli_test(scenario.cantilevers scenario.sh cantilevers 132 "0 3" --steps 3)
+# a two-material tether with a tip payload (mass and stiffness along the rope)
+skein_cli_test(scenario.two_material_tether scenario.sh two_material_tether 126 "0 3" --steps 3)
 # W3 writes rope 0 of 200 particles.
 skein_cli_test(scenario.w3_stiff_tether scenario.sh w3_stiff_tether 400 "0 3" --steps 3)
 

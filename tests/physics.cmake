@@ -32,3 +32,5 @@ skein_test(physics_friction SOURCES test_physics_friction.c CASES
   direct_slide_distance direct_slide_cyclone direct_stick_below_mu_s direct_slip_above_mu_s direct_no_energy_created
   direct_sliding_chain)
 skein_test(physics_bending SOURCES test_physics_bending.c CASES gradient tip_deflection first_mode symplectic_energy)
+skein_test(physics_profiles SOURCES test_physics_profiles.c CASES
+  tip_payload_symplectic tip_payload_verlet tip_payload_implicit two_material batch_tensions rods_cyclone rods_direct)

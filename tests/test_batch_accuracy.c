@@ -65,6 +65,114 @@ static int each_integrator_stats(const char *fmt, tb_stats *stats)
 
 static int each_integrator(const char *fmt) { return each_integrator_stats(fmt, NULL); }
 
+/* Properties along the rope: 37 ropes of 16 particles, MASS and LINK's stiffness and length as given, the
+ * rope's usual sweeps (which move a linear profile's first end) and MORE_SWEEPS. */
+#define PROFILES(TOP, MASS, STIFFNESS, LENGTH, EXTRA, MORE_SWEEPS)                                                \
+    "{\"skein\": 1, \"dt\": 2e-4, \"steps\": 1000, \"integrator\": \"%s\", " TOP                            \
+    " \"groups\": [{\"count\": 37, \"particles\": 16, \"start\": [0, 10, 0], \"end\": [2, 10, 0],"               \
+    " \"mass\": " MASS ", \"damping\": 0.9, \"verlet_damping\": 0.001, \"velocity\": [0.1, 0.2, -0.3],"         \
+    " \"link\": {\"type\": \"spring\", \"stiffness\": " STIFFNESS ", \"length\": " LENGTH "}, " EXTRA            \
+    " \"sweep\": {" MORE_SWEEPS "}}]}"
+
+#define LIST15(a, b) "[" a ", " a ", " a ", " a ", " a ", " a ", " a ", " b ", " b ", " b ", " b ", " b ", " b ", " b ", " b "]"
+
+/* Linear profiles of mass, stiffness and rest length, both ends swept per rope, and two payloads (one at the
+ * tip by a negative index, one inside), their masses swept. */
+static int profiles_linear(void)
+{
+    return each_integrator(PROFILES(
+        "", "{\"from\": 0.05, \"to\": 0.2}", "{\"from\": 800, \"to\": 200}", "{\"from\": 0.08, \"to\": 0.14}",
+        "\"pinned\": [0], \"payloads\": [{\"index\": -1, \"mass\": 0.5}, {\"index\": 6, \"mass\": 0.2}],",
+        SWEEPS ", \"mass.last\": {\"random\": {\"min\": 0.02, \"max\": 0.3, \"seed\": 101}},"
+        " \"link.stiffness.last\": {\"random\": {\"min\": 100, \"max\": 900, \"seed\": 102}},"
+        " \"link.length.last\": {\"random\": {\"min\": 0.08, \"max\": 0.14, \"seed\": 103}},"
+        " \"payloads[0].mass\": {\"random\": {\"min\": 0, \"max\": 2, \"seed\": 104}},"
+        " \"payloads[1].mass\": {\"from\": 0, \"to\": 1}"));
+}
+
+/* Lists (a two-material tether) with every per-particle force, gravity as a force (each particle's own
+ * weight), a pinned set and an anchored spring. */
+static int profiles_lists_forces(void)
+{
+    return each_integrator(PROFILES(
+        "\"gravity_as\": \"force\",",
+        "[0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05]",
+        LIST15("600", "250"), LIST15("0.12", "0.09"),
+        "\"pinned\": [3, 11], \"drag\": {\"k1\": 0.05, \"k2\": 0.02},"
+        " \"buoyancy\": {\"water_height\": 9.9, \"max_depth\": 0.1, \"density\": 1000, \"volume\": 0.0005},"
+        " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 10, 0], \"stiffness\": 500, \"length\": 0.05},"
+        " \"payloads\": [{\"index\": -1, \"mass\": 1}],",
+        "\"payloads[0].mass\": {\"random\": {\"min\": 0, \"max\": 3, \"seed\": 105}},"
+        " \"damping\": {\"random\": {\"min\": 0.5, \"max\": 1, \"seed\": 3}},"
+        " \"end[0]\": {\"random\": {\"min\": 1.5, \"max\": 2.5, \"seed\": 5}}"));
+}
+
+/* The fake spring scales its acceleration by the held particle's own mass (particle 0, with a payload), and
+ * bungees take each link's own rest length; four payloads, two on one particle. */
+static int profiles_fake_spring(void)
+{
+    return each_integrator(PROFILES(
+        "", "{\"from\": 0.2, \"to\": 0.05}", "{\"from\": 300, \"to\": 700}", "0.1",
+        "\"pinned\": [], \"anchor\": {\"type\": \"fake_spring\", \"point\": [0, 10, 0], \"stiffness\": 500, \"damping\": 2},"
+        " \"payloads\": [{\"index\": 0, \"mass\": 0.3}, {\"index\": -16, \"mass\": 0.1}, {\"index\": 9, \"mass\": 0.2},"
+        " {\"index\": -1, \"mass\": 0.4}],",
+        "\"anchor.damping\": {\"random\": {\"min\": 0, \"max\": 80, \"seed\": 20}},"
+        " \"payloads[0].mass\": {\"random\": {\"min\": 0, \"max\": 1, \"seed\": 106}},"
+        " \"payloads[3].mass\": {\"values\": [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.2, 1.3,"
+        " 1.4, 1.5, 1.6, 1.7, 1.8, 1.9, 2, 2.1, 2.2, 2.3, 2.4, 2.5, 2.6, 2.7, 2.8, 2.9, 3, 3.1, 3.2, 3.3, 3.4, 3.5, 3.6]}"));
+}
+
+/* Bungee links of a rest length profile: some start slack, some stretched, each by its own length. */
+static int profiles_bungee(void)
+{
+    static char fmt[1 << 12];
+    snprintf(fmt, sizeof fmt, "%s",
+             PROFILES("", "0.1", "400", "{\"from\": 0.08, \"to\": 0.16}", "\"pinned\": [0], \"payloads\": [{\"index\": -1, \"mass\": 0.5}],",
+                      "\"link.length.last\": {\"random\": {\"min\": 0.1, \"max\": 0.2, \"seed\": 107}}"));
+    char *spring = strstr(fmt, "\"spring\"");
+    CHECK(spring != NULL);
+    memcpy(spring, "\"bungee\"", 8);
+    return each_integrator(fmt);
+}
+
+/* Bending with properties along the rope: each hinge's k_b from the mean of its two links' rest lengths (a
+ * linear length profile, its last value swept), per-particle masses and a tip payload; a clamp of two pins. */
+static int profiles_bending(void)
+{
+    return each_integrator(PROFILES(
+        "", "{\"from\": 0.15, \"to\": 0.05}", "{\"from\": 500, \"to\": 300}", "{\"from\": 0.1, \"to\": 0.15}",
+        "\"pinned\": [0, 1], \"bending\": {\"stiffness\": 0.05}, \"payloads\": [{\"index\": -1, \"mass\": 0.2}],",
+        "\"bending.stiffness\": {\"random\": {\"min\": 0.01, \"max\": 0.2, \"seed\": 108}},"
+        " \"link.length.last\": {\"random\": {\"min\": 0.08, \"max\": 0.16, \"seed\": 109}}"));
+}
+
+/* Properties along the rope with contacts: rod chains and cables of per-link lengths and per-particle masses
+ * (payloads swept) falling onto a ground with friction, a spring group on a rod anchor, every explicit
+ * integrator, with Cyclone's resolver (RESOLVER "") or the direct solver. */
+#define PROFILE_CONTACTS(RESOLVER, FRICTION)                                                                          \
+    "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\", " RESOLVER                               \
+    " \"ground\": {\"height\": 9.2, \"restitution\": 0.2" FRICTION "}, \"groups\": ["                                \
+    " {\"count\": 19, \"particles\": 8, \"start\": [0, 10, 0], \"end\": [1, 10, 0], \"pinned\": [0],"                \
+    "  \"mass\": {\"from\": 0.05, \"to\": 0.2}, \"payloads\": [{\"index\": -1, \"mass\": 0.5}],"                      \
+    "  \"link\": {\"type\": \"rod\", \"length\": [0.12, 0.14, 0.16, 0.1, 0.12, 0.14, 0.15]},"                        \
+    "  \"sweep\": {\"payloads[0].mass\": {\"random\": {\"min\": 0, \"max\": 2, \"seed\": 111}},"                      \
+    "   \"start[1]\": {\"random\": {\"min\": 9.3, \"max\": 10, \"seed\": 112}}}},"                                   \
+    " {\"count\": 11, \"particles\": 7, \"start\": [0, 10, 0], \"end\": [0.6, 10, 0], \"pinned\": [0],"              \
+    "  \"mass\": [0.1, 0.1, 0.1, 0.3, 0.3, 0.3, 0.3], \"payloads\": [{\"index\": 3, \"mass\": 0.2}],"                \
+    "  \"link\": {\"type\": \"cable\", \"length\": {\"from\": 0.1, \"to\": 0.2}, \"restitution\": 0.3},"              \
+    "  \"sweep\": {\"link.length.last\": {\"random\": {\"min\": 0.1, \"max\": 0.3, \"seed\": 113}}}},"                \
+    " {\"count\": 7, \"particles\": 6, \"start\": [0, 10, 0], \"end\": [1, 9.5, 0],"                                 \
+    "  \"mass\": {\"from\": 0.3, \"to\": 0.1}, \"payloads\": [{\"index\": 0, \"mass\": 0.2}],"                         \
+    "  \"link\": {\"type\": \"spring\", \"stiffness\": [300, 600, 300, 600, 300]},"                                   \
+    "  \"anchor\": {\"type\": \"rod\", \"point\": [0, 10.1, 0], \"length\": 0.1}}]}"
+
+static int profiles_contacts(void) { return each_integrator(PROFILE_CONTACTS("", "")); }
+static int profiles_friction(void)
+{
+    return each_integrator(PROFILE_CONTACTS("", ", \"friction\": {\"static\": 0.6, \"kinetic\": 0.4}"));
+}
+static int profiles_direct(void) { return each_integrator(PROFILE_CONTACTS("\"resolver\": \"direct\",", "")); }
+
 /* Deployment cases must have lanes that inserted, lanes at different counts, and lanes at the cap. */
 static int each_integrator_deploying(const char *fmt, int initial, int capacity)
 {
@@ -708,7 +816,11 @@ static int isa_choice(void)
     return 0;
 }
 
-CHECK_MAIN({"bending", bending}, {"bending_all_forces", bending_all_forces}, {"bending_deploy", bending_deploy},
+CHECK_MAIN({"profiles_linear", profiles_linear}, {"profiles_lists_forces", profiles_lists_forces},
+           {"profiles_fake_spring", profiles_fake_spring}, {"profiles_bungee", profiles_bungee},
+           {"profiles_contacts", profiles_contacts}, {"profiles_friction", profiles_friction},
+           {"profiles_direct", profiles_direct}, {"profiles_bending", profiles_bending},
+           {"bending", bending}, {"bending_all_forces", bending_all_forces}, {"bending_deploy", bending_deploy},
            {"bending_contacts", bending_contacts}, {"implicit_contacts", implicit_contacts}, {"flow", flow}, {"flow_swept_only", flow_swept_only}, {"towed_path", towed_path}, {"spring", spring}, {"spring_unpinned", spring_unpinned}, {"pinned_set", pinned_set},
            {"bungee", bungee}, {"gravity_force", gravity_force}, {"drag", drag}, {"buoyancy", buoyancy},
            {"anchored_spring", anchored_spring}, {"anchored_bungee", anchored_bungee},

@@ -187,7 +187,16 @@ static int batch_equals_scalar(void)
         " {\"count\": 5, \"particles\": 16, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0], \"mass\": 0.05,"
         "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1}, \"bending\": {\"stiffness\": 0.01},"
         "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"stiffness\": 300, \"length\": 0.05},"
-        "  \"deploy\": {\"velocity\": 3, \"initial_particles\": 2}}]}";
+        "  \"deploy\": {\"velocity\": 3, \"initial_particles\": 2}},"
+        " {\"count\": 6, \"particles\": 8, \"start\": [0, 10, 0], \"end\": [0.7, 10, 0],"
+        "  \"mass\": {\"from\": 0.05, \"to\": 0.2}, \"payloads\": [{\"index\": -1, \"mass\": 0.3}, {\"index\": 2, \"mass\": 0.1}],"
+        "  \"link\": {\"type\": \"bungee\", \"stiffness\": [300, 200, 250, 400, 150, 300, 350],"
+        "   \"length\": {\"from\": 0.08, \"to\": 0.12}},"
+        "  \"anchor\": {\"type\": \"fake_spring\", \"point\": [0, 10, 0], \"stiffness\": 400, \"damping\": 5},"
+        "  \"sweep\": {\"payloads[0].mass\": {\"random\": {\"min\": 0, \"max\": 1, \"seed\": 95}}}},"
+        " {\"count\": 5, \"particles\": 9, \"start\": [0, 10, 0], \"end\": [0.9, 10, 0], \"pinned\": [0, 1],"
+        "  \"mass\": [0.1, 0.1, 0.1, 0.1, 0.2, 0.2, 0.2, 0.2, 0.2], \"bending\": {\"stiffness\": 0.02},"
+        "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": {\"from\": 0.08, \"to\": 0.14}}}]}";
     const char *isas[4], *integ[] = {"symplectic", "verlet"};
     int n = tb_isas(isas, 4);
     for (int k = 0; k < 2; k++) {

@@ -26,7 +26,8 @@ static int estimate_covers(const char *json, uint64_t frames)
             slack += SK_PACK_GROUP_BYTES + (uint64_t)(SK_PACK_MAX_WIDTH - 1 + SK_PACK_SCRATCH_PACKS * SK_PACK_MAX_WIDTH) *
                                                sizeof(sk_real) *
                                                (sk_pack_lane_state_reals((uint64_t)s.groups[g].particles, true) +
-                                                SK_PACK_PARAM_REALS);
+                                                sk_pack_lane_param_reals((uint64_t)s.groups[g].particles,
+                                                                         s.groups[g].has_profiles));
         if (!(bytes <= estimate && estimate <= bytes + slack)) {
             fprintf(stderr, "%s: the batch takes %llu bytes, the estimate is %llu (slack %llu)\n", isas[i],
                     (unsigned long long)bytes, (unsigned long long)estimate, (unsigned long long)slack);
@@ -60,4 +61,17 @@ static int contacts_and_deployment(void)
         (17 * 32 + 40 * 10) * 6 * sizeof(sk_real) + 57 * sizeof(size_t));
 }
 
-CHECK_MAIN({"springs", springs}, {"contacts_and_deployment", contacts_and_deployment})
+/* Properties along the rope: each particle's row of constants in the parameter block (13 reals a lane), beside
+ * a uniform group; 300 ropes of 64 and 20 of 5, one written. */
+static int profiles(void)
+{
+    return estimate_covers(
+        "{\"skein\": 1, \"dt\": 1e-4, \"steps\": 10, \"groups\": [{\"count\": 300, \"particles\": 64,"
+        " \"start\": [0, 20, 0], \"end\": [6.3, 20, 0], \"pinned\": [0], \"mass\": {\"from\": 1, \"to\": 2},"
+        " \"payloads\": [{\"index\": -1, \"mass\": 3}], \"link\": {\"type\": \"spring\", \"stiffness\": 500}},"
+        " {\"count\": 20, \"particles\": 5, \"start\": [0, 20, 0], \"end\": [1, 20, 0],"
+        " \"link\": {\"type\": \"spring\", \"stiffness\": 500}}], \"output\": {\"ropes\": [0]}}",
+        64 * 6 * sizeof(sk_real) + sizeof(size_t));
+}
+
+CHECK_MAIN({"springs", springs}, {"contacts_and_deployment", contacts_and_deployment}, {"profiles", profiles})

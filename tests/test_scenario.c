@@ -804,7 +804,7 @@ static int rules(void)
          "t.json: groups[0].link: not allowed: a rope of one particle that does not deploy has no links"},
         {"\"particles\": 3, \"start\": [0, 0, 0], \"end\": [1, 0, 0], \"link\": {\"type\": \"rod\","
          " \"length\": \"long\"}}]}",
-         "t.json: groups[0].link.length: must be > 0 or \"auto\""},
+         "t.json: groups[0].link.length: must be > 0, \"auto\", a list of numbers (one per link) or a linear profile {from, to}"},
         {"\"particles\": 3, \"start\": [0, 0, 0], \"end\": [1, 0, 0], \"link\": {\"type\": \"rod\"},"
          " \"anchor\": {\"type\": \"fake_spring\", \"point\": [0, 0, 0], \"stiffness\": 1, \"length\": 1}}]}",
          "t.json: groups[0].anchor.length: not allowed for a fake_spring anchor"},

@@ -13,7 +13,7 @@ typedef struct batch_group {
     sk_kernel_cfg cfg;
     unsigned char *pinned; /* [capacity] */
     size_t n_packs;
-    size_t param_len; /* reals per pack: SK_P_COUNT * W */
+    size_t param_len; /* reals per pack: SK_P_COUNT * W, then with profiles [capacity][SK_Q_COUNT][W] */
     size_t state_len; /* reals per pack: capacity * SK_F_COUNT * W, then a contact group's rows */
     sk_real *param;   /* [n_packs][SK_P_COUNT][W] */
     sk_real *state;   /* [n_packs][state_len] */

@@ -102,10 +102,12 @@ static bool replay_scratch(const sk_batch *b, sk_real **param, sk_real **state)
 {
     if (*param)
         return true;
-    size_t state_len = 1;
-    for (int i = 0; i < b->n_groups; i++)
+    size_t state_len = 1, param_len = 1;
+    for (int i = 0; i < b->n_groups; i++) {
         state_len = b->groups[i].state_len > state_len ? b->groups[i].state_len : state_len;
-    *param = aligned_alloc(64, ((size_t)SK_P_COUNT * (size_t)b->width * sizeof(sk_real) + 63) / 64 * 64);
+        param_len = b->groups[i].param_len > param_len ? b->groups[i].param_len : param_len;
+    }
+    *param = aligned_alloc(64, (param_len * sizeof(sk_real) + 63) / 64 * 64);
     *state = aligned_alloc(64, (state_len * sizeof(sk_real) + 63) / 64 * 64);
     if (*param && *state)
         return true;

@@ -10,6 +10,7 @@
 #include "model/pack_size.h"
 #include "model/params.h"
 #include "batch/batch_impl.h"
+#include "model/profile.h"
 #include "model/rope_constants.h"
 #include "model/vec3.h"
 
@@ -52,6 +53,36 @@ void sk_batch_lay_rope_into(const sk_batch *b, const batch_group *bg, size_t r, 
 #undef FILL_VEC3
 #undef FILL_REAL
 #undef SLOT
+
+    /* Profiles: a row per particle of its own constants and its link's, from the same numbers as the reference */
+    if (bg->cfg.profiles) {
+        sk_real *rows = param + (size_t)SK_P_COUNT * (size_t)W;
+        for (int i = 0; i < g->particles; i++) {
+            const sk_particle_constants pc = sk_rope_particle_constants(s, g, rp, i);
+            const int link = i + 1 < g->particles ? i : -1;
+            const sk_real length = link >= 0 ? sk_rope_link_length(g, rp, c, link) : c->link_length;
+            const sk_real stiffness = link >= 0 ? sk_rope_link_stiffness(g, rp, link) : rp->link_stiffness;
+            sk_real diag, jx, jv;
+            sk_rope_particle_implicit(c, pc.mass_back, &diag, &jx, &jv);
+            const sk_real values[SK_Q_COUNT] = {
+                [SK_Q_W] = pc.w,
+                [SK_Q_MASS] = pc.mass_back,
+                [SK_Q_GF] = pc.gravity_force.x,
+                [SK_Q_GF_Y] = pc.gravity_force.y,
+                [SK_Q_GF_Z] = pc.gravity_force.z,
+                [SK_Q_LINK_K] = stiffness,
+                [SK_Q_LINK_L] = length,
+                [SK_Q_MAX_LINK2] = link >= 0 ? sk_rope_link_max2(s, length) : c->max_link2,
+                [SK_Q_IMP_DIAG] = diag,
+                [SK_Q_LINK_KDT2] = sk_rope_link_kdt2(c, stiffness),
+                [SK_Q_FAKE_JX] = jx,
+                [SK_Q_FAKE_JV] = jv,
+                [SK_Q_BEND_KB] = sk_rope_hinge_kb(g, rp, c, i),
+            };
+            for (int q = 0; q < SK_Q_COUNT; q++)
+                rows[((size_t)i * SK_Q_COUNT + (size_t)q) * (size_t)W + (size_t)lane] = values[q];
+        }
+    }
 
     const int n0 = sk_group_initial_particles(g);
     /* Particles as the reference places them: v = 0 when pinned, verlet's q = p - v dt. */
@@ -107,6 +138,7 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .flow = grp->has_flow,
         .buoyancy = grp->has_buoyancy,
         .bending = grp->has_bending,
+        .profiles = grp->has_profiles,
         .deploys = grp->deploys,
         .insert_along = grp->insert_velocity == SK_INSERT_ALONG,
         .has_max_length = grp->deploy_has_max_length,
@@ -125,7 +157,7 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .direct_iterations = b->scenario->direct_iterations,
     };
     g->n_packs = (grp->count + (size_t)W - 1) / (size_t)W;
-    g->param_len = (size_t)SK_P_COUNT * (size_t)W;
+    g->param_len = (size_t)sk_pack_lane_param_reals((uint64_t)grp->particles, grp->has_profiles) * (size_t)W;
     g->state_len = sk_pack_state_len(&g->cfg, W);
     g->lane_len = g->state_len / (size_t)W;
     g->param = aligned_zeroed(g->n_packs * g->param_len);
@@ -190,15 +222,17 @@ sk_batch *sk_batch_create(const sk_scenario *s, const sk_batch_options *opt, sk_
     if ((size_t)b->threads > b->work_first[s->n_groups])
         b->threads = b->work_first[s->n_groups] > 0 ? (int)b->work_first[s->n_groups] : 1;
     b->stage_force = aligned_zeroed((size_t)max_capacity * 3 * (size_t)b->width);
-    size_t max_state = 1;
-    for (int i = 0; i < s->n_groups; i++)
+    size_t max_state = 1, max_param = 1;
+    for (int i = 0; i < s->n_groups; i++) {
         max_state = b->groups[i].state_len > max_state ? b->groups[i].state_len : max_state;
-    b->view_param = aligned_zeroed((size_t)SK_P_COUNT * (size_t)b->width);
+        max_param = b->groups[i].param_len > max_param ? b->groups[i].param_len : max_param;
+    }
+    b->view_param = aligned_zeroed(max_param);
     b->view_state = aligned_zeroed(max_state);
     b->diag_cache->diag = aligned_zeroed((size_t)SK_D_COUNT * (size_t)b->width);
     b->diag_cache->tension = aligned_zeroed((size_t)max_capacity * (size_t)b->width);
-    b->scratch_bytes = ((uint64_t)max_capacity * 4 + SK_P_COUNT + SK_D_COUNT) * (uint64_t)b->width * sizeof(sk_real) +
-                       max_state * sizeof(sk_real);
+    b->scratch_bytes = ((uint64_t)max_capacity * 4 + SK_D_COUNT) * (uint64_t)b->width * sizeof(sk_real) +
+                       (max_state + max_param) * sizeof(sk_real);
     if (!b->stage_force || !b->view_param || !b->view_state || !b->diag_cache->diag || !b->diag_cache->tension)
         goto oom;
 

@@ -5,6 +5,7 @@
 
 #include "base/fingerprint.h"
 #include "engine/engine_impl.h"
+#include "model/profile.h"
 #include "model/vec3.h"
 #include "reference/reference.h"
 
@@ -122,7 +123,11 @@ static bool rope_sound(const reference_engine *re, const sk_ref_rope *r)
             return false;
         if (links && i + 1 < n) {
             const sk_vec3 d = sk_vec3_sub(sk_ref_rope_particle(r, i + 1)->p, p->p);
-            if (sk_vec3_dot(d, d) > c->max_link2)
+            const sk_real max2 = sk_ref_rope_group(r)->has_profiles
+                                     ? sk_rope_link_max2(re->base.scenario, sk_rope_link_length(sk_ref_rope_group(r),
+                                                             sk_ref_rope_params(r), c, i))
+                                     : c->max_link2;
+            if (sk_vec3_dot(d, d) > max2)
                 return false;
         }
     }

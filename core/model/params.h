@@ -18,11 +18,18 @@
     X(VEC3, start, "start", "m", ANY, NOTHING)                                                           \
     X(VEC3, end, "end", "m", ANY, NOTHING)                                                               \
     X(VEC3, velocity, "velocity", "m/s", ANY, NOTHING)                                                   \
-    X(REAL, mass, "mass", "kg", MASS, NOTHING)                                                           \
+    X(REAL, mass, "mass", "kg", MASS, MASS)                                                              \
+    X(REAL, mass_to, "mass.last", "kg", MASS, MASS_LINEAR)                                                 \
+    X(REAL, payload_mass[0], "payloads[0].mass", "kg", GE0, PAYLOAD0)                                    \
+    X(REAL, payload_mass[1], "payloads[1].mass", "kg", GE0, PAYLOAD1)                                    \
+    X(REAL, payload_mass[2], "payloads[2].mass", "kg", GE0, PAYLOAD2)                                    \
+    X(REAL, payload_mass[3], "payloads[3].mass", "kg", GE0, PAYLOAD3)                                    \
     X(REAL, damping, "damping", "1", UNIT_OPEN0, NOTHING)                                                \
     X(REAL, verlet_damping, "verlet_damping", "1", UNIT_OPEN1, NOTHING)                                  \
     X(REAL, link_stiffness, "link.stiffness", "N/m", GT0, LINK_STIFFNESS)                                \
+    X(REAL, link_stiffness_to, "link.stiffness.last", "N/m", GT0, STIFFNESS_LINEAR)                        \
     X(REAL, link_length, "link.length", "m", GT0, LINK_LENGTH)                                           \
+    X(REAL, link_length_to, "link.length.last", "m", GT0, LENGTH_LINEAR)                                   \
     X(REAL, link_restitution, "link.restitution", "1", UNIT, LINK_RESTITUTION)                           \
     X(VEC3, anchor_point, "anchor.point", "m", ANY, ANCHOR)                                              \
     X(REAL, anchor_stiffness, "anchor.stiffness", "N/m", GT0, ANCHOR_STIFFNESS)                          \

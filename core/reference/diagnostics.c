@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "model/bending.h"
+#include "model/profile.h"
 #include "reference/rope_impl.h"
 #include "skein/engine.h"
 #include "model/vec3.h"
@@ -19,8 +20,8 @@ static bool pinned(const sk_group *g, int i)
 static bool finite3(sk_vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
 
 /* The anchor's force on the held particle: the step's own formulas (docs/model.md section 3). */
-static sk_vec3 anchor_force(const sk_group *g, const sk_rope_params *rp, const sk_rope_constants *c, sk_vec3 p,
-                            sk_vec3 v, sk_vec3 x, sk_real rest)
+static sk_vec3 anchor_force(const sk_scenario *s, const sk_group *g, const sk_rope_params *rp,
+                            const sk_rope_constants *c, sk_vec3 p, sk_vec3 v, sk_vec3 x, sk_real rest)
 {
     if (g->anchor == SK_ANCHOR_SPRING || g->anchor == SK_ANCHOR_BUNGEE) {
         sk_vec3 d = sk_vec3_sub(p, x);
@@ -35,7 +36,7 @@ static sk_vec3 anchor_force(const sk_group *g, const sk_rope_params *rp, const s
         sk_vec3 target = sk_vec3_scale(sk_vec3_add(sk_vec3_scale(r, c->fake_cos), sk_vec3_scale(cc, c->fake_sin)),
                                        c->fake_exp);
         sk_vec3 acc = sk_vec3_sub(sk_vec3_scale(sk_vec3_sub(target, r), c->inv_dt2), sk_vec3_scale(v, c->inv_dt));
-        return sk_vec3_scale(acc, c->mass_back);
+        return sk_vec3_scale(acc, g->has_profiles ? sk_rope_particle_constants(s, g, rp, 0).mass_back : c->mass_back);
     }
     return sk_vec3_zero();
 }
@@ -51,8 +52,9 @@ void sk_rope_diagnose(const sk_scenario *s, const sk_group *g, const sk_rope_par
         d.finite = d.finite && finite3(p[i]) && finite3(v[i]);
         if (pinned(g, i))
             continue; /* infinite mass: no energy of its own */
-        d.kinetic = d.kinetic + (c->mass_back * sk_vec3_dot(v[i], v[i])) * half;
-        d.gravity = d.gravity - c->mass_back * sk_vec3_dot(s->gravity, p[i]);
+        const sk_real m = g->has_profiles ? sk_rope_particle_constants(s, g, rp, i).mass_back : c->mass_back;
+        d.kinetic = d.kinetic + (m * sk_vec3_dot(v[i], v[i])) * half;
+        d.gravity = d.gravity - m * sk_vec3_dot(s->gravity, p[i]);
     }
 
     bool springs = g->link == SK_LINK_SPRING || g->link == SK_LINK_BUNGEE;
@@ -60,9 +62,10 @@ void sk_rope_diagnose(const sk_scenario *s, const sk_group *g, const sk_rope_par
         sk_real t = 0;
         if (springs) {
             sk_real l = sk_vec3_length(sk_vec3_sub(p[i], p[i + 1]));
-            sk_real stretch = l - c->link_length;
-            if (g->link == SK_LINK_SPRING || l > c->link_length) {
-                t = rp->link_stiffness * stretch;
+            const sk_real rest_i = sk_rope_link_length(g, rp, c, i);
+            sk_real stretch = l - rest_i;
+            if (g->link == SK_LINK_SPRING || l > rest_i) {
+                t = sk_rope_link_stiffness(g, rp, i) * stretch;
                 d.elastic = d.elastic + (t * stretch) * half;
             }
         }
@@ -73,7 +76,7 @@ void sk_rope_diagnose(const sk_scenario *s, const sk_group *g, const sk_rope_par
     /* bending after the links, before the anchor */
     if (g->has_bending)
         for (int i = 1; i + 1 < n; i++)
-            d.elastic = d.elastic + sk_hinge_energy(c->bend_kb, p[i - 1], p[i], p[i + 1]);
+            d.elastic = d.elastic + sk_hinge_energy(sk_rope_hinge_kb(g, rp, c, i), p[i - 1], p[i], p[i + 1]);
 
     int held = g->deploys ? n - 1 : 0;
     if (n > 0 && g->anchor != SK_ANCHOR_NONE) {
@@ -85,10 +88,10 @@ void sk_rope_diagnose(const sk_scenario *s, const sk_group *g, const sk_rope_par
             d.elastic = d.elastic + ((rp->anchor_stiffness * l) * l) * half;
         }
         if (!pinned(g, held))
-            d.anchor_force = anchor_force(g, rp, c, p[held], v[held], x, rest);
+            d.anchor_force = anchor_force(s, g, rp, c, p[held], v[held], x, rest);
     }
 
-    sk_real links = (sk_real)(n - 1) * c->link_length;
+    sk_real links = sk_rope_links_length(g, rp, c, n);
     d.length = g->deploys ? links + rest : links;
     *out = d;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "model/direct.h"
+#include "model/profile.h"
 #include "model/real_math.h"
 #include "model/vec3.h"
 #include "reference/rope_impl.h"
@@ -106,8 +107,10 @@ static void evaluate_rows(sk_ref_rope *r)
             sk_vec3 e = sk_vec3_sub(ps[slot_b(s)].p, ps[slot_a(s)].p);
             sk_real l = sk_vec3_length(e);
             d->normal[s] = sk_vec3_unit(e);
-            d->gap[s] = link_length - l;
-            d->taut[s] = (sk_real)SK_DIRECT_TAUT * link_length;
+            const sk_real L = r->group->has_profiles ? sk_rope_link_length(r->group, &r->params, &r->c, slot_a(s))
+                                                     : link_length;
+            d->gap[s] = L - l;
+            d->taut[s] = (sk_real)SK_DIRECT_TAUT * L;
             break;
         }
         case SK_ROW_ANCHOR_ROD:

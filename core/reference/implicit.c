@@ -4,6 +4,7 @@
  * as plain scalar loops over the assembled system; the kernels fuse the same operations into one pass. */
 #include <stdlib.h>
 
+#include "model/profile.h"
 #include "reference/rope_impl.h"
 #include "model/sym3.h"
 
@@ -44,11 +45,14 @@ static void link_blocks(sk_ref_rope *r)
     for (int i = 0; i + 1 < r->world.count; i++) {
         sk_vec3 d = sk_vec3_sub(ps[i].p, ps[i + 1].p);
         /* a slack bungee has no force, and so no stiffness */
-        im->active[i] = springs && (g->link == SK_LINK_SPRING || sk_vec3_length(d) > c->link_length);
+        const sk_real rest = sk_rope_link_length(g, &r->params, c, i);
+        im->active[i] = springs && (g->link == SK_LINK_SPRING || sk_vec3_length(d) > rest);
         im->coupled[i] = im->active[i] && ps[i].w != 0 && ps[i + 1].w != 0;
         if (!im->active[i])
             continue;
-        im->link[i] = sk_spring_block(d, c->link_length, c->link_kdt2);
+        const sk_real kdt2 = g->has_profiles ? sk_rope_link_kdt2(c, sk_rope_link_stiffness(g, &r->params, i))
+                                             : c->link_kdt2;
+        im->link[i] = sk_spring_block(d, rest, kdt2);
         im->q[i] = sk_sym3_apply(im->link[i], sk_vec3_sub(im->z[i], im->z[i + 1]));
     }
 }
@@ -65,9 +69,15 @@ static void row(sk_ref_rope *r, int i, bool later, sk_sym3 *e_out, sk_sym3 *d_ou
     const sk_particle *ps = r->world.particles;
     const int n = r->world.count;
 
-    sk_sym3 e = sk_sym3_diagonal(c->implicit_diag);
+    /* with profiles: particle i's own mass and terms (model/profile.h) */
+    sk_real mass = c->mass_back, diag = c->implicit_diag, jx = c->fake_jx, jv = c->fake_jv;
+    if (g->has_profiles) {
+        mass = sk_rope_particle_constants(r->scenario, g, &r->params, i).mass_back;
+        sk_rope_particle_implicit(c, mass, &diag, &jx, &jv);
+    }
+    sk_sym3 e = sk_sym3_diagonal(diag);
     /* the acceleration field (gravity, unless it is a force) as the force it is on this mass */
-    sk_vec3 y = sk_vec3_scale(sk_vec3_add(ps[i].f, sk_vec3_scale(ps[i].a, c->mass_back)), c->dt);
+    sk_vec3 y = sk_vec3_scale(sk_vec3_add(ps[i].f, sk_vec3_scale(ps[i].a, mass)), c->dt);
     if (later && g->has_drag)
         y = sk_vec3_add(y, sk_vec3_scale(im->z[i], c->drag_t));
     if (i > 0 && im->active[i - 1]) {
@@ -84,10 +94,10 @@ static void row(sk_ref_rope *r, int i, bool later, sk_sym3 *e_out, sk_sym3 *d_ou
                 y = sk_vec3_add(y, sk_sym3_apply(s, im->z[i]));
             }
         } else if (g->anchor == SK_ANCHOR_FAKE_SPRING && c->fake_active) {
-            e = sk_sym3_add_diagonal(sk_sym3_add_diagonal(e, c->fake_jx), c->fake_jv);
-            y = sk_vec3_add(y, sk_vec3_scale(im->z[i], c->fake_jx));
+            e = sk_sym3_add_diagonal(sk_sym3_add_diagonal(e, jx), jv);
+            y = sk_vec3_add(y, sk_vec3_scale(im->z[i], jx));
             if (later)
-                y = sk_vec3_add(y, sk_vec3_scale(im->z[i], c->fake_jv));
+                y = sk_vec3_add(y, sk_vec3_scale(im->z[i], jv));
         }
     }
     sk_sym3 d = e;
@@ -110,9 +120,14 @@ static void solve(sk_ref_rope *r, bool later)
 {
     sk_ref_implicit *im = &r->implicit;
     const sk_particle *ps = r->world.particles;
-    const sk_real diag = r->c.implicit_diag;
     const int n = r->world.count;
     for (int i = 0; i < n; i++) {
+        /* what row i hands row i + 1 starts from that row's diagonal (its own mass with profiles) */
+        sk_real diag = r->c.implicit_diag, jx, jv;
+        if (r->group->has_profiles && i + 1 < n)
+            sk_rope_particle_implicit(&r->c,
+                                      sk_rope_particle_constants(r->scenario, r->group, &r->params, i + 1).mass_back,
+                                      &diag, &jx, &jv);
         if (ps[i].w == 0) {
             if (i + 1 < n && im->active[i]) {
                 im->handed[i] = sk_sym3_add(sk_sym3_diagonal(diag), im->link[i]);

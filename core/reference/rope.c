@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "base/assert.h"
+#include "model/profile.h"
 #include "reference/rope_impl.h"
 #include "model/vec3.h"
 
@@ -51,6 +52,8 @@ sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
     sk_anchored_spring_force_init(&r->anchor_spring, &r->anchor, r->params.anchor_stiffness,
                                   r->params.anchor_length, g->anchor == SK_ANCHOR_BUNGEE);
     sk_fake_spring_force_init(&r->fake_spring, &r->anchor, &r->c);
+    if (g->has_profiles) /* the held particle's own mass (particle 0: profiles do not deploy) */
+        r->fake_spring.mass = sk_rope_particle_constants(s, g, &r->params, 0).mass_back;
 
     int n0 = g->deploys ? g->deploy_initial : g->particles;
     for (int i = 0; i < n0; i++)
@@ -125,7 +128,7 @@ sk_vec3 sk_ref_rope_velocity(const sk_ref_rope *r, int i)
 
 sk_real sk_ref_rope_deployed_length(const sk_ref_rope *r)
 {
-    sk_real links = (sk_real)(r->world.count - 1) * r->c.link_length;
+    sk_real links = sk_rope_links_length(r->group, &r->params, &r->c, r->world.count);
     return r->group->deploys ? links + r->deploy_rest : links;
 }
 

@@ -1,6 +1,7 @@
 /* Reference engine: the parts a rope is built from, used when it is created and whenever deployment adds
  * a particle: a particle placed in its initial state, and the force registry and contact generators for
  * the particles present, in the canonical order of a step (docs/model.md section 5). */
+#include "model/profile.h"
 #include "model/vec3.h"
 #include "reference/rope_impl.h"
 
@@ -20,7 +21,9 @@ void sk_ref_rope_place(sk_ref_rope *r, int i, sk_vec3 p, sk_vec3 v)
     particle->v = pinned ? sk_vec3_zero() : v;
     particle->a = r->c.accel; /* pinned ones too: the resolver reads it */
     particle->f = sk_vec3_zero();
-    particle->w = pinned ? 0 : r->c.w;
+    particle->w = pinned                      ? 0
+                  : r->group->has_profiles ? sk_rope_particle_constants(r->scenario, r->group, &r->params, i).w
+                                           : r->c.w;
     particle->q = sk_vec3_sub(particle->p, sk_vec3_scale(particle->v, r->c.dt));
     if (r->world.integrator == SK_INTEGRATOR_VERLET)
         particle->v = sk_particle_verlet_velocity(particle, r->c.dt);
@@ -49,13 +52,13 @@ void sk_ref_rope_register(sk_ref_rope *r)
         if (g->has_buoyancy)
             sk_force_registry_add(reg, &ps[i], &r->buoyancy.base);
     }
-    sk_real link_length = r->c.link_length;
     bool bungee = g->link == SK_LINK_BUNGEE;
     if (g->link == SK_LINK_SPRING || bungee)
         for (int i = 0; i + 1 < n; i++)
             sk_force_registry_add(reg, &ps[i],
-                                  sk_spring_force_init(&r->links[i].spring, &ps[i + 1], r->params.link_stiffness,
-                                                       link_length, bungee));
+                                  sk_spring_force_init(&r->links[i].spring, &ps[i + 1],
+                                                       sk_rope_link_stiffness(g, &r->params, i),
+                                                       sk_rope_link_length(g, &r->params, &r->c, i), bungee));
     sk_particle *held = &ps[sk_ref_rope_held(r)];
     if (g->anchor == SK_ANCHOR_SPRING || g->anchor == SK_ANCHOR_BUNGEE)
         sk_force_registry_add(reg, held, &r->anchor_spring.base);
@@ -64,16 +67,19 @@ void sk_ref_rope_register(sk_ref_rope *r)
     /* bending last: each particle's sum ends with its hinges i - 1, i, i + 1 (docs/model.md section 5) */
     if (g->has_bending)
         for (int i = 1; i + 1 < n; i++)
-            sk_force_registry_add(reg, &ps[i], sk_bending_force_init(&r->hinges[i], &ps[i - 1], &ps[i + 1], r->c.bend_kb));
+            sk_force_registry_add(reg, &ps[i], sk_bending_force_init(&r->hinges[i], &ps[i - 1], &ps[i + 1],
+                                                                     sk_rope_hinge_kb(g, &r->params, &r->c, i)));
 
     /* Contacts: the links in segment order, the anchor constraint, the ground. */
     w->n_generators = 0;
     if (g->link == SK_LINK_ROD)
         for (int i = 0; i + 1 < n; i++)
-            sk_world_add_contact_generator(w, sk_rod_link_init(&r->links[i].rod, &ps[i], &ps[i + 1], link_length));
+            sk_world_add_contact_generator(w, sk_rod_link_init(&r->links[i].rod, &ps[i], &ps[i + 1],
+                                                               sk_rope_link_length(g, &r->params, &r->c, i)));
     if (g->link == SK_LINK_CABLE)
         for (int i = 0; i + 1 < n; i++)
-            sk_world_add_contact_generator(w, sk_cable_link_init(&r->links[i].cable, &ps[i], &ps[i + 1], link_length,
+            sk_world_add_contact_generator(w, sk_cable_link_init(&r->links[i].cable, &ps[i], &ps[i + 1],
+                                                                 sk_rope_link_length(g, &r->params, &r->c, i),
                                                                  r->params.link_restitution));
     if (g->anchor == SK_ANCHOR_ROD)
         sk_world_add_contact_generator(w, sk_rod_constraint_init(&r->rod_constraint, held, &r->anchor,

@@ -2,6 +2,7 @@
 #include <math.h>
 
 #include "model/direct.h"
+#include "model/profile.h"
 #include "reference/rope_impl.h"
 
 unsigned sk_ref_rope_state_fields(const sk_scenario *s, const sk_group *g)
@@ -89,7 +90,9 @@ bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st)
         *p = (sk_particle){.p = get3(st->p, i), .v = get3(st->v, i), .q = get3(st->q, i)};
         if (i < n) {
             p->a = r->c.accel;
-            p->w = pinned ? 0 : r->c.w;
+            p->w = pinned                 ? 0
+                   : g->has_profiles ? sk_rope_particle_constants(r->scenario, g, &r->params, i).w
+                                     : r->c.w;
         }
     }
     w->count = n;

@@ -446,6 +446,9 @@ void sk_scenario_free(sk_scenario *s)
     for (int i = 0; s->groups && i < s->n_groups; i++) {
         sk_group *g = &s->groups[i];
         free(g->pinned);
+        free(g->mass_list);
+        free(g->stiffness_list);
+        free(g->length_list);
         free(g->path_times);
         free(g->path_points);
         free(g->speed_times);

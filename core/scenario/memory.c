@@ -31,7 +31,7 @@ static uint64_t group_bytes(const sk_scenario *s, const sk_group *g, uint64_t co
 {
     const uint64_t padded = sat_mul(sat_add(count, SK_PACK_MAX_WIDTH - 1) / SK_PACK_MAX_WIDTH, SK_PACK_MAX_WIDTH);
     const uint64_t lane = sat_add(sk_pack_lane_state_reals((uint64_t)g->particles, sk_group_has_contacts(s, g)),
-                                  SK_PACK_PARAM_REALS);
+                                  sk_pack_lane_param_reals((uint64_t)g->particles, g->has_profiles));
     const uint64_t own = SK_PACK_GROUP_BYTES + (uint64_t)g->particles;
     /* a warm start keeps each rope's start state: its lane's state reals, its count and anchored segment */
     const uint64_t start_reals =
@@ -58,11 +58,12 @@ static uint64_t estimate(const sk_scenario *s, int resized, uint64_t count)
     for (int i = 0; i < s->n_groups; i++) {
         const sk_group *g = &s->groups[i];
         total = sat_add(total, group_bytes(s, g, COUNT_OF(i)));
-        const uint64_t lane = sk_pack_lane_state_reals((uint64_t)g->particles, sk_group_has_contacts(s, g));
+        const uint64_t lane = sat_add(sk_pack_lane_state_reals((uint64_t)g->particles, sk_group_has_contacts(s, g)),
+                                      sk_pack_lane_param_reals((uint64_t)g->particles, g->has_profiles));
         largest_lane = lane > largest_lane ? lane : largest_lane;
     }
     /* the batch's scratch, a few packs of its largest group */
-    const uint64_t pack = sat_mul(sat_add(largest_lane, SK_PACK_PARAM_REALS), SK_PACK_MAX_WIDTH * sizeof(sk_real));
+    const uint64_t pack = sat_mul(largest_lane, SK_PACK_MAX_WIDTH * sizeof(sk_real)); /* parameters included */
     total = sat_add(total, sat_mul(pack, SK_PACK_SCRATCH_PACKS));
     /* the implicit integrator's solve, for the largest group's packs: three times their particle rows */
     if (s->integrator == SK_INTEGRATOR_IMPLICIT) {

@@ -15,14 +15,36 @@ static json_t *vec(sk_vec3 v)
     return a;
 }
 
+/* A property along the rope as given: a number, its list, or its linear profile {from, to}. */
+static json_t *profile_json(sk_profile_kind kind, sk_real from, sk_real to, const sk_real *list, int count)
+{
+    if (kind == SK_PROFILE_NONE)
+        return num(from);
+    json_t *o;
+    if (kind == SK_PROFILE_LINEAR) {
+        o = json_object();
+        json_object_set_new(o, "from", num(from));
+        json_object_set_new(o, "to", num(to));
+        return o;
+    }
+    o = json_array();
+    for (int i = 0; i < count; i++)
+        json_array_append_new(o, num(list[i]));
+    return o;
+}
+
 static json_t *link_json(const sk_group *g)
 {
     const sk_rope_params *b = &g->base;
     json_t *o = json_object();
     json_object_set_new(o, "type", json_string(sk_scn_link_names[g->link - 1]));
     if (g->link == SK_LINK_SPRING || g->link == SK_LINK_BUNGEE)
-        json_object_set_new(o, "stiffness", num(b->link_stiffness));
-    json_object_set_new(o, "length", g->link_length_auto ? json_string("auto") : num(b->link_length));
+        json_object_set_new(o, "stiffness", profile_json(g->stiffness_profile, b->link_stiffness,
+                                                         b->link_stiffness_to, g->stiffness_list, g->particles - 1));
+    json_object_set_new(o, "length", g->link_length_auto
+                                         ? json_string("auto")
+                                         : profile_json(g->length_profile, b->link_length, b->link_length_to,
+                                                        g->length_list, g->particles - 1));
     if (g->link == SK_LINK_CABLE)
         json_object_set_new(o, "restitution", num(b->link_restitution));
     return o;
@@ -75,7 +97,17 @@ static json_t *group_json(const sk_group *g, json_t *given)
     json_object_set_new(o, "particles", json_integer(g->particles));
     json_object_set_new(o, "start", vec(b->start));
     json_object_set_new(o, "end", vec(b->end));
-    json_object_set_new(o, "mass", num(b->mass));
+    json_object_set_new(o, "mass", profile_json(g->mass_profile, b->mass, b->mass_to, g->mass_list, g->particles));
+    if (g->n_payloads > 0) {
+        json_t *payloads = json_array();
+        for (int k = 0; k < g->n_payloads; k++) {
+            json_t *e = json_object();
+            json_object_set_new(e, "index", json_integer(g->payload_index[k]));
+            json_object_set_new(e, "mass", num(b->payload_mass[k]));
+            json_array_append_new(payloads, e);
+        }
+        json_object_set_new(o, "payloads", payloads);
+    }
     json_object_set_new(o, "damping", num(b->damping));
     json_object_set_new(o, "verlet_damping", num(b->verlet_damping));
     json_object_set_new(o, "velocity", vec(b->velocity));

@@ -103,6 +103,11 @@ int sk_scn_parse_group(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gr
 /* What a group needs for a sweep key to name a parameter it has. */
 typedef enum sk_scn_need {
     SK_NEED_NOTHING,
+    SK_NEED_MASS,        /* a mass that is not a list */
+    SK_NEED_MASS_LINEAR, /* a linear mass profile */
+    SK_NEED_PAYLOAD0, SK_NEED_PAYLOAD1, SK_NEED_PAYLOAD2, SK_NEED_PAYLOAD3, /* payload i given */
+    SK_NEED_STIFFNESS_LINEAR, /* a linear link stiffness profile */
+    SK_NEED_LENGTH_LINEAR,    /* a linear link rest length profile */
     SK_NEED_LINK_STIFFNESS,
     SK_NEED_LINK_LENGTH,
     SK_NEED_LINK_RESTITUTION,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/params.h"
+#include "model/profile.h"
 #include "scenario/scenario_impl.h"
 
 #define OFF(field) offsetof(sk_rope_params, field)
@@ -66,6 +67,20 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
     const char *anchor = g->anchor ? sk_scn_anchor_names[g->anchor - 1] : "";
     switch (e->need) {
     case SK_NEED_NOTHING: return NULL;
+    case SK_NEED_MASS: return g->mass_profile == SK_PROFILE_LIST ? "the group's mass is a list" : NULL;
+    case SK_NEED_MASS_LINEAR:
+        return g->mass_profile == SK_PROFILE_LINEAR ? NULL : "the group's mass is not a linear profile {from, to}";
+    case SK_NEED_PAYLOAD0:
+    case SK_NEED_PAYLOAD1:
+    case SK_NEED_PAYLOAD2:
+    case SK_NEED_PAYLOAD3:
+        return (int)(e->need - SK_NEED_PAYLOAD0) < g->n_payloads ? NULL : "the group has no such payload";
+    case SK_NEED_STIFFNESS_LINEAR:
+        return g->stiffness_profile == SK_PROFILE_LINEAR ? NULL
+                                                         : "the group's link.stiffness is not a linear profile {from, to}";
+    case SK_NEED_LENGTH_LINEAR:
+        return g->length_profile == SK_PROFILE_LINEAR ? NULL
+                                                      : "the group's link.length is not a linear profile {from, to}";
     case SK_NEED_LINK_STIFFNESS:
     case SK_NEED_LINK_LENGTH:
     case SK_NEED_LINK_RESTITUTION:
@@ -77,6 +92,10 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
             snprintf(buf, size, "%s %s link has no restitution", sk_scn_article(link), link);
         else if (e->need == SK_NEED_LINK_LENGTH && g->link_length_auto)
             return "the group's link.length is \"auto\"; give it a number to sweep it";
+        else if (e->need == SK_NEED_LINK_LENGTH && g->length_profile == SK_PROFILE_LIST)
+            return "the group's link.length is a list";
+        else if (e->need == SK_NEED_LINK_STIFFNESS && g->stiffness_profile == SK_PROFILE_LIST)
+            return "the group's link.stiffness is a list";
         else
             return NULL;
         return buf;
@@ -276,6 +295,19 @@ int sk_scn_check_ropes(const sk_scn_ctx *c, const char *path, const sk_group *g)
             if (!sk_scn_range_ok(range, (double)x))
                 return sk_scn_fail(c, p, "value " SK_REAL_FMT " for rope %zu %s", x, r,
                                    sk_scn_range_text(range, (double)x));
+        }
+    }
+    if (g->has_profiles) {
+        /* every particle's mass (profile plus payloads) and every link's constants, per rope where swept */
+        for (size_t r = 0; r < (g->n_sweeps > 0 ? g->count : 1); r++) {
+            sk_rope_params rp;
+            sk_group_rope_params(g, r, &rp);
+            for (int i = 0; i < g->particles; i++) {
+                sk_real m = sk_rope_particle_mass(g, &rp, i);
+                if (!sk_scn_range_ok(SK_RANGE_MASS, (double)m))
+                    return sk_scn_fail(c, path, "particle %d of rope %zu has mass " SK_REAL_FMT ", which %s", i, r,
+                                       m, sk_scn_range_text(SK_RANGE_MASS, (double)m));
+            }
         }
     }
     if (!g->link_length_auto)

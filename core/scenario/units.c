@@ -15,6 +15,9 @@ static const struct {
 
 const char *sk_param_units(const char *key)
 {
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) /* a key with an index of its own */
+        if (strcmp(table[i].key, key) == 0)
+            return table[i].units;
     const char *bracket = strchr(key, '[');
     const size_t len = bracket ? (size_t)(bracket - key) : strlen(key);
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)

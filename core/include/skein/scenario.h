@@ -56,16 +56,27 @@ typedef enum sk_insert_velocity {
     SK_INSERT_ALONG /* v[n] = u e */
 } sk_insert_velocity;
 
+/* Point payloads a group may carry (docs/model.md section 1.1): each one's mass is a sweepable parameter. */
+#define SK_MAX_PAYLOADS 4
+
+/* How a per-particle or per-link property is given along the rope: one number for all, a list (one value
+ * each, the group's own, not swept), or a linear profile from the first to the last (its two ends swept). */
+typedef enum sk_profile_kind { SK_PROFILE_NONE, SK_PROFILE_LIST, SK_PROFILE_LINEAR } sk_profile_kind;
+
 /* Every numeric parameter of one rope: what a sweep may vary per rope. Units SI. */
 typedef struct sk_rope_params {
     sk_vec3 start, end;   /* the rope is laid from start to end (m) */
     sk_vec3 velocity;     /* initial velocity of every particle (m/s) */
-    sk_real mass;         /* per particle (kg), > 0 */
+    sk_real mass;         /* per particle (kg), > 0; a linear mass profile's value at particle 0 */
+    sk_real mass_to;      /* a linear mass profile's value at the last particle (kg) */
+    sk_real payload_mass[SK_MAX_PAYLOADS]; /* point masses added at the group's payload indices (kg), >= 0 */
     sk_real damping;      /* fraction of velocity kept after 1 s, in (0, 1] */
     sk_real verlet_damping; /* verlet's k, in [0, 1) */
 
-    sk_real link_stiffness;   /* springs and bungees (N/m), > 0 */
-    sk_real link_length;      /* rest length (m), > 0; "auto" resolves to the initial spacing */
+    sk_real link_stiffness;   /* springs and bungees (N/m), > 0; a linear profile's value at link 0 */
+    sk_real link_stiffness_to; /* a linear stiffness profile's value at the last link */
+    sk_real link_length;      /* rest length (m), > 0; "auto" resolves to the initial spacing; linear: link 0 */
+    sk_real link_length_to;   /* a linear rest length profile's value at the last link */
     sk_real link_restitution; /* cables, in [0, 1] */
 
     sk_vec3 anchor_point;       /* x (m) */
@@ -135,6 +146,16 @@ typedef struct sk_group {
     int speed_count;       /* deploy.velocity as a table of this many rows (0: the number u) */
     sk_real *speed_times;  /* [speed_count], strictly increasing (s) */
     sk_real *speed_values; /* [speed_count]: the speed at each time (m/s; negative reels in) */
+
+    /* Properties along the rope (docs/model.md section 1.1): mass per particle, stiffness and rest length
+     * per link, each a number (SK_PROFILE_NONE), a list or a linear profile; payloads add point masses. */
+    sk_profile_kind mass_profile, stiffness_profile, length_profile;
+    sk_real *mass_list;      /* [particles] for a mass list */
+    sk_real *stiffness_list; /* [particles - 1] for a stiffness list */
+    sk_real *length_list;    /* [particles - 1] for a rest length list */
+    int n_payloads;
+    int payload_index[SK_MAX_PAYLOADS]; /* particle of each payload (negative indices resolved) */
+    bool has_profiles; /* any of the above: the engines take the per-particle and per-link values */
 
     int *pinned; /* particle indices with w = 0, sorted, unique */
     int n_pinned;
