@@ -43,6 +43,9 @@ skein_cli_test(scenario.rods_sliding_direct scenario.sh rods_sliding_direct 192 
 skein_cli_test(scenario.cantilevers scenario.sh cantilevers 132 "0 3" --steps 3)
 # a two-material tether with a tip payload (mass and stiffness along the rope)
 skein_cli_test(scenario.two_material_tether scenario.sh two_material_tether 126 "0 3" --steps 3)
+# A tether paid out from its reel with a tip payload (particle 0): ropes 0 and 7 written (output.ropes), 2
+# particles each until the first insertion (s = 0.45 + the speed's integral, under 1e-5 m in 3 steps).
+skein_cli_test(scenario.deploy_tip_payload scenario.sh deploy_tip_payload 8 "0 3" --steps 3)
 # W3 writes rope 0 of 200 particles.
 skein_cli_test(scenario.w3_stiff_tether scenario.sh w3_stiff_tether 400 "0 3" --steps 3)
 

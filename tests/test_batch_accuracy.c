@@ -449,10 +449,10 @@ static int deploy_profile(void)
  * Pinned index 4 is inserted and wound in again. */
 #define REEL_TABLE "{\"times\": [0, 0.2, 0.26, 0.5], \"values\": [3, 3, -3, -3]}"
 
-static int reel_in_case(const char *top)
+static int reel_in_extra(const char *top, const char *extra)
 {
     static char fmt[1 << 13], json[1 << 14];
-    snprintf(fmt, sizeof fmt, PROFILE("%s", REEL_TABLE, "seed", "\"pinned\": [0, 4],", ""), "%s", top);
+    snprintf(fmt, sizeof fmt, PROFILE("%s", REEL_TABLE, "seed", "\"pinned\": [0, 4], %s", ""), "%s", top, extra);
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
         char text[1 << 14];
         snprintf(text, sizeof text, fmt, runs[i].name);
@@ -466,7 +466,40 @@ static int reel_in_case(const char *top)
     return 0;
 }
 
+static int reel_in_case(const char *top) { return reel_in_extra(top, ""); }
+
 static int deploy_reel_in(void) { return reel_in_case(""); }
+
+/* A deploying tether with a tip payload (particle 0, present from the start, swept 0.2 .. 1 kg), a linear
+ * mass profile over the capacity and a payload at -3 (index 21, inserted late and only by the faster lanes):
+ * each inserted particle takes its index's mass. */
+static int deploy_payload(void)
+{
+    return each_integrator_deploying(
+        "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\","
+        " \"groups\": [{\"count\": 37, \"particles\": 24, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0],"
+        " \"mass\": {\"from\": 0.03, \"to\": 0.08}, \"damping\": 0.9, \"velocity\": [0.3, 0, 0],"
+        " \"payloads\": [{\"index\": 0, \"mass\": 0.5}, {\"index\": -3, \"mass\": 0.2}],"
+        " \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
+        " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"stiffness\": 300, \"length\": 0.05},"
+        " \"deploy\": {\"velocity\": 3, \"initial_particles\": 2},"
+        " \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 131}},"
+        " \"payloads[0].mass\": {\"random\": {\"min\": 0.2, \"max\": 1, \"seed\": 132}},"
+        " \"link.stiffness\": {\"random\": {\"min\": 200, \"max\": 400, \"seed\": 133}}}}]}",
+        2, 24);
+}
+
+/* Reeling in with payloads: a tip payload and one at index 3, which is inserted and wound in again with its
+ * own mass; the tip payload swept. */
+#define PAYLOADS "\"payloads\": [{\"index\": 0, \"mass\": 0.4}, {\"index\": 3, \"mass\": 0.1}],"
+static int deploy_payload_reel_in(void) { return reel_in_extra("", PAYLOADS); }
+
+/* The same over the ground (the contact kernels' packs). */
+static int deploy_payload_reel_in_ground(void)
+{
+    return reel_in_extra("\"ground\": {\"height\": 9.8, \"restitution\": 0.3},", PAYLOADS);
+}
+#undef PAYLOADS
 
 /* The same with the ground just below the anchor: a contact group, whose packs take the contact kernels. */
 static int deploy_reel_in_ground(void)
@@ -830,6 +863,8 @@ CHECK_MAIN({"profiles_linear", profiles_linear}, {"profiles_lists_forces", profi
            {"deploy_exact_ties", deploy_exact_ties},
            {"deploy_profile", deploy_profile}, {"deploy_reel_in", deploy_reel_in},
            {"deploy_reel_in_ground", deploy_reel_in_ground},
+           {"deploy_payload", deploy_payload}, {"deploy_payload_reel_in", deploy_payload_reel_in},
+           {"deploy_payload_reel_in_ground", deploy_payload_reel_in_ground},
            {"single_particle", single_particle}, {"signed_zeros", signed_zeros}, {"groups_with_contacts", groups_with_contacts},
            {"ground_is_kernels", ground_is_kernels},
            {"driven_anchor", driven_anchor}, {"stages_unfused", stages_unfused}, {"isa_choice", isa_choice})

@@ -196,7 +196,13 @@ static int batch_equals_scalar(void)
         "  \"sweep\": {\"payloads[0].mass\": {\"random\": {\"min\": 0, \"max\": 1, \"seed\": 95}}}},"
         " {\"count\": 5, \"particles\": 9, \"start\": [0, 10, 0], \"end\": [0.9, 10, 0], \"pinned\": [0, 1],"
         "  \"mass\": [0.1, 0.1, 0.1, 0.1, 0.2, 0.2, 0.2, 0.2, 0.2], \"bending\": {\"stiffness\": 0.02},"
-        "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": {\"from\": 0.08, \"to\": 0.14}}}]}";
+        "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": {\"from\": 0.08, \"to\": 0.14}}},"
+        " {\"count\": 7, \"particles\": 16, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0],"
+        "  \"mass\": {\"from\": 0.08, \"to\": 0.03}, \"payloads\": [{\"index\": 0, \"mass\": 0.4}, {\"index\": -12, \"mass\": 0.1}],"
+        "  \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
+        "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"stiffness\": 300, \"length\": 0.05},"
+        "  \"deploy\": {\"velocity\": 3, \"initial_particles\": 2},"
+        "  \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 96}}}}]}";
     const char *isas[4], *integ[] = {"symplectic", "verlet"};
     int n = tb_isas(isas, 4);
     for (int k = 0; k < 2; k++) {

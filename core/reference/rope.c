@@ -52,7 +52,7 @@ sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
     sk_anchored_spring_force_init(&r->anchor_spring, &r->anchor, r->params.anchor_stiffness,
                                   r->params.anchor_length, g->anchor == SK_ANCHOR_BUNGEE);
     sk_fake_spring_force_init(&r->fake_spring, &r->anchor, &r->c);
-    if (g->has_profiles) /* the held particle's own mass (particle 0: profiles do not deploy) */
+    if (g->has_profiles) /* the held particle's own mass (particle 0: a fake spring never deploys) */
         r->fake_spring.mass = sk_rope_particle_constants(s, g, &r->params, 0).mass_back;
 
     int n0 = g->deploys ? g->deploy_initial : g->particles;

@@ -248,17 +248,14 @@ static int check_profiles(const sk_scn_ctx *c, const char *path, sk_group *g)
 {
     g->has_profiles = g->mass_profile != SK_PROFILE_NONE || g->stiffness_profile != SK_PROFILE_NONE ||
                       g->length_profile != SK_PROFILE_NONE || g->n_payloads > 0;
-    if (!g->has_profiles)
+    /* A deploying group's masses and payloads hold over the capacity (an inserted particle takes its index's
+     * mass); its links stay uniform: every insertion and reel-in moves one rest length L through the anchored
+     * segment (docs/model.md section 7). */
+    if (!g->deploys || (g->stiffness_profile == SK_PROFILE_NONE && g->length_profile == SK_PROFILE_NONE))
         return 0;
-    const char *key = g->n_payloads > 0 ? "payloads"
-                      : g->mass_profile != SK_PROFILE_NONE ? "mass"
-                      : g->stiffness_profile != SK_PROFILE_NONE ? "link.stiffness"
-                                                                : "link.length";
     char p[SK_SCN_PATH_MAX];
-    sk_scn_path_key(p, path, key);
-    if (g->deploys)
-        return sk_scn_fail(c, p, "a profile or payload is not supported with a deploying group");
-    return 0;
+    sk_scn_path_key(p, path, g->stiffness_profile != SK_PROFILE_NONE ? "link.stiffness" : "link.length");
+    return sk_scn_fail(c, p, "a profile or payload is not supported with a deploying group");
 }
 
 static int parse_link(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
