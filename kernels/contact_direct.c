@@ -67,7 +67,6 @@ SK_INLINE skm mask_of(unsigned bits) { return skm_from_bits(bits); }
 /* What one call works on: the pack, its parameters as vectors, the scratch. */
 typedef struct direct_pack {
     const sk_kernel_cfg *cfg;
-    const sk_real *param;
     sk_real *state;
     direct_scratch *ds;
     kparams k;
@@ -474,7 +473,6 @@ void SK_KNAME(sk_contact_direct)(const sk_kernel_cfg *cfg, const sk_real *param,
     const bool verlet = cfg->integrator == SK_INTEGRATOR_VERLET;
     direct_pack d = {
         .cfg = cfg,
-        .param = param,
         .state = state,
         .ds = ds,
         .k = kp_load(param),

@@ -269,6 +269,8 @@ int sk_world_generate_contacts(sk_world *w);
 void sk_world_run_physics(sk_world *w);
 /* Its parts: clear the forces and apply the registry; after integration, the contact phase. */
 void sk_world_apply_forces(sk_world *w);
+/* Clear the forces, apply the registry and integrate every present particle (the explicit integrators). */
+void sk_world_integrate(sk_world *w);
 void sk_world_resolve_contacts(sk_world *w);
 
 /* ---- a rope of a scenario (docs/model.md sections 5-7) -------------------------------------------- */

@@ -84,9 +84,7 @@ void sk_ref_rope_step(sk_ref_rope *r)
     if (r->scenario->integrator == SK_INTEGRATOR_IMPLICIT) {
         sk_ref_rope_implicit_step(r);
     } else {
-        sk_world_apply_forces(w);
-        for (int i = 0; i < w->count; i++)
-            sk_particle_integrate(&w->particles[i], w->integrator, w->dt, w->damp, w->verlet_keep);
+        sk_world_integrate(w);
     }
     if (r->scenario->resolver == SK_RESOLVER_DIRECT)
         sk_ref_rope_direct_resolve(r);

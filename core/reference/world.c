@@ -70,11 +70,16 @@ void sk_world_apply_forces(sk_world *w)
     sk_force_registry_update(&w->registry);
 }
 
-void sk_world_run_physics(sk_world *w)
+void sk_world_integrate(sk_world *w)
 {
     sk_world_apply_forces(w);
     for (int i = 0; i < w->count; i++)
         sk_particle_integrate(&w->particles[i], w->integrator, w->dt, w->damp, w->verlet_keep);
+}
+
+void sk_world_run_physics(sk_world *w)
+{
+    sk_world_integrate(w);
     sk_world_resolve_contacts(w);
 }
 
