@@ -81,20 +81,24 @@ SK_INLINE skv k_hinge_kb(const kparams *k, const sk_real *prof, int j)
     return prof ? skv_load(prof + ((size_t)j * SK_Q_COUNT + SK_Q_BEND_KB) * SK_W) : k->bend_kb;
 }
 
-/* Every hinge of rows [0, rows) from the positions in state (the particle rows): hinge j acts where
- * particle j + 1 is present (j + 1 < n). Each link's unit vector serves the two hinges it joins (the same
- * operations on the same points: the same bits as evaluating it twice, model/bending.h). */
-SK_INLINE void k_bend_pass(const kparams *k, const sk_real *state, int rows, skv n, sk_real *bend, const sk_real *prof)
+/* Where a hinge walk reads row j's point: the step's positions (k_state_point), or the implicit integrator's
+ * Newton iterate. Called with a known function, which the always-inline walk inlines. */
+typedef skv3 (*k_point_source)(const void *ctx, int row);
+
+/* Every hinge of rows [0, rows), the points read through `point`: hinge j acts where particle j + 1 is present
+ * (j + 1 < n). Each link's unit vector serves the two hinges it joins (the same operations on the same points:
+ * the same bits as evaluating it twice, model/bending.h). */
+SK_INLINE void k_bend_walk(const kparams *k, int rows, skv n, sk_real *bend, const sk_real *prof, k_point_source point,
+                           const void *ctx)
 {
-    const size_t stride = (size_t)SK_F_COUNT * SK_W;
     k_bend_clear(bend, 0);
     if (rows < 2)
         return;
-    skv3 b = v3_load(state + stride), u1;
+    skv3 b = point(ctx, 1), u1;
     skv i1;
-    k_link_unit(v3_load(state), b, &u1, &i1);
+    k_link_unit(point(ctx, 0), b, &u1, &i1);
     for (int j = 1; j + 1 < rows; j++) {
-        skv3 c = v3_load(state + (size_t)(j + 1) * stride), u2;
+        skv3 c = point(ctx, j + 1), u2;
         skv i2;
         k_link_unit(b, c, &u2, &i2);
         k_bend_store(bend, j, k_hinge_forces(k_hinge_kb(k, prof, j), u1, i1, u2, i2),
@@ -104,6 +108,17 @@ SK_INLINE void k_bend_pass(const kparams *k, const sk_real *state, int rows, skv
         i1 = i2;
     }
     k_bend_clear(bend, rows - 1);
+}
+
+SK_INLINE skv3 k_state_point(const void *state, int row)
+{
+    return v3_load((const sk_real *)state + (size_t)row * SK_F_COUNT * SK_W);
+}
+
+/* Every hinge from the positions in state (the particle rows). */
+SK_INLINE void k_bend_pass(const kparams *k, const sk_real *state, int rows, skv n, sk_real *bend, const sk_real *prof)
+{
+    k_bend_walk(k, rows, n, bend, prof, k_state_point, state);
 }
 
 /* Particle i's sum completed with its hinges, in the model's order: i - 1 (as its far end), i (its middle,

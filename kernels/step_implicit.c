@@ -78,32 +78,31 @@ SK_INLINE void link_lengths(const sk_kernel_cfg *cfg, const kparams *k, const sk
     }
 }
 
-/* The hinges at the linearisation point (bending.h), applied explicitly: they enter f, not the blocks. */
+/* The linearisation point's rows, as a hinge walk reads them (bending.h). */
+typedef struct iterate_rows {
+    const kparams *k;
+    const sk_real *state, *scratch;
+    const unsigned char *pinned;
+    bool later;
+} iterate_rows;
+
+SK_INLINE skv3 iterate_point(const void *ctx, int row)
+{
+    const iterate_rows *it = ctx;
+    skv3 p, v, z;
+    row_point(it->k, it->state + (size_t)row * SK_F_COUNT * SK_W, it->scratch + (size_t)row * IM_ROW * SK_W,
+              it->pinned[row], it->later, &p, &v, &z);
+    return p;
+}
+
+/* The hinges at the linearisation point, applied explicitly: they enter f, not the blocks. */
 SK_INLINE void bend_points(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
                            sk_real *scratch, sk_real *bend, bool deploys, bool later, const sk_real *prof)
 {
-    const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W;
     const int rows = deploys ? kp_max_count(param) : cfg->capacity;
     const skv n = deploys ? kp_get(param, SK_P_N) : skv_set1((sk_real)cfg->capacity);
-    k_bend_clear(bend, 0);
-    if (rows < 2)
-        return;
-    skv3 a, b, c, v, z, u1, u2;
-    skv i1, i2;
-    row_point(k, state, scratch, cfg->pinned[0], later, &a, &v, &z);
-    row_point(k, state + stride, scratch + sstride, cfg->pinned[1], later, &b, &v, &z);
-    k_link_unit(a, b, &u1, &i1);
-    for (int j = 1; j + 1 < rows; j++) {
-        row_point(k, state + (size_t)(j + 1) * stride, scratch + (size_t)(j + 1) * sstride, cfg->pinned[j + 1], later,
-                  &c, &v, &z);
-        k_link_unit(b, c, &u2, &i2);
-        k_bend_store(bend, j, k_hinge_forces(k_hinge_kb(k, prof, j), u1, i1, u2, i2),
-                     skv_lt(skv_set1((sk_real)(j + 1)), n));
-        b = c;
-        u1 = u2;
-        i1 = i2;
-    }
-    k_bend_clear(bend, rows - 1);
+    const iterate_rows it = {k, state, scratch, cfg->pinned, later};
+    k_bend_walk(k, rows, n, bend, prof, iterate_point, &it);
 }
 
 /* One Newton iteration's forward elimination. Row i's terms are added in the reference's order
