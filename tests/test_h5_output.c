@@ -190,7 +190,7 @@ static int layout(void)
 
     const hsize_t stored[2] = {3, 2}, cap[2] = {4, 6};
     for (int gi = 0; gi < 2; gi++) {
-        char name[16];
+        char name[24];
         snprintf(name, sizeof name, "groups/%d", gi);
         hid_t g = H5Gopen2(f, name, H5P_DEFAULT);
         CHECK(g >= 0);
@@ -325,7 +325,7 @@ static int equals_csv_with(const char *engine)
     size_t matched = 0;
     bool grew = false;
     for (int gi = 0; gi < 2; gi++) {
-        char name[16];
+        char name[24];
         snprintf(name, sizeof name, "groups/%d", gi);
         hid_t g = H5Gopen2(f, name, H5P_DEFAULT);
         sk_real *p = read_set(g, "position", H5T_REAL, dims, &rank);
