@@ -31,6 +31,8 @@ sk_status sk_frame_arrays_sink(void *ctx, const sk_engine *e, long step, sk_erro
         }
         if (a->count)
             a->count[at] = n;
+        if (a->diverged)
+            a->diverged[j] = sk_engine_rope_diverged(e, rope);
         if (a->energy || a->tension) {
             sk_real *t = a->tension ? a->tension + at * links : NULL;
             sk_rope_diagnostics d;
