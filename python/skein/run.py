@@ -33,11 +33,14 @@ class Engine:
         if e == ffi.NULL:
             raise fail(err)
         self.ptr, self._destroy = e, lib.sk_engine_destroy
+        loaded.users += 1
 
     def __del__(self):
         if self.ptr is not None:
             self._destroy(self.ptr)
             self.ptr = None
+            self.loaded.users -= 1
+            self.loaded.release()
 
 
 def frame_count(steps, every):

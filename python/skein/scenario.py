@@ -13,18 +13,24 @@ _SET_LABEL = b"--set"
 
 class _Loaded:
     """One validated sk_scenario, freed with this object. Engines hold it, so a scenario changed after an engine
-    was made leaves that engine's scenario alone."""
+    was made leaves that engine's scenario alone. The garbage collector may finalize it before an engine of the
+    same cycle: it is then freed when the last engine goes (users counts them)."""
 
     def __init__(self, load):
         self.ptr = ffi.new("sk_scenario *")
+        self.users, self._finalized, self._free = 0, False, None
         err = new_error()
         check(load(self.ptr, err), err)
         self._free = lib.sk_scenario_free
 
-    def __del__(self):
-        if getattr(self, "_free", None):
+    def release(self):
+        if self._finalized and self.users == 0 and self._free is not None:
             self._free(self.ptr)
             self._free = None
+
+    def __del__(self):
+        self._finalized = True
+        self.release()
 
 
 def _json_value(path, value):
