@@ -17,3 +17,13 @@ if(SKEIN_BUILD_PYTHON AND NOT SKEIN_SANITIZE)
     endforeach()
   endif()
 endif()
+# examples/sweep.py runs, checks its ropes against the closed form (exit 1 beyond 1e-4) and writes its figure.
+if(SKEIN_BUILD_PYTHON AND NOT SKEIN_SANITIZE)
+  execute_process(COMMAND ${SKEIN_PYTHON} -c "import matplotlib" RESULT_VARIABLE skein_mpl_rc OUTPUT_QUIET ERROR_QUIET)
+  if(skein_mpl_rc EQUAL 0)
+    add_test(NAME python.example_sweep COMMAND ${SKEIN_PYTHON} ${PROJECT_SOURCE_DIR}/examples/sweep.py
+      --out ${CMAKE_CURRENT_BINARY_DIR}/sweep.png)
+    set_tests_properties(python.example_sweep PROPERTIES TIMEOUT 120 ENVIRONMENT
+      "PYTHONPATH=${PROJECT_BINARY_DIR}/python;PYTHONDONTWRITEBYTECODE=1;OMP_NUM_THREADS=2;MPLCONFIGDIR=${CMAKE_CURRENT_BINARY_DIR}/mplconfig")
+  endif()
+endif()

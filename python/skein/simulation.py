@@ -102,7 +102,7 @@ class Simulation:
 
     def set_anchor(self, rope, point):
         """Moves a rope's anchor point (its anchor.point) to `point` (x, y, z in m) from the next step on; a
-        driven anchor's motion adds to it (docs/model.md section 6.1). Raises ScenarioError for a rope
+        driven anchor's motion adds to it (docs/model.md section 6.6). Raises ScenarioError for a rope
         without an anchor or a non-finite point."""
         x, y, z = (float(c) for c in point)
         err = new_error()

@@ -6,7 +6,7 @@ import numpy as np
 
 import skein
 
-MILLION = {"skein": 1, "dt": 1e-3, "steps": 2, "gravity": [0, -9.81, 0],
+MILLION = {"skein": 1, "dt": 1e-3, "steps": 1, "gravity": [0, -9.81, 0],
            "groups": [{"count": 1_000_000, "particles": 2, "start": [0, 0, 0], "end": [0.1, 0, 0], "mass": 0.05,
                        "pinned": [0], "link": {"type": "spring", "stiffness": 500}}],
            "output": {"every": 1}}
@@ -22,7 +22,7 @@ def test_million_ropes_released():
     gc.collect()
     before = rss()
     r = skein.run(s, threads=2)
-    assert r.position.shape == (3, 1_000_000, 2, 3) and (r.count == 2).all()
+    assert r.position.shape == (2, 1_000_000, 2, 3) and (r.count == 2).all()
     # every rope alike: the free particle fell the same in all of them
     assert (r.position[-1, :, 1, 1] == r.position[-1, 0, 1, 1]).all() and r.position[-1, 0, 1, 1] < 0
     held = rss() - before

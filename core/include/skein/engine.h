@@ -57,7 +57,7 @@ SK_API long sk_engine_rope_diverged(const sk_engine *e, size_t rope);
  * anchor.point becomes `point` from the next step on, and a driven anchor's motion (sine, towing, path) adds
  * to it as it added to the point written. Both engines move it alike, so they stay bit-identical. A rope that
  * diverges later is put back by stepping it again from step 0 with the scenario's anchor point (moves are
- * not replayed; docs/model.md section 6.1), and moves are not part of a checkpoint. Returns SK_OK, or
+ * not replayed; docs/model.md section 6.6), and moves are not part of a checkpoint. Returns SK_OK, or
  * SK_ERR_INVALID with err filled for a rope out of range, a group without an anchor (neither an anchor type
  * nor deployment), a non-finite point, or an engine that cannot (sk_engine_kind "none"). */
 SK_API sk_status sk_engine_set_anchor(sk_engine *e, size_t rope, sk_vec3 point, sk_error *err);
