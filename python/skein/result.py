@@ -17,11 +17,15 @@ class Result:
     scenario            the scenario's JSON with every default (what `skein validate` prints)
     complete            False for a run stopped early (Ctrl-C) or a file kept as .incomplete
 
+    stats               skein.run's figures: particle_steps, steps, wall_s (the run, frames included),
+                        step_s (stepping alone); None from skein.open
+
     Arrays are in the library's real type (float64, float32 in a float build). skein.run's arrays are the ones
     the library wrote into (no copy). `table` (a per-rope table of per-step maxima) is None until the
     library's results table is bound here."""
 
     table = None
+    stats = None
 
     def __init__(self, position, velocity, count, energy, tension, diverged, time, step, ropes, group, scenario,
                  complete, params):

@@ -145,6 +145,8 @@ def run(scenario, steps=None, every=None, ropes=None, threads=0, engine="batch",
     result = Result(cut(position), cut(velocity), cut(count), cut(energy), cut(tension), diverged, time, step,
                     selected, group, sc.json, status == lib.SK_OK,
                     lambda: swept_params(loaded, selected, group))
+    result.stats = {"particle_steps": int(stats.particle_steps), "steps": int(stats.steps),
+                    "wall_s": float(stats.wall_s), "step_s": float(stats.step_s)}
     if status == lib.SK_ERR_INTERRUPTED:
         raise Interrupted("skein.run: interrupted at step %d of %d" % (int(step[-1]) if done else 0, steps), result)
     if status != lib.SK_OK:
