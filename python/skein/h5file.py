@@ -1,5 +1,4 @@
 """skein.open: a command line run's HDF5 output (skein run --h5) read back into a Result."""
-import h5py
 import numpy as np
 
 from ._native import REAL
@@ -15,7 +14,9 @@ def _attr(obj, name):
 def open(path):
     """The Result of an HDF5 output: the same arrays skein.run gives for the same run, to the bit (slots past a
     rope's particles and links read as NaN, as skein.run's). Raises ScenarioError for a file that is not a
-    skein output or was written by a build of the other real type."""
+    skein output or was written by a build of the other real type. Needs h5py (python3-h5py)."""
+    import h5py  # here, so that the rest of the package works without it
+
     try:
         f = h5py.File(path, "r")
     except OSError as e:

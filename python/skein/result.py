@@ -22,7 +22,7 @@ class Result:
 
     Arrays are in the library's real type (float64, float32 in a float build). skein.run's arrays are the ones
     the library wrote into (no copy). `table` (a per-rope table of per-step maxima) is None until the
-    library's results table is bound here."""
+    library's results table is bound here; a to_vtk(dir) method (ParaView files) is to come the same way."""
 
     table = None
     stats = None
