@@ -113,3 +113,5 @@ skein_test(compare SOURCES test_compare.c CASES identical values signed_zero non
 foreach(c same_file on_scenario directory no_directory no_orphan_journal)
   skein_cli_test(outputs.${c} outputs.sh ${c})
 endforeach()
+# Frames copied into arrays a program owns (the Python package's sink).
+skein_test(frame_arrays SOURCES test_frame_arrays.c CASES frames_copied)

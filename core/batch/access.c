@@ -120,3 +120,19 @@ void sk_batch_rope_diagnostics(const sk_batch *b, size_t rope, sk_rope_diagnosti
     *out = r;
 }
 
+
+void sk_batch_set_anchor_point(sk_batch *b, size_t rope, sk_vec3 point)
+{
+    batch_where w = sk_batch_locate(b, rope);
+    const size_t W = (size_t)b->width;
+    sk_real *param = batch_pack_param(w.g, w.pack);
+    /* The padding lanes after the group's last rope copy it and compute what it computes: they move with it. */
+    const size_t last = w.g->group->count - 1;
+    const size_t end = w.local == last ? W : (size_t)w.lane + 1;
+    for (size_t l = (size_t)w.lane; l < end; l++) {
+        param[(size_t)SK_P_ANCHOR_POINT * W + l] = point.x;
+        param[(size_t)SK_P_ANCHOR_POINT_Y * W + l] = point.y;
+        param[(size_t)SK_P_ANCHOR_POINT_Z * W + l] = point.z;
+    }
+    b->diag_cache->group = -1;
+}

@@ -61,6 +61,11 @@ static bool resume_at(sk_engine *e, long step) { return sk_batch_resume_at(batch
 
 static bool keep_start(sk_engine *e) { return sk_batch_keep_start(batch_of(e)); }
 
+static void set_anchor(sk_engine *e, size_t rope, sk_vec3 point)
+{
+    sk_batch_set_anchor_point(((batch_engine *)e)->batch, rope, point);
+}
+
 static const sk_engine_vtbl batch_vtbl = {
     .advance = advance,
     .rope_particles = rope_particles,
@@ -80,6 +85,7 @@ static const sk_engine_ext batch_ext = {
     .import_rope = import_rope,
     .resume_at = resume_at,
     .keep_start = keep_start,
+    .set_anchor = set_anchor,
 };
 
 sk_engine *sk_batch_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err)

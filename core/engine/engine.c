@@ -1,4 +1,5 @@
 /* The engine seam: picks an implementation and forwards to it, answering for what an implementation lacks. */
+#include <math.h>
 #include <string.h>
 
 #include "base/assert.h"
@@ -133,4 +134,22 @@ void sk_engine_destroy(sk_engine *e)
 {
     if (e)
         e->vt->destroy(e);
+}
+
+sk_status sk_engine_set_anchor(sk_engine *e, size_t rope, sk_vec3 point, sk_error *err)
+{
+    const sk_scenario *s = e->scenario;
+    size_t local;
+    const int g = sk_scenario_find_rope(s, rope, &local);
+    if (g < 0)
+        return sk_fail(err, SK_ERR_INVALID, "%s: rope %zu: out of range (%zu ropes)", s->source, rope,
+                       s->total_ropes);
+    if (s->groups[g].anchor == SK_ANCHOR_NONE && !s->groups[g].deploys)
+        return sk_fail(err, SK_ERR_INVALID, "%s: rope %zu: groups[%d] has no anchor to move", s->source, rope, g);
+    if (!isfinite(point.x) || !isfinite(point.y) || !isfinite(point.z))
+        return sk_fail(err, SK_ERR_INVALID, "%s: rope %zu: anchor point must be finite", s->source, rope);
+    if (!e->ext || !e->ext->set_anchor)
+        return sk_fail(err, SK_ERR_INVALID, "%s: the %s engine cannot move anchors", s->source, sk_engine_kind(e));
+    e->ext->set_anchor(e, rope, point);
+    return SK_OK;
 }

@@ -28,6 +28,8 @@ typedef struct sk_engine_ext {
     bool (*import_rope)(sk_engine *e, size_t rope, const sk_rope_state *st);
     bool (*resume_at)(sk_engine *e, long step);
     bool (*keep_start)(sk_engine *e);
+    /* sk_engine_set_anchor, the rope and point checked */
+    void (*set_anchor)(sk_engine *e, size_t rope, sk_vec3 point);
 } sk_engine_ext;
 
 /* Every engine struct starts with this header. */

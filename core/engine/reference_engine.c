@@ -277,6 +277,11 @@ static const sk_engine_vtbl reference_vtbl = {
     .destroy = reference_destroy,
 };
 
+static void reference_set_anchor(sk_engine *e, size_t rope, sk_vec3 point)
+{
+    sk_ref_rope_set_anchor_point(((reference_engine *)e)->ropes[rope], point);
+}
+
 static const sk_engine_ext reference_ext = {
     .check_frame = reference_check_frame,
     .rope_diverged = reference_rope_diverged,
@@ -286,6 +291,7 @@ static const sk_engine_ext reference_ext = {
     .import_rope = reference_import_rope,
     .resume_at = reference_resume_at,
     .keep_start = reference_keep_start,
+    .set_anchor = reference_set_anchor,
 };
 
 sk_engine *sk_reference_engine_create(const sk_scenario *s, const sk_engine_options *opt,

@@ -312,6 +312,8 @@ int sk_ref_rope_iterations(const sk_ref_rope *r);
 
 /* The rope's parameters and constants (what sk_group_rope_params and sk_rope_constants_compute gave). */
 const sk_rope_params *sk_ref_rope_params(const sk_ref_rope *r);
+/* Moves the rope's anchor point (its anchor.point) from the next step on; a driven anchor's motion adds to it. */
+void sk_ref_rope_set_anchor_point(sk_ref_rope *r, sk_vec3 point);
 /* The group the rope belongs to. */
 const sk_group *sk_ref_rope_group(const sk_ref_rope *r);
 const sk_rope_constants *sk_ref_rope_constants(const sk_ref_rope *r);

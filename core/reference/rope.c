@@ -144,6 +144,8 @@ int sk_ref_rope_iterations(const sk_ref_rope *r)
 
 const sk_rope_params *sk_ref_rope_params(const sk_ref_rope *r) { return &r->params; }
 
+void sk_ref_rope_set_anchor_point(sk_ref_rope *r, sk_vec3 point) { r->params.anchor_point = point; }
+
 const sk_group *sk_ref_rope_group(const sk_ref_rope *r) { return r->group; }
 
 const sk_rope_constants *sk_ref_rope_constants(const sk_ref_rope *r) { return &r->c; }

@@ -52,4 +52,21 @@ if command -v c++ >/dev/null; then
     c++ -Wall -Wextra -Werror "$work/cxx.cc" -o "$work/cxx" $(pkg-config --cflags --libs skein) || fail "c++ with skein.h"
     LD_LIBRARY_PATH="$libdir" "$work/cxx" || fail "the C++ program sees another real type than the library"
 fi
+# Python: the installed package imports from where the install put it and runs on the installed library.
+if [ -d "$build/python/skein" ]; then
+    pydir=$(ls -d "$work"/prefix/lib/python3*/dist-packages 2>/dev/null | head -n 1)
+    [ -n "$pydir" ] && [ -f "$pydir/skein/__init__.py" ] && [ -f "$pydir/skein/_cdef.py" ] ||
+        fail "the Python package is not installed under $work/prefix/lib/python3*/dist-packages"
+    (cd "$work" && PYTHONPATH="$pydir" PYTHONDONTWRITEBYTECODE=1 OMP_NUM_THREADS=2 /usr/bin/python3 -c '
+import os, sys
+import skein, skein._config
+prefix = sys.argv[1]
+assert skein.__file__.startswith(prefix), skein.__file__
+assert os.path.realpath(skein._config.LIBRARY).startswith(os.path.realpath(prefix)), skein._config.LIBRARY
+r = skein.run({"skein": 1, "dt": 1e-3, "steps": 100, "gravity": [0, -9.81, 0], "groups": [{"count": 3,
+    "particles": 4, "start": [0, 0, 0], "end": [0.3, 0, 0], "mass": 0.1, "pinned": [0],
+    "link": {"type": "spring", "stiffness": 100}}]})
+assert r.position.shape == (2, 3, 4, 3) and r.position[-1, 0, -1, 1] < 0 and r.complete
+' "$work/prefix") >"$work/python.out" 2>&1 || fail "the installed Python package: $(cat "$work/python.out")"
+fi
 echo "installed package: ok"

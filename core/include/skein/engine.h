@@ -53,6 +53,15 @@ SK_API uint64_t sk_engine_advance_checked(sk_engine *e, long steps, size_t *dive
 /* The step a rope (global index) was marked diverged at, or -1. */
 SK_API long sk_engine_rope_diverged(const sk_engine *e, size_t rope);
 
+/* Moves a rope's anchor (global index) between steps, as a controller driving a tether would: the rope's
+ * anchor.point becomes `point` from the next step on, and a driven anchor's motion (sine, towing, path) adds
+ * to it as it added to the point written. Both engines move it alike, so they stay bit-identical. A rope that
+ * diverges later is put back by stepping it again from step 0 with the scenario's anchor point (moves are
+ * not replayed; docs/model.md section 6.6), and moves are not part of a checkpoint. Returns SK_OK, or
+ * SK_ERR_INVALID with err filled for a rope out of range, a group without an anchor (neither an anchor type
+ * nor deployment), a non-finite point, or an engine that cannot (sk_engine_kind "none"). */
+SK_API sk_status sk_engine_set_anchor(sk_engine *e, size_t rope, sk_vec3 point, sk_error *err);
+
 /* ---- reading ropes (rope: global index, below the scenario's total_ropes) ------------------------------- */
 
 /* Particles present in a rope (a deploying rope grows). */

@@ -173,6 +173,30 @@ SK_API const char *sk_h5_temp_path(const sk_h5_writer *w);
 /* Frames written so far. */
 SK_API long sk_h5_frames(const sk_h5_writer *w);
 
+/* ---- frames into arrays in memory --------------------------------------------------------------------- */
+
+/* Arrays a program owns (the Python package's numpy arrays) that a run's frames are copied into, frame after
+ * frame, with the values the HDF5 writer stores; slots past a rope's particles (and links) get NaN. Any
+ * array may be NULL (not kept). */
+typedef struct sk_frame_arrays {
+    const size_t *ropes; /* global indices of the ropes each frame stores, in this order */
+    size_t n_ropes;
+    int particles;       /* slots per rope: at least the capacity of every stored rope's group */
+    long max_frames;     /* frames the arrays have room for */
+    sk_real *position;   /* [max_frames][n_ropes][particles][3] (m) */
+    sk_real *velocity;   /* [max_frames][n_ropes][particles][3] (m/s) */
+    int32_t *count;      /* [max_frames][n_ropes] particles present */
+    sk_real *energy;     /* [max_frames][n_ropes][3] kinetic, gravity, elastic (J) */
+    sk_real *tension;    /* [max_frames][n_ropes][particles - 1] link tension (N) */
+    int64_t *step;       /* [max_frames] the step of each frame */
+    int64_t *diverged;   /* [n_ropes] the step each rope diverged at, -1 if never (rewritten every frame) */
+    long frames;         /* frames stored so far: 0 before the run */
+} sk_frame_arrays;
+
+/* sk_frame_sink adapter (ctx is an sk_frame_arrays): stores the frame at index frames and counts it. Fails
+ * with SK_ERR_INVALID when the arrays are full or a rope has more particles than `particles`. */
+SK_API sk_status sk_frame_arrays_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
+
 /* ---- warm starts --------------------------------------------------------------------------------------- */
 
 /* A scenario with "initial" {from, frame} starts every rope from a frame of an earlier run's HDF5 output:
