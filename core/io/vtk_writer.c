@@ -339,7 +339,8 @@ static bool write_vtp(sk_vtk_writer *w, FILE *f, long step, sk_real time, size_t
         }
     }
     ok = ok && put_block(f, offsets, cells * i64);
-    return ok && fputs("\n  </AppendedData>\n</VTKFile>\n", f) != EOF;
+    /* the XML's fprintf calls are checked here: a failed write leaves the stream's error set */
+    return ok && fputs("\n  </AppendedData>\n</VTKFile>\n", f) != EOF && !ferror(f);
 }
 
 /* Flushes, syncs and closes f; the first failure's errno, 0 if none. */
