@@ -41,13 +41,10 @@ struct sk_vtk_writer {
     long frames;
     sk_real *times; /* each frame's time, for the collection */
     size_t times_capacity;
-    /* the engine's selected ropes gathered one after another, grown on demand (deploying ropes grow) */
+    /* one rope of an engine's frame at a time, grown on demand (deploying ropes grow) */
     sk_real *p, *v, *tension;
-    int *counts;
     size_t capacity; /* particles p, v and tension hold room for */
-    /* the generated arrays (indices, connectivity), one at a time */
-    unsigned char *scratch;
-    size_t scratch_bytes;
+    int *counts;     /* each selected rope's particles at the frame being written */
 };
 
 static void writer_free(sk_vtk_writer *w)
@@ -60,7 +57,6 @@ static void writer_free(sk_vtk_writer *w)
     free(w->v);
     free(w->tension);
     free(w->counts);
-    free(w->scratch);
     free(w);
 }
 
@@ -204,11 +200,64 @@ static bool grow(void **buf, size_t *have, size_t need)
     return true;
 }
 
-/* One appended array: its byte count (header_type UInt64), then its bytes. */
-static bool put_block(FILE *f, const void *data, size_t bytes)
+/* Where a frame's ropes come from: plain arrays, or an engine read one rope at a time, so that the writer holds
+ * one rope at once, never a whole frame. */
+typedef struct rope_source {
+    size_t n_ropes;
+    const size_t *ids;
+    const int *counts;
+    bool has_tension;
+    /* Rope r's positions and velocities [n][3] and link tensions [n - 1], each only where its pointer is not
+     * NULL; called for r = 0, 1, ... in turn, from 0 again for each array. */
+    void (*rope)(void *ctx, size_t r, const sk_real **p, const sk_real **v, const sk_real **tension);
+    void *ctx;
+} rope_source;
+
+typedef struct arrays_source {
+    const int *counts;
+    const sk_real *p, *v, *tension;
+    size_t first, link; /* where rope `next` starts in p and v, and in tension */
+    size_t next;
+} arrays_source;
+
+static void arrays_rope(void *ctx, size_t r, const sk_real **p, const sk_real **v, const sk_real **tension)
 {
-    const uint64_t n = bytes;
-    return fwrite(&n, sizeof n, 1, f) == 1 && (bytes == 0 || fwrite(data, 1, bytes, f) == bytes);
+    arrays_source *a = ctx;
+    if (r == 0)
+        a->first = a->link = 0;
+    SK_ASSERT(r == 0 || r == a->next);
+    if (p)
+        *p = a->p + 3 * a->first;
+    if (v)
+        *v = a->v + 3 * a->first;
+    if (tension)
+        *tension = a->tension + a->link;
+    a->first += (size_t)a->counts[r];
+    a->link += (size_t)a->counts[r] - 1;
+    a->next = r + 1;
+}
+
+typedef struct engine_source {
+    sk_vtk_writer *w;
+    const sk_engine *e;
+} engine_source;
+
+static void engine_rope(void *ctx, size_t r, const sk_real **p, const sk_real **v, const sk_real **tension)
+{
+    const engine_source *src = ctx;
+    sk_vtk_writer *w = src->w;
+    const size_t rope = w->ropes[r];
+    if (p || v)
+        sk_engine_read_rope(src->e, rope, p ? w->p : NULL, v ? w->v : NULL);
+    if (p)
+        *p = w->p;
+    if (v)
+        *v = w->v;
+    if (tension) {
+        sk_rope_diagnostics d;
+        sk_engine_rope_diagnostics(src->e, rope, &d, w->tension);
+        *tension = w->tension;
+    }
 }
 
 /* The offset of the next appended array, and the offset after it. */
@@ -219,16 +268,33 @@ static uint64_t next_block(uint64_t *offset, size_t bytes)
     return at;
 }
 
-/* The frame file's XML and appended data. The arrays appear in the order their tags do. */
-static bool write_vtp(sk_vtk_writer *w, FILE *f, long step, sk_real time, size_t n_ropes, const size_t *rope_ids,
-                      const int *counts, const sk_real *p, const sk_real *v, const sk_real *tension)
+/* Appended data: each array is its byte count (header_type UInt64), then its bytes. A failed write sets the
+ * stream's error, which the frame's end checks. */
+static void put(FILE *f, const void *data, size_t bytes)
 {
+    if (bytes)
+        fwrite(data, 1, bytes, f);
+}
+
+static void put_size(FILE *f, size_t bytes)
+{
+    const uint64_t n = bytes;
+    put(f, &n, sizeof n);
+}
+
+static void put_i64(FILE *f, int64_t x) { put(f, &x, sizeof x); }
+
+/* The frame file's XML and appended data. The arrays appear in the order their tags do. */
+static bool write_vtp(const sk_vtk_writer *w, FILE *f, long step, sk_real time, const rope_source *src)
+{
+    const size_t n_ropes = src->n_ropes;
+    const int *counts = src->counts;
     size_t points = 0, links = 0;
     for (size_t r = 0; r < n_ropes; r++) {
         points += (size_t)counts[r];
         links += (size_t)counts[r] - 1;
     }
-    const bool per_link = w->layout == SK_VTK_LINKS;
+    const bool per_link = w->layout == SK_VTK_LINKS, tension = src->has_tension;
     const size_t cells = per_link ? links : n_ropes, corners = per_link ? 2 * links : points;
     const size_t real = sizeof(sk_real), i64 = sizeof(int64_t);
 
@@ -283,64 +349,71 @@ static bool write_vtp(sk_vtk_writer *w, FILE *f, long step, sk_real time, size_t
             (unsigned long long)at_cell_rope, (unsigned long long)at_points, (unsigned long long)at_connectivity,
             (unsigned long long)at_offsets);
 
-    const int64_t step64 = step;
-    bool ok = put_block(f, &time, real) && put_block(f, &step64, i64);
-    int64_t *ids = (int64_t *)w->scratch;
+    put_size(f, real);
+    put(f, &time, real);
+    put_size(f, i64);
+    put_i64(f, step);
+    put_size(f, n_ropes * i64);
     for (size_t r = 0; r < n_ropes; r++)
-        ids[r] = (int64_t)rope_ids[r];
-    ok = ok && put_block(f, ids, n_ropes * i64) && put_block(f, v, 3 * points * real);
+        put_i64(f, (int64_t)src->ids[r]);
 
-    int32_t *particle = (int32_t *)w->scratch;
-    for (size_t r = 0, k = 0; r < n_ropes; r++)
-        for (int i = 0; i < counts[r]; i++)
-            particle[k++] = i;
-    ok = ok && put_block(f, particle, points * sizeof(int32_t));
-
-    if (tension && per_link) {
-        ok = ok && put_block(f, tension, links * real);
-    } else if (tension) {
-        sk_real *largest = (sk_real *)w->scratch;
-        for (size_t r = 0, k = 0; r < n_ropes; r++) {
-            largest[r] = 0;
-            for (int i = 0; i + 1 < counts[r]; i++, k++)
-                if (i == 0 || tension[k] > largest[r])
-                    largest[r] = tension[k];
-        }
-        ok = ok && put_block(f, largest, n_ropes * real);
+    put_size(f, 3 * points * real);
+    for (size_t r = 0; r < n_ropes; r++) {
+        const sk_real *v;
+        src->rope(src->ctx, r, NULL, &v, NULL);
+        put(f, v, 3 * (size_t)counts[r] * real);
     }
+    put_size(f, points * sizeof(int32_t));
+    for (size_t r = 0; r < n_ropes; r++)
+        for (int32_t i = 0; i < counts[r]; i++)
+            put(f, &i, sizeof i);
 
-    int64_t *cell_rope = (int64_t *)w->scratch;
-    for (size_t r = 0, c = 0; r < n_ropes; r++)
+    if (tension) {
+        put_size(f, cells * real);
+        for (size_t r = 0; r < n_ropes; r++) {
+            const sk_real *t;
+            src->rope(src->ctx, r, NULL, NULL, &t);
+            if (per_link) {
+                put(f, t, ((size_t)counts[r] - 1) * real);
+            } else {
+                sk_real largest = counts[r] > 1 ? t[0] : 0;
+                for (int i = 1; i + 1 < counts[r]; i++)
+                    largest = t[i] > largest ? t[i] : largest;
+                put(f, &largest, real);
+            }
+        }
+    }
+    put_size(f, cells * i64);
+    for (size_t r = 0; r < n_ropes; r++)
         for (int i = 0; i < (per_link ? counts[r] - 1 : 1); i++)
-            cell_rope[c++] = (int64_t)rope_ids[r];
-    ok = ok && put_block(f, cell_rope, cells * i64) && put_block(f, p, 3 * points * real);
+            put_i64(f, (int64_t)src->ids[r]);
+
+    put_size(f, 3 * points * real);
+    for (size_t r = 0; r < n_ropes; r++) {
+        const sk_real *p;
+        src->rope(src->ctx, r, &p, NULL, NULL);
+        put(f, p, 3 * (size_t)counts[r] * real);
+    }
 
     /* connectivity: the points of each cell; offsets: where each cell's points end */
-    int64_t *connectivity = (int64_t *)w->scratch;
-    for (size_t r = 0, first = 0, k = 0; r < n_ropes; first += (size_t)counts[r], r++) {
-        if (per_link) {
-            for (int i = 0; i + 1 < counts[r]; i++) {
-                connectivity[k++] = (int64_t)(first + (size_t)i);
-                connectivity[k++] = (int64_t)(first + (size_t)i + 1);
-            }
-        } else {
-            for (int i = 0; i < counts[r]; i++)
-                connectivity[k++] = (int64_t)(first + (size_t)i);
+    put_size(f, corners * i64);
+    for (size_t r = 0, first = 0; r < n_ropes; first += (size_t)counts[r], r++)
+        for (int i = 0; i < (per_link ? counts[r] - 1 : counts[r]); i++) {
+            put_i64(f, (int64_t)(first + (size_t)i));
+            if (per_link)
+                put_i64(f, (int64_t)(first + (size_t)i + 1));
         }
-    }
-    ok = ok && put_block(f, connectivity, corners * i64);
-    int64_t *offsets = (int64_t *)w->scratch;
-    for (size_t r = 0, c = 0, end = 0; r < n_ropes; r++) {
+    put_size(f, cells * i64);
+    for (size_t r = 0, end = 0; r < n_ropes; r++) {
         if (per_link) {
             for (int i = 0; i + 1 < counts[r]; i++)
-                offsets[c++] = (int64_t)(end += 2);
+                put_i64(f, (int64_t)(end += 2));
         } else {
-            offsets[c++] = (int64_t)(end += (size_t)counts[r]);
+            put_i64(f, (int64_t)(end += (size_t)counts[r]));
         }
     }
-    ok = ok && put_block(f, offsets, cells * i64);
-    /* the XML's fprintf calls are checked here: a failed write leaves the stream's error set */
-    return ok && fputs("\n  </AppendedData>\n</VTKFile>\n", f) != EOF && !ferror(f);
+    fputs("\n  </AppendedData>\n</VTKFile>\n", f);
+    return !ferror(f);
 }
 
 /* Flushes, syncs and closes f; the first failure's errno, 0 if none. */
@@ -354,29 +427,18 @@ static int close_synced(FILE *f)
     return e;
 }
 
-sk_status sk_vtk_write_arrays(sk_vtk_writer *w, long step, sk_real time, size_t n_ropes, const size_t *rope_ids,
-                              const int *counts, const sk_real *p, const sk_real *v, const sk_real *tension,
-                              sk_error *err)
+/* Writes the next frame file from src and records its time. */
+static sk_status write_source(sk_vtk_writer *w, long step, sk_real time, const rope_source *src, sk_error *err)
 {
-    size_t points = 0;
-    for (size_t r = 0; r < n_ropes; r++) {
-        if (counts[r] < 1)
-            return sk_fail(err, SK_ERR_INVALID, "%s: rope %zu has %d particles; a rope has at least 1", w->path,
-                           rope_ids[r], counts[r]);
-        points += (size_t)counts[r];
-    }
-    /* the largest generated array: connectivity, two indices per link, or one per point */
-    const size_t scratch = (2 * points + n_ropes + 1) * sizeof(int64_t);
-    if (!grow((void **)&w->scratch, &w->scratch_bytes, scratch) ||
-        !grow((void **)&w->times, &w->times_capacity, ((size_t)w->frames + 1) * sizeof *w->times))
+    if (!grow((void **)&w->times, &w->times_capacity, ((size_t)w->frames + 1) * sizeof *w->times))
         return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", w->path);
-
     char file[PATH_MAX];
-    snprintf(file, sizeof file, "%s/" FRAME_PREFIX "%06ld" FRAME_SUFFIX, w->temp, w->frames);
+    if (snprintf(file, sizeof file, "%s/" FRAME_PREFIX "%06ld" FRAME_SUFFIX, w->temp, w->frames) >= (int)sizeof file)
+        return sk_fail(err, SK_ERR_IO, "%s: the path is too long", w->path);
     FILE *f = fopen(file, "wb");
     if (!f)
         return io_fail(w, err, "cannot create a frame file", errno);
-    bool ok = write_vtp(w, f, step, time, n_ropes, rope_ids, counts, p, v, tension);
+    bool ok = write_vtp(w, f, step, time, src);
     int e = ok ? 0 : errno;
     const int closed = close_synced(f);
     if (ok && closed)
@@ -387,33 +449,43 @@ sk_status sk_vtk_write_arrays(sk_vtk_writer *w, long step, sk_real time, size_t 
     return SK_OK;
 }
 
+sk_status sk_vtk_write_arrays(sk_vtk_writer *w, long step, sk_real time, size_t n_ropes, const size_t *rope_ids,
+                              const int *counts, const sk_real *p, const sk_real *v, const sk_real *tension,
+                              sk_error *err)
+{
+    for (size_t r = 0; r < n_ropes; r++)
+        if (counts[r] < 1)
+            return sk_fail(err, SK_ERR_INVALID, "%s: rope %zu has %d particles; a rope has at least 1", w->path,
+                           rope_ids[r], counts[r]);
+    arrays_source a = {.counts = counts, .p = p, .v = v, .tension = tension};
+    const rope_source src = {.n_ropes = n_ropes, .ids = rope_ids, .counts = counts, .has_tension = tension != NULL,
+                             .rope = arrays_rope, .ctx = &a};
+    return write_source(w, step, time, &src, err);
+}
+
 sk_status sk_vtk_write_frame(sk_vtk_writer *w, const sk_engine *e, long step, sk_error *err)
 {
     if (!w->counts && !(w->counts = malloc((w->n_ropes ? w->n_ropes : 1) * sizeof *w->counts)))
         return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", w->path);
-    size_t points = 0;
-    for (size_t k = 0; k < w->n_ropes; k++)
-        points += (size_t)(w->counts[k] = sk_engine_rope_particles(e, w->ropes[k]));
-    if (points > w->capacity) {
+    size_t longest = 1;
+    for (size_t k = 0; k < w->n_ropes; k++) {
+        w->counts[k] = sk_engine_rope_particles(e, w->ropes[k]);
+        SK_ASSERT(w->counts[k] >= 1);
+        longest = (size_t)w->counts[k] > longest ? (size_t)w->counts[k] : longest;
+    }
+    if (longest > w->capacity) { /* one rope's room: deploying ropes grow */
         size_t have[3] = {w->capacity * 3 * sizeof(sk_real), w->capacity * 3 * sizeof(sk_real),
                           w->capacity * sizeof(sk_real)};
-        if (!grow((void **)&w->p, &have[0], points * 3 * sizeof(sk_real)) ||
-            !grow((void **)&w->v, &have[1], points * 3 * sizeof(sk_real)) ||
-            !grow((void **)&w->tension, &have[2], points * sizeof(sk_real)))
+        if (!grow((void **)&w->p, &have[0], longest * 3 * sizeof(sk_real)) ||
+            !grow((void **)&w->v, &have[1], longest * 3 * sizeof(sk_real)) ||
+            !grow((void **)&w->tension, &have[2], longest * sizeof(sk_real)))
             return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", w->path);
-        w->capacity = points;
+        w->capacity = longest;
     }
-    size_t first = 0, link = 0;
-    for (size_t k = 0; k < w->n_ropes; k++) {
-        const size_t rope = w->ropes[k];
-        sk_engine_read_rope(e, rope, w->p + 3 * first, w->v + 3 * first);
-        sk_rope_diagnostics d;
-        sk_engine_rope_diagnostics(e, rope, &d, w->tension + link);
-        first += (size_t)w->counts[k];
-        link += (size_t)w->counts[k] - 1;
-    }
-    const sk_real time = (sk_real)step * w->dt;
-    return sk_vtk_write_arrays(w, step, time, w->n_ropes, w->ropes, w->counts, w->p, w->v, w->tension, err);
+    engine_source es = {.w = w, .e = e};
+    const rope_source src = {.n_ropes = w->n_ropes, .ids = w->ropes, .counts = w->counts, .has_tension = true,
+                             .rope = engine_rope, .ctx = &es};
+    return write_source(w, step, (sk_real)step * w->dt, &src, err);
 }
 
 sk_status sk_vtk_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err)
