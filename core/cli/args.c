@@ -393,7 +393,8 @@ int cli_parse(int argc, char **argv, cli_options *o, sk_error *err)
     /* a checkpoint records the run's files and a resumed run writes them again from its journal; the VTK
      * directory is not among them yet */
     if (o->vtk && (o->checkpoint || o->resume))
-        return sk_fail(err, SK_ERR_INVALID, "--vtk and %s: a checkpointed run cannot write --vtk yet (--csv and --h5 it can)",
+        return sk_fail(err, SK_ERR_INVALID,
+                       "--vtk and %s: a checkpointed run cannot write --vtk yet (--csv and --h5 it can)",
                        o->checkpoint ? "--checkpoint" : "--resume");
     if (o->has_checkpoint_every && !o->checkpoint && !o->resume)
         return sk_fail(err, SK_ERR_INVALID, "--checkpoint-every needs --checkpoint FILE (or --resume FILE)");

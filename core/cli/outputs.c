@@ -1,7 +1,7 @@
 /* The files a run writes, checked before anything is allocated or stepped: a run that could not finish
  * writing must not start. Each output is a file of its own, not a directory, not the scenario it reads, in
- * a directory where a file can be created (tried by creating one). --vtk's output is a directory: absent, empty, or
- * an earlier VTK output of skein's (sk_vtk_check_target). Files are compared by device and inode
+ * a directory where a file can be created (tried by creating one). --vtk's output is a directory: absent, empty,
+ * or an earlier VTK output of skein's (sk_vtk_check_target). Files are compared by device and inode
  * when they exist, by their directory's real path and their name when they do not yet. */
 /* realpath is X/Open, beside the POSIX the build asks for */
 #define _XOPEN_SOURCE 700

@@ -283,7 +283,8 @@ static int run(const cli_options *o, sk_error *err)
         sinks[n_sinks++] = (sk_frame_sink){sk_h5_frame_sink, h5};
     }
     if (o->vtk) {
-        const sk_vtk_layout layout = o->vtk_cells && strcmp(o->vtk_cells, "ropes") == 0 ? SK_VTK_POLYLINES : SK_VTK_LINKS;
+        const sk_vtk_layout layout =
+            o->vtk_cells && strcmp(o->vtk_cells, "ropes") == 0 ? SK_VTK_POLYLINES : SK_VTK_LINKS;
         if (!(vtk = sk_vtk_open(o->vtk, s.dt, plan.ropes, plan.n_ropes, layout, err))) {
             rc = err->status;
             goto done;
