@@ -260,6 +260,24 @@ static int refuses_other_files(void)
              out);
     CHECK(strcmp(err.message, want) == 0);
     CHECK(count_entries(out) == 4 && exists(out, "frame_000001.vtp"));
+    /* a file that appears in it while a run writes: the finished frames stay in the temporary, named */
+    unlink(notes);
+    sk_vtk_writer *w = sk_vtk_open(out, 1, ids, 2, SK_VTK_LINKS, &err);
+    CHECK(w);
+    char temp[160];
+    snprintf(temp, sizeof temp, "%s", sk_vtk_temp_path(w));
+    CHECK_OK(sk_vtk_write_arrays(w, 0, 0, 2, ids, counts, p, v, tension, &err));
+    f = fopen(notes, "w");
+    CHECK(f && fclose(f) == 0);
+    CHECK(sk_vtk_commit(w, &err) == SK_ERR_IO);
+    snprintf(want, sizeof want,
+             "%s: holds notes.txt, which skein did not write; name a new or empty directory, or an earlier VTK output "
+             "of skein (which is replaced); the frames written are kept in %s",
+             out, temp);
+    CHECK(strcmp(err.message, want) == 0);
+    CHECK(count_entries(temp) == 2 && exists(temp, SK_VTK_COLLECTION));
+    CHECK(count_entries(out) == 4);
+    remove_tree(temp);
     /* a subdirectory with a frame's name is not a frame */
     unlink(notes);
     char sub[160];

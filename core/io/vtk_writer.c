@@ -509,17 +509,21 @@ static bool write_collection(const sk_vtk_writer *w, FILE *f)
     return fputs("  </Collection>\n</VTKFile>\n", f) != EOF;
 }
 
-/* Moves the finished temporary onto target, replacing an earlier output there. */
-static int move_onto(sk_vtk_writer *w, const char *target, sk_error *err)
+/* Moves the finished temporary onto target, replacing an earlier output there. When target has come to hold
+ * files skein did not write since the run began, the temporary stays where it is (*kept), its name in err. */
+static int move_onto(sk_vtk_writer *w, const char *target, bool *kept, sk_error *err)
 {
     if (rename(w->temp, target) == 0)
         return SK_OK; /* target was absent or an empty directory */
     if (errno != ENOTEMPTY && errno != EEXIST)
         return sk_fail(err, SK_ERR_IO, "%s: cannot rename the output onto it: %s", target, strerror(errno));
     /* an earlier output: checked again now, since it may have changed since the run started */
-    int rc = sk_vtk_check_target(target, err);
-    if (rc)
-        return rc;
+    sk_error why;
+    int rc = sk_vtk_check_target(target, &why);
+    if (rc) {
+        *kept = true;
+        return sk_fail(err, SK_ERR_IO, "%s; the frames written are kept in %s", why.message, w->temp);
+    }
     if (renameat2(AT_FDCWD, w->temp, AT_FDCWD, target, RENAME_EXCHANGE) == 0) {
         remove_output_dir(w->temp); /* the earlier output, now under the temporary's name */
         return SK_OK;
@@ -566,9 +570,10 @@ static int commit_to(sk_vtk_writer *w, const char *target, sk_error *err)
     }
     if (rc == SK_OK && !target)
         rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", w->path);
+    bool kept = false;
     if (rc == SK_OK)
-        rc = move_onto(w, target, err);
-    if (rc)
+        rc = move_onto(w, target, &kept, err);
+    if (rc && !kept)
         remove_output_dir(w->temp);
     writer_free(w);
     return rc;

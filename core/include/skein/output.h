@@ -227,7 +227,8 @@ SK_API sk_status sk_vtk_frame_sink(void *ctx, const sk_engine *e, long step, sk_
 
 /* Writes skein.pvd, syncs, and renames the temporary directory onto dir, replacing an earlier output there
  * (atomically where the file system can exchange two names); frees w. On failure the temporary is removed, dir
- * is untouched, and err names dir. */
+ * is untouched, and err names dir; except when dir has come to hold files skein did not write since the
+ * writer was opened: then the complete temporary stays, its name in err (SK_ERR_IO). */
 SK_API sk_status sk_vtk_commit(sk_vtk_writer *w, sk_error *err);
 
 /* A run stopped early (Ctrl-C): as sk_vtk_commit, onto DIR.incomplete instead of dir, which stays as it was. */
