@@ -1,6 +1,6 @@
 # VTK output (--vtk DIR, for ParaView): the writer's bytes and directory rules (test_vtk), the files read back
 # by VTK itself against the HDF5 output of the same run, a frame rendered off-screen under Xvfb, and the
-# command line's path rules and Ctrl-C (tests/vtk/cli.sh).
+# command line's path rules and Ctrl-C (tests/vtk/cli.sh), and ParaView reading it where installed.
 skein_test(vtk SOURCES test_vtk.c CASES arrays_links arrays_polylines replaces_own_output refuses_other_files
   abort_keeps_target keep_incomplete bad_input write_error)
 
@@ -24,4 +24,12 @@ if(SKEIN_XVFB_RUN)
     ${CMAKE_CURRENT_SOURCE_DIR}/vtk/render.py $<TARGET_FILE:skein> ${PROJECT_SOURCE_DIR})
   # xvfb-run -a picks a free display number, but two starting at once can pick the same one.
   set_tests_properties(vtk.render PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK xvfb)
+endif()
+
+# ParaView itself reading the collection: only where Debian's paraview and python3-paraview are installed (not
+# in .ci/setup: over 400 MB for one check that VTK's own reader above already makes).
+find_program(SKEIN_PVBATCH pvbatch)
+if(SKEIN_PVBATCH)
+  add_test(NAME vtk.paraview COMMAND ${SKEIN_PVBATCH} ${CMAKE_CURRENT_SOURCE_DIR}/vtk/paraview_reads.py
+    $<TARGET_FILE:skein> ${PROJECT_SOURCE_DIR})
 endif()
