@@ -25,6 +25,8 @@ typedef enum opt_id {
     OPT_ENGINE,
     OPT_CSV,
     OPT_H5,
+    OPT_VTK,
+    OPT_VTK_CELLS,
     OPT_EVERY,
     OPT_ROPES,
     OPT_SET,
@@ -50,6 +52,8 @@ static const opt_spec options[] = {
     {"--engine", OPT_ENGINE, true, FOR_STEPPING},
     {"--csv", OPT_CSV, true, FOR_DEFAULT | FOR_RUN},
     {"--h5", OPT_H5, true, FOR_DEFAULT | FOR_RUN},
+    {"--vtk", OPT_VTK, true, FOR_DEFAULT | FOR_RUN},
+    {"--vtk-cells", OPT_VTK_CELLS, true, FOR_DEFAULT | FOR_RUN},
     {"--every", OPT_EVERY, true, FOR_STEPPING},
     {"--ropes", OPT_ROPES, true, FOR_STEPPING},
     {"--set", OPT_SET, true, FOR_STEPPING | FOR_VALIDATE},
@@ -196,6 +200,7 @@ static int set_option(cli_options *o, const opt_spec *spec, const char *value, s
 {
     static const char *const isas[] = {"auto", "scalar", "avx2", "avx512"};
     static const char *const engines[] = {"batch", "reference"};
+    static const char *const vtk_cells[] = {"links", "ropes"};
     long v = 0;
     int rc = 0;
     switch (spec->id) {
@@ -228,6 +233,15 @@ static int set_option(cli_options *o, const opt_spec *spec, const char *value, s
             o->csv = value;
         else
             o->h5 = value;
+        break;
+    case OPT_VTK:
+        if (value[0] == '\0')
+            rc = sk_fail(err, SK_ERR_INVALID, "%s: empty directory name", spec->name);
+        sk_vtk_strip_slashes((char *)value); /* argv's own text: "out/" names out, not a file inside it */
+        o->vtk = value;
+        break;
+    case OPT_VTK_CELLS:
+        rc = parse_word(spec->name, value, vtk_cells, 2, "links, ropes", &o->vtk_cells, err);
         break;
     case OPT_EVERY:
         rc = parse_long(spec->name, value, 1, &o->every, err);
@@ -374,6 +388,14 @@ int cli_parse(int argc, char **argv, cli_options *o, sk_error *err)
                        "--checkpoint and --resume: give one (--resume FILE goes on checkpointing into FILE)");
     if (o->checkpoint && !o->has_checkpoint_every)
         return sk_fail(err, SK_ERR_INVALID, "--checkpoint needs --checkpoint-every K (steps between checkpoints)");
+    if (o->vtk_cells && !o->vtk)
+        return sk_fail(err, SK_ERR_INVALID, "--vtk-cells needs --vtk DIR");
+    /* a checkpoint records the run's files and a resumed run writes them again from its journal; the VTK
+     * directory is not among them yet */
+    if (o->vtk && (o->checkpoint || o->resume))
+        return sk_fail(err, SK_ERR_INVALID,
+                       "--vtk and %s: a checkpointed run cannot write --vtk yet (--csv and --h5 it can)",
+                       o->checkpoint ? "--checkpoint" : "--resume");
     if (o->has_checkpoint_every && !o->checkpoint && !o->resume)
         return sk_fail(err, SK_ERR_INVALID, "--checkpoint-every needs --checkpoint FILE (or --resume FILE)");
     return 0;

@@ -1,6 +1,7 @@
 /* The files a run writes, checked before anything is allocated or stepped: a run that could not finish
  * writing must not start. Each output is a file of its own, not a directory, not the scenario it reads, in
- * a directory where a file can be created (tried by creating one). Files are compared by device and inode
+ * a directory where a file can be created (tried by creating one). --vtk's output is a directory: absent, empty,
+ * or an earlier VTK output of skein's (sk_vtk_check_target). Files are compared by device and inode
  * when they exist, by their directory's real path and their name when they do not yet. */
 /* realpath is X/Open, beside the POSIX the build asks for */
 #define _XOPEN_SOURCE 700
@@ -19,6 +20,7 @@
 typedef struct output {
     const char *option; /* "--csv", or "--checkpoint's journal" */
     const char *path;
+    bool directory; /* the output is a directory (--vtk) */
     bool exists;
     dev_t dev;
     ino_t ino;
@@ -75,7 +77,7 @@ static int try_create(const output *out, sk_error *err)
     return 0;
 }
 
-/* The files the run writes, in outs[4] (the journal's name in journal); returns how many, or -1 with err set
+/* The files the run writes, in outs[5] (the journal's name in journal); returns how many, or -1 with err set
  * when the checkpoint's path is too long. */
 static int list_outputs(const cli_options *o, output *outs, char *journal, size_t journal_size, sk_error *err)
 {
@@ -85,6 +87,8 @@ static int list_outputs(const cli_options *o, output *outs, char *journal, size_
         outs[n++] = (output){.option = "--csv", .path = o->csv};
     if (o->h5)
         outs[n++] = (output){.option = "--h5", .path = o->h5};
+    if (o->vtk)
+        outs[n++] = (output){.option = "--vtk", .path = o->vtk, .directory = true};
     if (checkpoint) {
         outs[n++] = (output){.option = o->checkpoint ? "--checkpoint" : "--resume", .path = checkpoint};
         if (strlen(checkpoint) >= PATH_MAX) {
@@ -100,7 +104,7 @@ static int list_outputs(const cli_options *o, output *outs, char *journal, size_
 int cli_check_outputs(const cli_options *o, const char *scenario, sk_error *err)
 {
     char journal[PATH_MAX + sizeof JOURNAL_SUFFIX];
-    output outs[4];
+    output outs[5];
     const int n = list_outputs(o, outs, journal, sizeof journal, err);
     if (n < 0)
         return err->status;
@@ -110,7 +114,7 @@ int cli_check_outputs(const cli_options *o, const char *scenario, sk_error *err)
     for (int i = 0; i < n; i++) {
         identify(&outs[i]);
         struct stat st;
-        if (outs[i].exists && stat(outs[i].path, &st) == 0 && S_ISDIR(st.st_mode))
+        if (!outs[i].directory && outs[i].exists && stat(outs[i].path, &st) == 0 && S_ISDIR(st.st_mode))
             return sk_fail(err, SK_ERR_INVALID, "%s %s: is a directory; name a file", outs[i].option, outs[i].path);
         if (scenario && input.exists && same_file(&outs[i], &input))
             return sk_fail(err, SK_ERR_INVALID, "%s %s: is the scenario file %s itself; the run would overwrite its input",
@@ -119,6 +123,9 @@ int cli_check_outputs(const cli_options *o, const char *scenario, sk_error *err)
             if (same_file(&outs[i], &outs[k]))
                 return sk_fail(err, SK_ERR_INVALID, "%s %s and %s %s: the same file; give each output its own",
                                outs[k].option, outs[k].path, outs[i].option, outs[i].path);
+        sk_error why;
+        if (outs[i].directory && sk_vtk_check_target(outs[i].path, &why))
+            return sk_fail(err, SK_ERR_INVALID, "%s %s", outs[i].option, why.message);
     }
     for (int i = 0; i < n; i++) {
         const int rc = try_create(&outs[i], err);
@@ -133,7 +140,7 @@ int cli_check_warm_start(const cli_options *o, const sk_scenario *s, sk_error *e
     if (!s->has_initial)
         return 0;
     char journal[PATH_MAX + sizeof JOURNAL_SUFFIX];
-    output outs[4];
+    output outs[5];
     const int n = list_outputs(o, outs, journal, sizeof journal, err);
     if (n < 0)
         return err->status;

@@ -118,7 +118,7 @@ static void print_totals(const char *when, const sk_group_totals *t)
 }
 
 typedef struct run_outputs {
-    const char *csv, *h5; /* as named on the command line; NULL when not asked for */
+    const char *csv, *h5, *vtk; /* as named on the command line; NULL when not asked for */
     bool incomplete;      /* stopped early: the CSV went to its .incomplete name */
     long resumed_at;      /* the step of the checkpoint the run went on from, -1 if none */
     const char *checkpoint; /* --checkpoint or --resume's file, NULL if none */
@@ -169,7 +169,10 @@ static void print_summary(const sk_scenario *s, const sk_engine *e, const cli_pl
     if (out->h5)
         printf("output       %s%s (%ld frames of %zu %s, %s)\n", out->h5, out->incomplete ? SK_INCOMPLETE_SUFFIX : "",
                st->frames, plan->n_ropes, rope_word, out->incomplete ? "marked incomplete" : "complete");
-    if (!out->csv && !out->h5)
+    if (out->vtk)
+        printf("output       %s%s/ (%ld frames of %zu %s, VTK: open %s in ParaView)\n", out->vtk,
+               out->incomplete ? SK_INCOMPLETE_SUFFIX : "", st->frames, plan->n_ropes, rope_word, SK_VTK_COLLECTION);
+    if (!out->csv && !out->h5 && !out->vtk)
         printf("output       none\n");
     if (out->checkpoint && !out->incomplete)
         printf("checkpoint   %s removed: the run finished\n", out->checkpoint);
@@ -194,7 +197,7 @@ static void print_summary(const sk_scenario *s, const sk_engine *e, const cli_pl
 
 /* The outputs after the run: committed when it finished, kept marked incomplete when it was stopped,
  * removed on any other failure. Returns rc, or the first failure of a commit. */
-static int close_outputs(int rc, sk_csv_writer *csv, sk_h5_writer *h5, sk_error *err)
+static int close_outputs(int rc, sk_csv_writer *csv, sk_h5_writer *h5, sk_vtk_writer *vtk, sk_error *err)
 {
     sk_error mine = {0};
     int out = 0;
@@ -206,9 +209,15 @@ static int close_outputs(int rc, sk_csv_writer *csv, sk_h5_writer *h5, sk_error 
             const int r = sk_h5_finish(h5, complete, out ? NULL : &mine);
             out = out ? out : r;
         }
+        if (vtk) {
+            const int r = complete ? sk_vtk_commit(vtk, out ? NULL : &mine)
+                                   : sk_vtk_keep_incomplete(vtk, out ? NULL : &mine);
+            out = out ? out : r;
+        }
     } else {
         sk_csv_abort(csv);
         sk_h5_abort(h5);
+        sk_vtk_abort(vtk);
     }
     if (out) {
         *err = mine;
@@ -235,6 +244,7 @@ static int run(const cli_options *o, sk_error *err)
     sk_engine *e = NULL;
     sk_csv_writer *csv = NULL;
     sk_h5_writer *h5 = NULL;
+    sk_vtk_writer *vtk = NULL;
     sk_group_totals *start = NULL, *end = NULL;
     cli_checkpointing ck = {.resumed_at = -1};
     if ((rc = cli_plan_make(o, &s, &plan, err)))
@@ -255,7 +265,7 @@ static int run(const cli_options *o, sk_error *err)
         goto done;
 
     /* Outputs are opened last: any error found before this leaves no file behind. */
-    sk_frame_sink sinks[3];
+    sk_frame_sink sinks[4];
     int n_sinks = 0;
     if (o->csv) {
         if (!(csv = sk_csv_open(o->csv, s.dt, plan.ropes, plan.n_ropes, err))) {
@@ -271,6 +281,15 @@ static int run(const cli_options *o, sk_error *err)
             goto done;
         }
         sinks[n_sinks++] = (sk_frame_sink){sk_h5_frame_sink, h5};
+    }
+    if (o->vtk) {
+        const sk_vtk_layout layout =
+            o->vtk_cells && strcmp(o->vtk_cells, "ropes") == 0 ? SK_VTK_POLYLINES : SK_VTK_LINKS;
+        if (!(vtk = sk_vtk_open(o->vtk, s.dt, plan.ropes, plan.n_ropes, layout, err))) {
+            rc = err->status;
+            goto done;
+        }
+        sinks[n_sinks++] = (sk_frame_sink){sk_vtk_frame_sink, vtk};
     }
     /* checkpoints: the frame journal (a resumed run's frames written again first) and the checkpoints */
     const char *const keep[2] = {csv ? sk_csv_temp_path(csv) : NULL, h5 ? sk_h5_temp_path(h5) : NULL};
@@ -298,24 +317,27 @@ static int run(const cli_options *o, sk_error *err)
     clear_progress(&bar);
     /* Still catching Ctrl-C while the outputs are committed or removed, so it cannot cut that short: a
      * run that finished stays finished. */
-    rc = close_outputs(rc, csv, h5, err);
+    rc = close_outputs(rc, csv, h5, vtk, err);
     csv = NULL;
     h5 = NULL;
+    vtk = NULL;
     restore_signals(old);
 
     const run_outputs out = {.csv = o->csv,
                              .h5 = o->h5,
+                             .vtk = o->vtk,
                              .incomplete = rc == SK_ERR_INTERRUPTED,
                              .resumed_at = ck.resumed_at,
                              .checkpoint = ck.path,
                              .checkpoint_step = cli_checkpoint_last(&ck)};
-    if (rc == SK_ERR_INTERRUPTED && (o->csv || o->h5))
+    if (rc == SK_ERR_INTERRUPTED && (o->csv || o->h5 || o->vtk))
         sk_fail(err, SK_ERR_INTERRUPTED,
-                "interrupted at step %ld of %ld; what was written up to that step is kept as%s%s%s%s%s%s (any earlier "
-                "file under the outputs' own names is left as it was)",
+                "interrupted at step %ld of %ld; what was written up to that step is kept as%s%s%s%s%s%s%s%s%s (any "
+                "earlier file under the outputs' own names is left as it was)",
                 sk_engine_step(e), plan.steps, o->h5 ? " " : "", o->h5 ? o->h5 : "",
                 o->h5 ? SK_INCOMPLETE_SUFFIX " (attribute complete = 0)" : "", o->csv ? " " : "", o->csv ? o->csv : "",
-                o->csv ? SK_INCOMPLETE_SUFFIX : "");
+                o->csv ? SK_INCOMPLETE_SUFFIX : "", o->vtk ? " " : "", o->vtk ? o->vtk : "",
+                o->vtk ? SK_INCOMPLETE_SUFFIX "/" : "");
     if (rc == SK_OK && stats.diverged) {
         char list[512];
         list_diverged(e, s.total_ropes, list, sizeof list);
@@ -336,6 +358,7 @@ static int run(const cli_options *o, sk_error *err)
 done:
     sk_csv_abort(csv);
     sk_h5_abort(h5);
+    sk_vtk_abort(vtk);
     cli_checkpoint_free(&ck);
     free(start);
     free(end);

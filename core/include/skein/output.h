@@ -197,6 +197,74 @@ typedef struct sk_frame_arrays {
  * with SK_ERR_INVALID when the arrays are full or a rope has more particles than `particles`. */
 SK_API sk_status sk_frame_arrays_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
 
+/* ---- VTK output (ParaView) ------------------------------------------------------------------------------ */
+
+/* A directory of VTK XML PolyData files, one per frame (frame_000000.vtp, ...), and the ParaView collection
+ * skein.pvd listing each with its time. Each frame holds the selected ropes: points (m) rope after rope,
+ * point data velocity (m/s) and particle (index along its rope), cells as the layout says, field data
+ * TimeValue (s), step and rope (the global indices of the ropes, in order). Arrays are raw appended binary,
+ * header_type UInt64, reals Float64 (Float32 in a float build), indices Int32 (particle) and Int64.
+ * The directory is written as DIR.tmp.XXXXXX beside DIR and renamed onto it at the end. */
+
+/* The file in the directory that ParaView opens. */
+#define SK_VTK_COLLECTION "skein.pvd"
+
+typedef enum sk_vtk_layout {
+    /* One two-point line cell per link, rope after rope, with cell data tension (N, the link's) and rope
+     * (its global index): colouring by tension shows each link's. The default. */
+    SK_VTK_LINKS = 0,
+    /* One polyline cell per rope, with cell data rope and max_tension (N, its largest link tension; 0 without
+     * links). */
+    SK_VTK_POLYLINES = 1
+} sk_vtk_layout;
+
+typedef struct sk_vtk_writer sk_vtk_writer;
+
+/* Removes a directory name's trailing slashes ("out/" is out), as the writer does with the name it is given. */
+SK_API void sk_vtk_strip_slashes(char *dir);
+
+/* Whether dir may become the output: it does not exist, or is an empty directory, or one that holds only what
+ * this writer writes (skein.pvd, frame_*.vtp: an earlier output, which is replaced). SK_OK, or SK_ERR_INVALID
+ * with err "DIR: why" (a file, not a directory; a directory holding a name skein did not write). */
+SK_API sk_status sk_vtk_check_target(const char *dir, sk_error *err);
+
+/* Checks dir (sk_vtk_check_target) and creates the temporary directory DIR.tmp.XXXXXX beside it. dt gives
+ * each engine frame's time (sk_real)step * dt; ropes (global indices, sorted, copied) are the ropes each
+ * sk_vtk_write_frame writes. NULL with err filled (SK_ERR_INVALID, SK_ERR_IO naming dir, SK_ERR_NO_MEMORY). */
+SK_API sk_vtk_writer *sk_vtk_open(const char *dir, sk_real dt, const size_t *ropes, size_t n_ropes,
+                                  sk_vtk_layout layout, sk_error *err);
+
+/* Writes one frame from plain arrays, without an engine: n_ropes ropes with global indices rope_ids and
+ * counts[r] particles each; p and v are [sum of counts][3] (the ropes' particles one rope after another),
+ * tension [sum of max(count - 1, 0)] (each rope's links in turn), or NULL to leave tension out. time is the
+ * frame's TimeValue. SK_ERR_INVALID for a negative count; SK_ERR_IO naming dir. */
+SK_API sk_status sk_vtk_write_arrays(sk_vtk_writer *w, long step, sk_real time, size_t n_ropes,
+                                     const size_t *rope_ids, const int *counts, const sk_real *p,
+                                     const sk_real *v, const sk_real *tension, sk_error *err);
+
+/* Writes the selected ropes of the engine's current state (a diverged rope's last finite state) as the frame
+ * of `step`. */
+SK_API sk_status sk_vtk_write_frame(sk_vtk_writer *w, const sk_engine *e, long step, sk_error *err);
+
+/* sk_frame_sink adapter (ctx is the writer). */
+SK_API sk_status sk_vtk_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
+
+/* Writes skein.pvd, syncs, and renames the temporary directory onto dir, replacing an earlier output there
+ * (atomically where the file system can exchange two names); frees w. On failure the temporary is removed, dir
+ * is untouched, and err names dir; except when dir has come to hold files skein did not write since the
+ * writer was opened: then the complete temporary stays, its name in err (SK_ERR_IO). */
+SK_API sk_status sk_vtk_commit(sk_vtk_writer *w, sk_error *err);
+
+/* A run stopped early (Ctrl-C): as sk_vtk_commit, onto DIR.incomplete instead of dir, which stays as it was. */
+SK_API sk_status sk_vtk_keep_incomplete(sk_vtk_writer *w, sk_error *err);
+
+/* Removes the temporary directory, leaving dir untouched; frees w. NULL is allowed. */
+SK_API void sk_vtk_abort(sk_vtk_writer *w);
+
+/* The temporary directory's name (for tests and messages), and the frames written so far. */
+SK_API const char *sk_vtk_temp_path(const sk_vtk_writer *w);
+SK_API long sk_vtk_frames(const sk_vtk_writer *w);
+
 /* ---- warm starts --------------------------------------------------------------------------------------- */
 
 /* A scenario with "initial" {from, frame} starts every rope from a frame of an earlier run's HDF5 output:
