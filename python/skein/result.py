@@ -22,7 +22,7 @@ class Result:
 
     Arrays are in the library's real type (float64, float32 in a float build). skein.run's arrays are the ones
     the library wrote into (no copy). `table` (a per-rope table of per-step maxima) is None until the
-    library's results table is bound here; a to_vtk(dir) method (ParaView files) is to come the same way."""
+    library's results table is bound here. to_vtk(dir) writes the frames for ParaView."""
 
     table = None
     stats = None
@@ -45,6 +45,50 @@ class Result:
     @property
     def frames(self):
         return len(self.step)
+
+    def to_vtk(self, directory, cells="links"):
+        """Writes the frames as a ParaView collection: directory/skein.pvd and one VTK XML PolyData file per frame,
+        the files `skein run --vtk` writes for the same run, byte for byte. cells: "links" (a line cell per link,
+        cell data tension) or "ropes" (a polyline per rope, cell data max_tension). The directory is written
+        beside its name and renamed onto it at the end, with the command line's rules: a missing or empty
+        directory, or an earlier skein output (replaced); anything else raises ScenarioError. Returns directory."""
+        import os
+
+        import numpy as np
+
+        from ._native import REAL, ffi, lib, new_error, fail, real_pointer
+
+        layouts = {"links": lib.SK_VTK_LINKS, "ropes": lib.SK_VTK_POLYLINES}
+        if cells not in layouts:
+            raise ValueError('cells: "%s" is not "links" or "ropes"' % cells)
+        err = new_error()
+        w = lib.sk_vtk_open(os.fsencode(directory), 0, ffi.NULL, 0, layouts[cells], err)
+        if w == ffi.NULL:
+            raise fail(err)
+        try:
+            ids = np.ascontiguousarray(self.ropes, dtype=np.uintp)
+            ids_c = ffi.cast("size_t *", ffi.from_buffer(ids))
+            for k in range(self.frames):
+                counts = np.ascontiguousarray(self.count[k], dtype=np.intc)
+                # the ropes' particles and links one rope after another, as the writer takes them
+                present = np.arange(self.position.shape[2])[None, :] < counts[:, None]
+                p = np.ascontiguousarray(self.position[k][present], dtype=REAL)
+                v = np.ascontiguousarray(self.velocity[k][present], dtype=REAL)
+                links = np.arange(self.tension.shape[2])[None, :] < (counts[:, None] - 1)
+                t = np.ascontiguousarray(self.tension[k][links], dtype=REAL)
+                if not t.size:
+                    t = np.zeros(1, dtype=REAL)  # no links: the array is still written, empty, as the CLI does
+                status = lib.sk_vtk_write_arrays(w, int(self.step[k]), REAL.type(self.time[k]), len(ids), ids_c,
+                                                 ffi.cast("int *", ffi.from_buffer(counts)), real_pointer(p),
+                                                 real_pointer(v), real_pointer(t), err)
+                if status != lib.SK_OK:
+                    raise fail(err)
+        except BaseException:
+            lib.sk_vtk_abort(w)
+            raise
+        if lib.sk_vtk_commit(w, err) != lib.SK_OK:
+            raise fail(err)
+        return directory
 
     def __repr__(self):
         return "<skein.Result: %d frames (steps %s to %s) of %d ropes%s>" % (
