@@ -496,6 +496,15 @@ static int overrides(void)
     const char *mass = "groups[0].mass=-1";
     CHECK(load_sets(base, &mass, 1, &s, &err) == SK_ERR_INVALID);
     CHECK(strcmp(err.message, "override groups[0].mass=-1: groups[0].mass: must be > 0") == 0);
+    /* A long VALUE (a sweep's list set from a program) is cut after 60 characters in messages: one short line. */
+    const char *long_value = "groups[0].mass=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]";
+    CHECK(load_sets(base, &long_value, 1, &s, &err) == SK_ERR_INVALID);
+    CHECK(strncmp(err.message, "override groups[0].mass=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, "
+                               "...: groups[0].mass: ", 105) == 0);
+    const char *long_path_error = "groups[1].mass=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]";
+    CHECK(load_sets(base, &long_path_error, 1, &s, &err) == SK_ERR_INVALID);
+    CHECK(strcmp(err.message, "override groups[1].mass=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, "
+                              "...: index 1 out of range (groups has 1 element)") == 0);
     const char *word = "dt=fast";
     CHECK(load_sets(base, &word, 1, &s, &err) == SK_ERR_INVALID);
     CHECK(strcmp(err.message, "override dt=fast: dt: must be a number") == 0);

@@ -113,14 +113,26 @@ int sk_scn_set_path(json_t *root, const char *label, const char *set, const char
     }
 }
 
-static int apply_one(json_t *root, const char *label, const char *set, sk_error *err)
+void sk_scn_shown_set(char *buf, size_t size, const char *set)
 {
     const char *eq = strchr(set, '=');
-    if (!eq || eq == set)
+    size_t len = strlen(set);
+    if (eq && len - (size_t)(eq + 1 - set) > SK_SCN_SHOWN_VALUE)
+        snprintf(buf, size, "%.*s...", (int)(eq + 1 - set) + SK_SCN_SHOWN_VALUE, set);
+    else
+        snprintf(buf, size, "%s", set);
+}
+
+static int apply_one(json_t *root, const char *label, const char *full, sk_error *err)
+{
+    char set[SK_SCN_SHOWN_MAX]; /* what messages show; full is what is applied */
+    sk_scn_shown_set(set, sizeof set, full);
+    const char *eq = strchr(full, '=');
+    if (!eq || eq == full)
         return sk_fail(err, SK_ERR_INVALID, "%s %s: expected PATH=VALUE", label, set);
     /* Each component may add a level of nesting, which jansson frees recursively: bound the depth (a real
      * path is a few dozen characters). */
-    if (eq - set > SK_SCN_PATH_MAX)
+    if (eq - full > SK_SCN_PATH_MAX)
         return sk_fail(err, SK_ERR_INVALID, "%s %.40s...: PATH is longer than %d characters", label, set,
                        SK_SCN_PATH_MAX);
     /* VALUE is JSON when it parses as JSON, a string otherwise (so integrator=verlet needs no quotes). */
@@ -130,13 +142,13 @@ static int apply_one(json_t *root, const char *label, const char *set, sk_error 
     if (!value)
         return sk_fail(err, SK_ERR_INVALID, "%s %s: VALUE is not valid UTF-8", label, set);
     /* jansson refuses an object key that is not UTF-8; say so rather than "out of memory". */
-    json_t *utf8 = json_stringn(set, (size_t)(eq - set));
+    json_t *utf8 = json_stringn(full, (size_t)(eq - full));
     if (!utf8) {
         json_decref(value);
         return sk_fail(err, SK_ERR_INVALID, "%s %s: PATH is not valid UTF-8", label, set);
     }
     json_decref(utf8);
-    char *path = strndup(set, (size_t)(eq - set));
+    char *path = strndup(full, (size_t)(eq - full));
     int rc = path ? sk_scn_set_path(root, label, set, path, value, false, err)
                   : (int)sk_fail(err, SK_ERR_NO_MEMORY, "%s %s: out of memory", label, set);
     free(path);

@@ -149,6 +149,12 @@ double sk_scn_sweep_value(const sk_sweep *sw, size_t r, size_t count);
 /* Applies "PATH=VALUE" overrides to the parsed tree. */
 int sk_scn_apply_sets(json_t *root, const sk_load_options *opt, sk_error *err);
 
+/* An override as messages show it: PATH=VALUE with VALUE cut after SK_SCN_SHOWN_VALUE characters ("..." marks
+ * the cut), since a sweep's list set from a program can hold a million numbers and a message is one line. */
+#define SK_SCN_SHOWN_VALUE 60
+#define SK_SCN_SHOWN_MAX (SK_SCN_PATH_MAX + SK_SCN_SHOWN_VALUE + 8)
+void sk_scn_shown_set(char *buf, size_t size, const char *set);
+
 /* Stores value (a reference is taken) at key path p of root; messages read "<label> <set>: ...". With grow,
  * missing arrays are created and an index one past an array's end appends. */
 int sk_scn_set_path(json_t *root, const char *label, const char *set, const char *p, json_t *value, bool grow,

@@ -28,9 +28,12 @@ int sk_scn_fail(const sk_scn_ctx *c, const char *path, const char *fmt, ...)
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     const char *set = override_of(c->opt, path);
-    if (set)
-        return sk_fail(c->err, SK_ERR_INVALID, "%s %s: %s: %s", c->opt->label ? c->opt->label : "override", set,
+    if (set) {
+        char shown[SK_SCN_SHOWN_MAX];
+        sk_scn_shown_set(shown, sizeof shown, set);
+        return sk_fail(c->err, SK_ERR_INVALID, "%s %s: %s: %s", c->opt->label ? c->opt->label : "override", shown,
                        path, what);
+    }
     return sk_fail(c->err, SK_ERR_INVALID, "%s: %s: %s", c->name, path, what);
 }
 
