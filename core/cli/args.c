@@ -25,6 +25,7 @@ typedef enum opt_id {
     OPT_ENGINE,
     OPT_CSV,
     OPT_H5,
+    OPT_RESULTS,
     OPT_EVERY,
     OPT_ROPES,
     OPT_SET,
@@ -50,6 +51,7 @@ static const opt_spec options[] = {
     {"--engine", OPT_ENGINE, true, FOR_STEPPING},
     {"--csv", OPT_CSV, true, FOR_DEFAULT | FOR_RUN},
     {"--h5", OPT_H5, true, FOR_DEFAULT | FOR_RUN},
+    {"--results", OPT_RESULTS, true, FOR_DEFAULT | FOR_RUN},
     {"--every", OPT_EVERY, true, FOR_STEPPING},
     {"--ropes", OPT_ROPES, true, FOR_STEPPING},
     {"--set", OPT_SET, true, FOR_STEPPING | FOR_VALIDATE},
@@ -222,12 +224,15 @@ static int set_option(cli_options *o, const opt_spec *spec, const char *value, s
         break;
     case OPT_CSV:
     case OPT_H5:
+    case OPT_RESULTS:
         if (value[0] == '\0')
             rc = sk_fail(err, SK_ERR_INVALID, "%s: empty file name", spec->name);
         if (spec->id == OPT_CSV)
             o->csv = value;
-        else
+        else if (spec->id == OPT_H5)
             o->h5 = value;
+        else
+            o->results = value;
         break;
     case OPT_EVERY:
         rc = parse_long(spec->name, value, 1, &o->every, err);
@@ -372,6 +377,12 @@ int cli_parse(int argc, char **argv, cli_options *o, sk_error *err)
     if (o->checkpoint && o->resume)
         return sk_fail(err, SK_ERR_INVALID,
                        "--checkpoint and --resume: give one (--resume FILE goes on checkpointing into FILE)");
+    /* the extremes a results table reports are not part of a checkpoint: a resumed run could not have them */
+    if (o->results && (o->checkpoint || o->resume))
+        return sk_fail(err, SK_ERR_INVALID,
+                       "--results and %s: a checkpoint does not keep the ropes' largest tensions and strains, so a "
+                       "resumed run could not report them; run --results without checkpoints",
+                       o->checkpoint ? "--checkpoint" : "--resume");
     if (o->checkpoint && !o->has_checkpoint_every)
         return sk_fail(err, SK_ERR_INVALID, "--checkpoint needs --checkpoint-every K (steps between checkpoints)");
     if (o->has_checkpoint_every && !o->checkpoint && !o->resume)

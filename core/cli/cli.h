@@ -33,6 +33,7 @@ typedef struct cli_options {
     const char *engine; /* NULL: the default engine */
     const char *csv;
     const char *h5;
+    const char *results; /* --results: one row per rope at the end (sk_results_open) */
     const char *ropes; /* --ropes text, syntax checked; resolved against the scenario later */
     const char **sets; /* --set PATH=VALUE, in order */
     int n_sets;
@@ -86,7 +87,7 @@ typedef struct cli_plan {
 } cli_plan;
 int cli_plan_make(const cli_options *o, const sk_scenario *s, cli_plan *plan, sk_error *err);
 
-/* Checks every file the run writes (--csv, --h5, --checkpoint or --resume and its journal) before anything
+/* Checks every file the run writes (--csv, --h5, --results, --checkpoint or --resume and its journal) before anything
  * is allocated or stepped: not a directory, not the scenario file (scenario, may be NULL) itself, not the
  * same file as another output, in a directory where a file can be created. SK_ERR_INVALID naming the option
  * and the path. */

@@ -75,7 +75,7 @@ static int try_create(const output *out, sk_error *err)
     return 0;
 }
 
-/* The files the run writes, in outs[4] (the journal's name in journal); returns how many, or -1 with err set
+/* The files the run writes, in outs[5] (the journal's name in journal); returns how many, or -1 with err set
  * when the checkpoint's path is too long. */
 static int list_outputs(const cli_options *o, output *outs, char *journal, size_t journal_size, sk_error *err)
 {
@@ -85,6 +85,8 @@ static int list_outputs(const cli_options *o, output *outs, char *journal, size_
         outs[n++] = (output){.option = "--csv", .path = o->csv};
     if (o->h5)
         outs[n++] = (output){.option = "--h5", .path = o->h5};
+    if (o->results)
+        outs[n++] = (output){.option = "--results", .path = o->results};
     if (checkpoint) {
         outs[n++] = (output){.option = o->checkpoint ? "--checkpoint" : "--resume", .path = checkpoint};
         if (strlen(checkpoint) >= PATH_MAX) {
@@ -100,7 +102,7 @@ static int list_outputs(const cli_options *o, output *outs, char *journal, size_
 int cli_check_outputs(const cli_options *o, const char *scenario, sk_error *err)
 {
     char journal[PATH_MAX + sizeof JOURNAL_SUFFIX];
-    output outs[4];
+    output outs[5];
     const int n = list_outputs(o, outs, journal, sizeof journal, err);
     if (n < 0)
         return err->status;
@@ -133,7 +135,7 @@ int cli_check_warm_start(const cli_options *o, const sk_scenario *s, sk_error *e
     if (!s->has_initial)
         return 0;
     char journal[PATH_MAX + sizeof JOURNAL_SUFFIX];
-    output outs[4];
+    output outs[5];
     const int n = list_outputs(o, outs, journal, sizeof journal, err);
     if (n < 0)
         return err->status;

@@ -61,6 +61,13 @@ static bool resume_at(sk_engine *e, long step) { return sk_batch_resume_at(batch
 
 static bool keep_start(sk_engine *e) { return sk_batch_keep_start(batch_of(e)); }
 
+static bool track_extremes(sk_engine *e, bool on) { return sk_batch_track_extremes(batch_of(e), on); }
+
+static bool rope_extremes(const sk_engine *e, size_t rope, sk_real out[2])
+{
+    return sk_batch_rope_extremes(batch_of(e), rope, out);
+}
+
 static const sk_engine_vtbl batch_vtbl = {
     .advance = advance,
     .rope_particles = rope_particles,
@@ -80,6 +87,8 @@ static const sk_engine_ext batch_ext = {
     .import_rope = import_rope,
     .resume_at = resume_at,
     .keep_start = keep_start,
+    .track_extremes = track_extremes,
+    .rope_extremes = rope_extremes,
 };
 
 sk_engine *sk_batch_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err)

@@ -311,6 +311,9 @@ sk_status sk_warm_start(sk_engine *e, sk_error *err)
     hid_t *gids = calloc((size_t)(s->n_groups > 0 ? s->n_groups : 1), sizeof *gids);
     if (rc == 0 && !gids)
         rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", s->initial_path);
+    /* tracked extremes start from the state the run starts from, this one */
+    if (rc == 0 && sk_engine_tracks_extremes(e) && !sk_engine_track_extremes(e, true))
+        rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", s->initial_path);
     for (int i = 0; gids && i < s->n_groups; i++)
         gids[i] = H5I_INVALID_HID;
     for (int i = 0; rc == 0 && i < s->n_groups; i++) {
