@@ -380,9 +380,9 @@ int cli_parse(int argc, char **argv, cli_options *o, sk_error *err)
     /* the extremes a results table reports are not part of a checkpoint: a resumed run could not have them */
     if (o->results && (o->checkpoint || o->resume))
         return sk_fail(err, SK_ERR_INVALID,
-                       "--results and %s: a checkpoint does not keep the ropes' largest tensions and strains, so a "
-                       "resumed run could not report them; run --results without checkpoints",
-                       o->checkpoint ? "--checkpoint" : "--resume");
+                       "--results %s and %s %s: a checkpoint does not keep the ropes' largest tensions and strains, "
+                       "so a resumed run could not report them; run --results without checkpoints",
+                       o->results, o->checkpoint ? "--checkpoint" : "--resume", o->checkpoint ? o->checkpoint : o->resume);
     if (o->checkpoint && !o->has_checkpoint_every)
         return sk_fail(err, SK_ERR_INVALID, "--checkpoint needs --checkpoint-every K (steps between checkpoints)");
     if (o->has_checkpoint_every && !o->checkpoint && !o->resume)
