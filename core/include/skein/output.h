@@ -119,7 +119,7 @@ SK_API const char *sk_csv_temp_path(const sk_csv_writer *w);
 /* ---- the results table: one row per rope ---------------------------------------------------------------- */
 
 /* A CSV table with a row per rope of the scenario (every rope, in global order) at the engine's current step,
- * for parameter studies (docs/outputs.md). Columns: rope (global index), group, one per key swept in any group
+ * for parameter studies (README.md, --results). Columns: rope (global index), group, one per key swept in any group
  * (the rope's value; empty where its group does not sweep the key), tip_x tip_y tip_z tip_vx tip_vy tip_vz
  * (the last particle present), kinetic gravity elastic (J), max_tension (N) and max_strain (the extremes over
  * every step, sk_engine_rope_extremes; empty when the engine does not track them or the rope had no link), and
