@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "model/real_math.h"
+#include "skein/output.h"
 #include "test_batch_common.h"
 
 /* One frame's extremes and divergence marks of every rope. */
@@ -362,6 +363,38 @@ static int api(void)
     return 0;
 }
 
-CHECK_MAIN({"springs", springs}, {"rods_cyclone", rods_cyclone}, {"rods_direct", rods_direct},
+/* sk_compare_engines judges the extremes too when both engines track them: the same bits on springs, and a
+ * difference (one engine's rope stepped once more) is found. */
+static int compared(void)
+{
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 200, \"groups\": ["
+                         " {\"count\": 9, \"particles\": 6, \"start\": [0, 10, 0], \"end\": [1, 10, 0], \"pinned\": [0],"
+                         "  \"link\": {\"type\": \"spring\", \"stiffness\": 300},"
+                         "  \"sweep\": {\"link.stiffness\": {\"from\": 100, \"to\": 900}}}]}"));
+    size_t ropes[9];
+    for (size_t r = 0; r < 9; r++)
+        ropes[r] = r;
+    sk_error err = {0};
+    sk_group_deviation dev;
+    for (int off = 0; off < 2; off++) {
+        sk_engine *a = tb_engine(&s, "batch", NULL, 2), *b = tb_engine(&s, "reference", NULL, 0);
+        CHECK(a && b && sk_engine_track_extremes(a, true) && sk_engine_track_extremes(b, true));
+        CHECK_OK(sk_compare_engines(&s, a, b, 200, 50, ropes, 9, &dev, &err));
+        CHECK(dev.extremes.compared == 5 * 9 * 2);
+        CHECK(dev.extremes.differing == 0 && sk_group_deviation_within(&dev, 0));
+        if (off) { /* b a step ahead: its extremes (and states) differ */
+            sk_engine_advance(b, 1);
+            CHECK_OK(sk_compare_engines(&s, a, b, 260, 50, ropes, 9, &dev, &err));
+            CHECK(dev.extremes.differing > 0 && !sk_group_deviation_within(&dev, 0));
+        }
+        sk_engine_destroy(a);
+        sk_engine_destroy(b);
+    }
+    sk_scenario_free(&s);
+    return 0;
+}
+
+CHECK_MAIN({"compared", compared}, {"springs", springs}, {"rods_cyclone", rods_cyclone}, {"rods_direct", rods_direct},
            {"deploying", deploying}, {"diverging", diverging}, {"static_chain", static_chain},
            {"pendulum", pendulum}, {"frames_bound", frames_bound}, {"api", api})

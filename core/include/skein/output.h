@@ -267,6 +267,9 @@ typedef struct sk_group_deviation {
     /* Groups with contacts: frames x ropes where the contacts generated or the resolver iterations used
      * by the last step differ, and frames x ropes compared so. */
     uint64_t contact_mismatches, contact_compared;
+    /* When both engines track extremes (sk_engine_track_extremes): each rope's max_tension and max_strain at
+     * every frame (N and a pure number side by side: only their bits are judged) */
+    sk_deviation extremes;
 } sk_group_deviation;
 
 /* Folds n components of a and b into d. */
@@ -274,8 +277,8 @@ SK_API void sk_deviation_add(sk_deviation *d, const sk_real *a, const sk_real *b
                              long step);
 
 /* Within tolerance: every deviation <= tolerance and the particle counts agree; tolerance 0
- * asks for identical bits, and the same contacts and resolver iterations (a tolerance lets positions
- * differ, and with them which contacts a step generates). */
+ * asks for identical bits, and the same contacts, resolver iterations and tracked extremes (a tolerance lets
+ * positions differ, and with them which contacts a step generates and the extremes). */
 SK_API bool sk_group_deviation_within(const sk_group_deviation *g, double tolerance);
 
 /* Advances a and b (built from the same scenario s, both at step 0) to `steps`, comparing the
