@@ -243,7 +243,9 @@ static int static_chain(void)
  * the spring already carrying the radial weight m g cos theta0 (laid at L + m g cos theta0 / k), so that no
  * radial oscillation starts: its peak tension at the bottom is m g (3 - 2 cos theta0) = 2 m g for an
  * inextensible string. The spring's stretch (2e-4 of L at the bottom) and its radial mode, 100 times faster
- * than the swing, move that by parts in 1e4; held to 1e-3 relative. The largest strain is the peak tension's
+ * than the swing, move that by parts in 1e4; held to 1e-3 relative (measured 1.4e-4). In float a position
+ * near 1 m rounds by 6e-8 m, which the spring turns into 6e-3 N a step, kicking the undamped radial mode: the
+ * peak comes out 0.6 % high (0.12 N, measured), held to 1e-2 there. The largest strain is the peak tension's
  * stretch over L. */
 static int pendulum(void)
 {
@@ -267,7 +269,7 @@ static int pendulum(void)
         CHECK(sk_engine_rope_extremes(e, 0, &t, &x));
         fprintf(stderr, "%s: peak tension %.9g N, m g (3 - 2 cos theta0) = %.9g N (off by %.2g relative)\n",
                 engines[i], (double)t, peak, fabs((double)t - peak) / peak);
-        CHECK_REL(t, peak, 1e-3);
+        CHECK_REL(t, peak, sizeof(sk_real) == sizeof(float) ? 1e-2 : 1e-3);
         CHECK_REL(x, t / (k * L), 1e-9 + 1e3 * (double)SK_REAL_EPSILON);
         sk_engine_destroy(e);
     }
