@@ -311,9 +311,6 @@ sk_status sk_warm_start(sk_engine *e, sk_error *err)
     hid_t *gids = calloc((size_t)(s->n_groups > 0 ? s->n_groups : 1), sizeof *gids);
     if (rc == 0 && !gids)
         rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", s->initial_path);
-    /* tracked extremes start from the state the run starts from, this one */
-    if (rc == 0 && sk_engine_tracks_extremes(e) && !sk_engine_track_extremes(e, true))
-        rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", s->initial_path);
     for (int i = 0; gids && i < s->n_groups; i++)
         gids[i] = H5I_INVALID_HID;
     for (int i = 0; rc == 0 && i < s->n_groups; i++) {
@@ -341,6 +338,9 @@ sk_status sk_warm_start(sk_engine *e, sk_error *err)
     /* time starts again at 0, from here: a rope diverging later is stepped again from this state, not from its
      * group's shape, to its last sound frame */
     if (rc == 0 && !sk_engine_keep_start(e))
+        rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", s->initial_path);
+    /* tracked extremes start from the state the run starts from, this one */
+    if (rc == 0 && sk_engine_tracks_extremes(e) && !sk_engine_track_extremes(e, true))
         rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", s->initial_path);
     for (int i = 0; gids && i < s->n_groups; i++)
         sk_h5_close(&gids[i], H5Gclose);
