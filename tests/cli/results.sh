@@ -120,6 +120,19 @@ for r in rows:
             assert math.isfinite(float(v)), (k, v)
 PY
     ;;
+write_error)
+    # a table that cannot be written (a file-size limit stands in for a full disk): exit 1, one line naming the
+    # file, neither the table nor its temporary left
+    (
+        trap '' XFSZ
+        ulimit -f 8
+        exec "$SKEIN" run "$SRC/scenarios/w1_springs.json" --steps 2 --results res.csv --quiet
+    ) >"$SCRATCH/out" 2>"$SCRATCH/err"
+    status=$?
+    expect_status 1
+    expect_stderr "skein: res.csv: write failed: File too large"
+    expect_no_output . res.csv
+    ;;
 warm_start)
     # a warm-started run counts the state it starts from: with no steps, each rope's max_tension is the
     # largest tension of the frame it starts from (the HDF5 file's, to the bit), on either engine
