@@ -134,6 +134,9 @@ enum sk_pack_diag {
     SK_D_COUNT
 };
 
+/* Per-lane extremes of a run (sk_engine_track_extremes): rows of W reals, -inf until a link is seen. */
+enum sk_pack_extreme { SK_X_TENSION, SK_X_STRAIN, SK_X_COUNT };
+
 /* The kernels of one ISA. Pointers are aligned to a vector of W reals; steps count from the global step index step0,
  * which fixes the time t = step * dt of the driven anchor. */
 typedef struct sk_kernels {
@@ -147,6 +150,13 @@ typedef struct sk_kernels {
      * non-finite, so the next frame check reports them diverged rather than silently unstepped. */
     void (*advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
                     uint64_t *lane_steps);
+
+    /* advance, with each lane's largest link tension and strain (docs/model.md section 10.3) folded into
+     * extremes [SK_X_COUNT][W] after every step, while the pack is in cache; track alone folds in the current
+     * state (the state a run starts from). */
+    void (*advance_tracked)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
+                            uint64_t *lane_steps, sk_real *extremes);
+    void (*track)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state, sk_real *extremes);
 
     /* Diagnostics at step `step`: diag [SK_D_COUNT][W], tension [capacity - 1][W] (may be NULL). */
     void (*diagnose)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state, long step,

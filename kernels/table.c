@@ -39,11 +39,35 @@ static void advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, lo
             lane_steps[l] += (uint64_t)cfg->capacity * (uint64_t)steps;
 }
 
+/* One step at a time, each followed by the extremes' pass over the pack it just wrote, still in cache; the
+ * steps are those advance takes (results do not depend on how steps are split). The implicit integrator's
+ * scratch is allocated once for all of them. */
+static void advance_tracked(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
+                            uint64_t *lane_steps, sk_real *extremes)
+{
+    const bool implicit = !cfg->contacts && cfg->integrator == SK_INTEGRATOR_IMPLICIT;
+    sk_real *scratch = implicit ? SK_KNAME(sk_kernel_implicit_scratch)(cfg) : NULL;
+    if (implicit && !scratch) {
+        sk_pack_poison(cfg, state, SK_W);
+        return;
+    }
+    for (long s = 0; s < steps; s++) {
+        if (implicit)
+            SK_KNAME(sk_kernel_implicit_advance)(cfg, param, state, step0 + s, 1, lane_steps, scratch);
+        else
+            advance(cfg, param, state, step0 + s, 1, lane_steps);
+        SK_KNAME(sk_kernel_track_extremes)(cfg, param, state, extremes);
+    }
+    free(scratch);
+}
+
 const sk_kernels SK_KNAME(sk_kernels) = {
     .isa = SK_ISA_NAME,
     .width = SK_W,
     .sin_name = SK_SLEEF_SIN_NAME,
     .advance = advance,
+    .advance_tracked = advance_tracked,
+    .track = SK_KNAME(sk_kernel_track_extremes),
     .diagnose = SK_KNAME(sk_kernel_diagnose),
     .finite_lanes = SK_KNAME(sk_kernel_finite_lanes),
     .bounded_lanes = SK_KNAME(sk_kernel_bounded_lanes),

@@ -167,7 +167,7 @@ static int engine(void)
         " \"deploy\": {\"velocity\": 0.5, \"initial_particles\": 2}}]}",
         &s));
     sk_error err = {0};
-    sk_engine_options opt = {"reference", NULL, 0};
+    sk_engine_options opt = {.engine = "reference"};
     sk_engine *e = sk_engine_create(&s, &opt, &err);
     CHECK(e);
     CHECK(strcmp(sk_engine_isa(e), "reference") == 0);

@@ -74,6 +74,13 @@ bool sk_batch_resume_at(sk_batch *b, long step);
  * of memory. */
 bool sk_batch_keep_start(sk_batch *b);
 
+/* Tracks each rope's largest link tension and strain from the current state on (every step folded in by the
+ * kernels; a diverged rope keeps what it had at the check before it diverged), or stops tracking (on false).
+ * False when out of memory. sk_batch_rope_extremes gives a rope's [tension, strain] (-inf before any link was
+ * seen); false when not tracked. */
+bool sk_batch_track_extremes(sk_batch *b, bool on);
+bool sk_batch_rope_extremes(const sk_batch *b, size_t rope, sk_real out[2]);
+
 /* What runs the batch: the kernels' ISA ("avx512", "avx2", "scalar"). */
 const char *sk_batch_isa(const sk_batch *b);
 /* The ISA of one group: the kernels' ISA (every group runs the kernels). */

@@ -23,7 +23,11 @@ static uint64_t advance_item(const sk_batch *b, batch_group *g, size_t k, long s
     const int W = b->width;
     uint64_t done = 0;
     uint64_t lane_steps[64] = {0};
-    b->kernels->advance(&g->cfg, batch_pack_param(g, k), batch_pack_state(g, k), step0, steps, lane_steps);
+    if (g->extremes) /* tracked: the extremes folded in after each step, while the pack is in cache */
+        b->kernels->advance_tracked(&g->cfg, batch_pack_param(g, k), batch_pack_state(g, k), step0, steps, lane_steps,
+                                    g->extremes + k * SK_X_COUNT * (size_t)W);
+    else
+        b->kernels->advance(&g->cfg, batch_pack_param(g, k), batch_pack_state(g, k), step0, steps, lane_steps);
     for (int l = 0; l < W; l++) {
         size_t rope = k * (size_t)W + (size_t)l;
         if (rope < g->group->count && g->diverged[rope] < 0)
@@ -117,6 +121,25 @@ static bool replay_scratch(const sk_batch *b, sk_real **param, sk_real **state)
     return false;
 }
 
+/* Tracked extremes at a check: a sound rope's are kept as its checked ones; a diverged rope's go back to those
+ * (what it had at the check before it diverged), as its state does. */
+static void check_extremes(batch_group *g, size_t k, int W)
+{
+    sk_real *live = g->extremes + k * SK_X_COUNT * (size_t)W;
+    for (int l = 0; l < W; l++) {
+        const size_t rope = k * (size_t)W + (size_t)l;
+        if (rope >= g->group->count)
+            break;
+        sk_real *checked = g->checked_extremes + rope * SK_X_COUNT;
+        for (size_t x = 0; x < SK_X_COUNT; x++) {
+            if (g->diverged[rope] >= 0)
+                live[x * (size_t)W + (size_t)l] = checked[x];
+            else
+                checked[x] = live[x * (size_t)W + (size_t)l];
+        }
+    }
+}
+
 /* One pack at the frame of `step`: a rope found unsound is marked diverged and put back to its state at the
  * previous check (its pack replayed from step 0 in the thread's scratch, then held); ropes diverged earlier are
  * put back to what they hold. Sound ropes are left as they are: nothing is copied. */
@@ -174,6 +197,8 @@ static size_t check_pack(sk_batch *b, batch_group *g, size_t k, long step, sk_re
     if (k == g->n_packs - 1 && g->diverged[last] >= 0)
         for (int l = (int)(last % (size_t)W) + 1; l < W; l++)
             put_back(b, g, last, param, state, l);
+    if (g->extremes)
+        check_extremes(g, k, W);
     return newly;
 }
 

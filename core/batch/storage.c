@@ -260,6 +260,8 @@ void sk_batch_destroy(sk_batch *b)
         free(g->pinned);
         free(g->diverged);
         free(g->frozen);
+        free(g->extremes);
+        free(g->checked_extremes);
     }
     free(b->groups);
     free(b->work_first);

@@ -27,6 +27,7 @@ typedef enum opt_id {
     OPT_H5,
     OPT_VTK,
     OPT_VTK_CELLS,
+    OPT_RESULTS,
     OPT_EVERY,
     OPT_ROPES,
     OPT_SET,
@@ -54,6 +55,7 @@ static const opt_spec options[] = {
     {"--h5", OPT_H5, true, FOR_DEFAULT | FOR_RUN},
     {"--vtk", OPT_VTK, true, FOR_DEFAULT | FOR_RUN},
     {"--vtk-cells", OPT_VTK_CELLS, true, FOR_DEFAULT | FOR_RUN},
+    {"--results", OPT_RESULTS, true, FOR_DEFAULT | FOR_RUN},
     {"--every", OPT_EVERY, true, FOR_STEPPING},
     {"--ropes", OPT_ROPES, true, FOR_STEPPING},
     {"--set", OPT_SET, true, FOR_STEPPING | FOR_VALIDATE},
@@ -227,12 +229,15 @@ static int set_option(cli_options *o, const opt_spec *spec, const char *value, s
         break;
     case OPT_CSV:
     case OPT_H5:
+    case OPT_RESULTS:
         if (value[0] == '\0')
             rc = sk_fail(err, SK_ERR_INVALID, "%s: empty file name", spec->name);
         if (spec->id == OPT_CSV)
             o->csv = value;
-        else
+        else if (spec->id == OPT_H5)
             o->h5 = value;
+        else
+            o->results = value;
         break;
     case OPT_VTK:
         if (value[0] == '\0')
@@ -386,6 +391,12 @@ int cli_parse(int argc, char **argv, cli_options *o, sk_error *err)
     if (o->checkpoint && o->resume)
         return sk_fail(err, SK_ERR_INVALID,
                        "--checkpoint and --resume: give one (--resume FILE goes on checkpointing into FILE)");
+    /* the extremes a results table reports are not part of a checkpoint: a resumed run could not have them */
+    if (o->results && (o->checkpoint || o->resume))
+        return sk_fail(err, SK_ERR_INVALID,
+                       "--results %s and %s %s: a checkpoint does not keep the ropes' largest tensions and strains, "
+                       "so a resumed run could not report them; run --results without checkpoints",
+                       o->results, o->checkpoint ? "--checkpoint" : "--resume", o->checkpoint ? o->checkpoint : o->resume);
     if (o->checkpoint && !o->has_checkpoint_every)
         return sk_fail(err, SK_ERR_INVALID, "--checkpoint needs --checkpoint-every K (steps between checkpoints)");
     if (o->vtk_cells && !o->vtk)

@@ -35,6 +35,7 @@ typedef struct cli_options {
     const char *h5;
     const char *vtk;       /* --vtk DIR */
     const char *vtk_cells; /* --vtk-cells: "links" (NULL: the default) or "ropes" */
+    const char *results; /* --results: one row per rope at the end (sk_results_open) */
     const char *ropes; /* --ropes text, syntax checked; resolved against the scenario later */
     const char **sets; /* --set PATH=VALUE, in order */
     int n_sets;
@@ -88,8 +89,9 @@ typedef struct cli_plan {
 } cli_plan;
 int cli_plan_make(const cli_options *o, const sk_scenario *s, cli_plan *plan, sk_error *err);
 
-/* Checks every file the run writes (--csv, --h5, --vtk's directory, --checkpoint or --resume and its journal)
- * before anything is allocated or stepped: not a directory (--vtk: one that holds only an earlier VTK output), not the scenario file (scenario, may be NULL) itself, not the
+ /* Checks every file the run writes (--csv, --h5, --results, --vtk's directory, --checkpoint or --resume and its
+  * journal) before anything is allocated or stepped: not a directory (--vtk: one that holds only an earlier VTK
+  * output), not the scenario file (scenario, may be NULL) itself, not the
  * same file as another output, in a directory where a file can be created. SK_ERR_INVALID naming the option
  * and the path. */
 int cli_check_outputs(const cli_options *o, const char *scenario, sk_error *err);

@@ -75,7 +75,10 @@ sk_engine *cli_engine_create(const cli_options *o, const sk_scenario *s, const c
 {
     if (check_isa(o, err))
         return NULL;
-    const sk_engine_options eo = {.engine = engine, .isa = o->isa, .threads = o->has_threads ? o->threads : 0};
+    const sk_engine_options eo = {.engine = engine,
+                                  .isa = o->isa,
+                                  .threads = o->has_threads ? o->threads : 0,
+                                  .track_extremes = o->results != NULL};
     sk_engine *e = sk_engine_create(s, &eo, err);
     /* a resumed run's state is the checkpoint's, put in after this: the warm start is still the start a
      * diverging rope is stepped again from */

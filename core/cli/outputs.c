@@ -89,6 +89,8 @@ static int list_outputs(const cli_options *o, output *outs, char *journal, size_
         outs[n++] = (output){.option = "--h5", .path = o->h5};
     if (o->vtk)
         outs[n++] = (output){.option = "--vtk", .path = o->vtk, .directory = true};
+    if (o->results)
+        outs[n++] = (output){.option = "--results", .path = o->results};
     if (checkpoint) {
         outs[n++] = (output){.option = o->checkpoint ? "--checkpoint" : "--resume", .path = checkpoint};
         if (strlen(checkpoint) >= PATH_MAX) {

@@ -118,7 +118,7 @@ static void print_totals(const char *when, const sk_group_totals *t)
 }
 
 typedef struct run_outputs {
-    const char *csv, *h5, *vtk; /* as named on the command line; NULL when not asked for */
+    const char *csv, *h5, *vtk, *results; /* as named on the command line; NULL when not asked for */
     bool incomplete;      /* stopped early: the CSV went to its .incomplete name */
     long resumed_at;      /* the step of the checkpoint the run went on from, -1 if none */
     const char *checkpoint; /* --checkpoint or --resume's file, NULL if none */
@@ -172,7 +172,10 @@ static void print_summary(const sk_scenario *s, const sk_engine *e, const cli_pl
     if (out->vtk)
         printf("output       %s%s/ (%ld frames of %zu %s, VTK: open %s in ParaView)\n", out->vtk,
                out->incomplete ? SK_INCOMPLETE_SUFFIX : "", st->frames, plan->n_ropes, rope_word, SK_VTK_COLLECTION);
-    if (!out->csv && !out->h5 && !out->vtk)
+    if (out->results)
+        printf("output       %s%s (%zu ropes, one row each)\n", out->results, out->incomplete ? SK_INCOMPLETE_SUFFIX : "",
+               s->total_ropes);
+    if (!out->csv && !out->h5 && !out->vtk && !out->results)
         printf("output       none\n");
     if (out->checkpoint && !out->incomplete)
         printf("checkpoint   %s removed: the run finished\n", out->checkpoint);
@@ -197,7 +200,8 @@ static void print_summary(const sk_scenario *s, const sk_engine *e, const cli_pl
 
 /* The outputs after the run: committed when it finished, kept marked incomplete when it was stopped,
  * removed on any other failure. Returns rc, or the first failure of a commit. */
-static int close_outputs(int rc, sk_csv_writer *csv, sk_h5_writer *h5, sk_vtk_writer *vtk, sk_error *err)
+static int close_outputs(int rc, sk_csv_writer *csv, sk_h5_writer *h5, sk_vtk_writer *vtk, sk_results_writer *results,
+                         const sk_engine *e, sk_error *err)
 {
     sk_error mine = {0};
     int out = 0;
@@ -214,10 +218,21 @@ static int close_outputs(int rc, sk_csv_writer *csv, sk_h5_writer *h5, sk_vtk_wr
                                    : sk_vtk_keep_incomplete(vtk, out ? NULL : &mine);
             out = out ? out : r;
         }
+        /* the table's rows are the ropes where the run ended (or stopped) */
+        if (results) {
+            int r = sk_results_write(results, e, out ? NULL : &mine);
+            if (r)
+                sk_results_abort(results);
+            else
+                r = complete ? sk_results_commit(results, out ? NULL : &mine)
+                             : sk_results_keep_incomplete(results, out ? NULL : &mine);
+            out = out ? out : r;
+        }
     } else {
         sk_csv_abort(csv);
         sk_h5_abort(h5);
         sk_vtk_abort(vtk);
+        sk_results_abort(results);
     }
     if (out) {
         *err = mine;
@@ -245,6 +260,7 @@ static int run(const cli_options *o, sk_error *err)
     sk_csv_writer *csv = NULL;
     sk_h5_writer *h5 = NULL;
     sk_vtk_writer *vtk = NULL;
+    sk_results_writer *results = NULL;
     sk_group_totals *start = NULL, *end = NULL;
     cli_checkpointing ck = {.resumed_at = -1};
     if ((rc = cli_plan_make(o, &s, &plan, err)))
@@ -291,6 +307,10 @@ static int run(const cli_options *o, sk_error *err)
         }
         sinks[n_sinks++] = (sk_frame_sink){sk_vtk_frame_sink, vtk};
     }
+    if (o->results && !(results = sk_results_open(o->results, &s, err))) {
+        rc = err->status;
+        goto done;
+    }
     /* checkpoints: the frame journal (a resumed run's frames written again first) and the checkpoints */
     const char *const keep[2] = {csv ? sk_csv_temp_path(csv) : NULL, h5 ? sk_h5_temp_path(h5) : NULL};
     if ((rc = cli_checkpoint_attach(&ck, o, &s, &plan, keep, sinks, &n_sinks, start, err)))
@@ -317,27 +337,30 @@ static int run(const cli_options *o, sk_error *err)
     clear_progress(&bar);
     /* Still catching Ctrl-C while the outputs are committed or removed, so it cannot cut that short: a
      * run that finished stays finished. */
-    rc = close_outputs(rc, csv, h5, vtk, err);
+    rc = close_outputs(rc, csv, h5, vtk, results, e, err);
     csv = NULL;
     h5 = NULL;
     vtk = NULL;
+    results = NULL;
     restore_signals(old);
 
     const run_outputs out = {.csv = o->csv,
                              .h5 = o->h5,
                              .vtk = o->vtk,
+                             .results = o->results,
                              .incomplete = rc == SK_ERR_INTERRUPTED,
                              .resumed_at = ck.resumed_at,
                              .checkpoint = ck.path,
                              .checkpoint_step = cli_checkpoint_last(&ck)};
-    if (rc == SK_ERR_INTERRUPTED && (o->csv || o->h5 || o->vtk))
+    if (rc == SK_ERR_INTERRUPTED && (o->csv || o->h5 || o->vtk || o->results))
         sk_fail(err, SK_ERR_INTERRUPTED,
-                "interrupted at step %ld of %ld; what was written up to that step is kept as%s%s%s%s%s%s%s%s%s (any "
+                "interrupted at step %ld of %ld; what was written up to that step is kept as%s%s%s%s%s%s%s%s%s%s%s%s (any "
                 "earlier file under the outputs' own names is left as it was)",
                 sk_engine_step(e), plan.steps, o->h5 ? " " : "", o->h5 ? o->h5 : "",
                 o->h5 ? SK_INCOMPLETE_SUFFIX " (attribute complete = 0)" : "", o->csv ? " " : "", o->csv ? o->csv : "",
                 o->csv ? SK_INCOMPLETE_SUFFIX : "", o->vtk ? " " : "", o->vtk ? o->vtk : "",
-                o->vtk ? SK_INCOMPLETE_SUFFIX "/" : "");
+                o->vtk ? SK_INCOMPLETE_SUFFIX "/" : "", o->results ? " " : "", o->results ? o->results : "",
+                o->results ? SK_INCOMPLETE_SUFFIX : "");
     if (rc == SK_OK && stats.diverged) {
         char list[512];
         list_diverged(e, s.total_ropes, list, sizeof list);
@@ -359,6 +382,7 @@ done:
     sk_csv_abort(csv);
     sk_h5_abort(h5);
     sk_vtk_abort(vtk);
+    sk_results_abort(results);
     cli_checkpoint_free(&ck);
     free(start);
     free(end);

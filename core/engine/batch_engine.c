@@ -66,6 +66,13 @@ static void set_anchor(sk_engine *e, size_t rope, sk_vec3 point)
     sk_batch_set_anchor_point(((batch_engine *)e)->batch, rope, point);
 }
 
+static bool track_extremes(sk_engine *e, bool on) { return sk_batch_track_extremes(batch_of(e), on); }
+
+static bool rope_extremes(const sk_engine *e, size_t rope, sk_real out[2])
+{
+    return sk_batch_rope_extremes(batch_of(e), rope, out);
+}
+
 static const sk_engine_vtbl batch_vtbl = {
     .advance = advance,
     .rope_particles = rope_particles,
@@ -86,6 +93,8 @@ static const sk_engine_ext batch_ext = {
     .resume_at = resume_at,
     .keep_start = keep_start,
     .set_anchor = set_anchor,
+    .track_extremes = track_extremes,
+    .rope_extremes = rope_extremes,
 };
 
 sk_engine *sk_batch_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err)

@@ -13,12 +13,44 @@ sk_engine *sk_engine_create(const sk_scenario *s, const sk_engine_options *opt, 
 {
     SK_ASSERT(s && s->normalized_json); /* a scenario that was loaded, not one being filled in */
     const char *name = opt && opt->engine ? opt->engine : "batch";
+    sk_engine *e = NULL;
     if (strcmp(name, "reference") == 0)
-        return sk_reference_engine_create(s, opt, err);
-    if (strcmp(name, "batch") == 0)
-        return sk_batch_engine_create(s, opt, err);
-    sk_fail(err, SK_ERR_INVALID, "engine %s: unknown (batch, reference)", name);
-    return NULL;
+        e = sk_reference_engine_create(s, opt, err);
+    else if (strcmp(name, "batch") == 0)
+        e = sk_batch_engine_create(s, opt, err);
+    else
+        sk_fail(err, SK_ERR_INVALID, "engine %s: unknown (batch, reference)", name);
+    if (e && opt && opt->track_extremes && !sk_engine_track_extremes(e, true)) {
+        sk_engine_destroy(e);
+        sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory for the ropes' extremes", s->source);
+        return NULL;
+    }
+    return e;
+}
+
+bool sk_engine_track_extremes(sk_engine *e, bool on)
+{
+    if (on && e->step != 0)
+        return false;
+    const bool ok = e->ext && e->ext->track_extremes && e->ext->track_extremes(e, on);
+    e->tracking = ok && on;
+    return ok;
+}
+
+bool sk_engine_tracks_extremes(const sk_engine *e) { return e->tracking; }
+
+bool sk_engine_rope_extremes(const sk_engine *e, size_t rope, sk_real *max_tension, sk_real *max_strain)
+{
+    SK_ASSERT_ROPE(e, rope);
+    sk_real x[2];
+    if (!e->tracking || !e->ext->rope_extremes(e, rope, x))
+        return false;
+    /* -inf: no link was ever present */
+    if (max_tension)
+        *max_tension = x[0] == -INFINITY ? (sk_real)NAN : x[0];
+    if (max_strain)
+        *max_strain = x[1] == -INFINITY ? (sk_real)NAN : x[1];
+    return true;
 }
 
 uint64_t sk_engine_advance(sk_engine *e, long steps)

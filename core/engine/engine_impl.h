@@ -30,6 +30,9 @@ typedef struct sk_engine_ext {
     bool (*keep_start)(sk_engine *e);
     /* sk_engine_set_anchor, the rope and point checked */
     void (*set_anchor)(sk_engine *e, size_t rope, sk_vec3 point);
+    /* sk_engine_track_extremes; rope_extremes gives [tension, strain] (-inf before any link), false untracked */
+    bool (*track_extremes)(sk_engine *e, bool on);
+    bool (*rope_extremes)(const sk_engine *e, size_t rope, sk_real out[2]);
 } sk_engine_ext;
 
 /* Every engine struct starts with this header. */
@@ -40,6 +43,7 @@ struct sk_engine {
     const char *isa;
     int threads;
     const sk_engine_ext *ext;
+    bool tracking; /* sk_engine_track_extremes is on */
 };
 
 sk_engine *sk_batch_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err);

@@ -27,6 +27,11 @@ typedef struct reference_engine {
      * again from instead of its group's shape; NULL for a run that started from the shapes. */
     sk_rope_state *start;
     sk_real *start_reals;
+    /* While tracked (sk_engine_track_extremes): each rope's largest link tension and strain so far, and what it
+     * had at the last check, which a diverging rope goes back to with its state ([n_ropes][2] each); NULL when
+     * not tracked. */
+    sk_real *extremes;
+    sk_real *checked_extremes;
 } reference_engine;
 
 /* Particle-steps: the particles present after each step, which are the ones it advanced (a particle
@@ -39,6 +44,8 @@ static uint64_t reference_advance(sk_engine *e, long steps)
         for (long k = 0; k < steps && re->diverged[i] < 0; k++) { /* a diverged rope takes no steps */
             sk_ref_rope_step(re->ropes[i]);
             done += (uint64_t)sk_ref_rope_count(re->ropes[i]);
+            if (re->extremes)
+                sk_ref_rope_track_extremes(re->ropes[i], re->tension, &re->extremes[2 * i]);
         }
     return done;
 }
@@ -82,6 +89,8 @@ static void reference_destroy(sk_engine *e)
     free(re->resumed_print);
     free(re->start);
     free(re->start_reals);
+    free(re->extremes);
+    free(re->checked_extremes);
     free(re);
 }
 
@@ -175,6 +184,14 @@ static size_t reference_check_frame(sk_engine *e)
         sk_ref_rope_destroy(re->ropes[i]);
         re->ropes[i] = fresh;
     }
+    /* the extremes go back with the state: a diverged rope's to the check before, a sound rope's are kept */
+    for (size_t i = 0; re->extremes && i < re->n_ropes; i++)
+        for (int x = 0; x < 2; x++) {
+            if (re->diverged[i] >= 0)
+                re->extremes[2 * i + (size_t)x] = re->checked_extremes[2 * i + (size_t)x];
+            else
+                re->checked_extremes[2 * i + (size_t)x] = re->extremes[2 * i + (size_t)x];
+        }
     re->checked = e->step;
     return re->n_diverged;
 }
@@ -268,6 +285,44 @@ static bool reference_keep_start(sk_engine *e)
     return true;
 }
 
+/* Tracking starts from every rope's current state; both copies hold it. */
+static bool reference_track_extremes(sk_engine *e, bool on)
+{
+    reference_engine *re = (reference_engine *)e;
+    free(re->extremes);
+    free(re->checked_extremes);
+    re->extremes = re->checked_extremes = NULL;
+    if (!on)
+        return true;
+    const size_t n = 2 * (re->n_ropes ? re->n_ropes : 1);
+    re->extremes = malloc(n * sizeof *re->extremes);
+    re->checked_extremes = malloc(n * sizeof *re->checked_extremes);
+    if (!re->extremes || !re->checked_extremes) {
+        free(re->extremes);
+        free(re->checked_extremes);
+        re->extremes = re->checked_extremes = NULL;
+        return false;
+    }
+    for (size_t i = 0; i < re->n_ropes; i++) {
+        re->extremes[2 * i] = re->extremes[2 * i + 1] = -INFINITY;
+        sk_ref_rope_track_extremes(re->ropes[i], re->tension, &re->extremes[2 * i]);
+        re->checked_extremes[2 * i] = re->extremes[2 * i];
+        re->checked_extremes[2 * i + 1] = re->extremes[2 * i + 1];
+    }
+    return true;
+}
+
+static bool reference_rope_extremes(const sk_engine *e, size_t rope, sk_real out[2])
+{
+    const reference_engine *re = (const reference_engine *)e;
+    if (!re->extremes)
+        return false;
+    const sk_real *from = re->diverged[rope] >= 0 ? re->checked_extremes : re->extremes;
+    out[0] = from[2 * rope];
+    out[1] = from[2 * rope + 1];
+    return true;
+}
+
 static const sk_engine_vtbl reference_vtbl = {
     .advance = reference_advance,
     .rope_particles = reference_rope_particles,
@@ -292,6 +347,8 @@ static const sk_engine_ext reference_ext = {
     .resume_at = reference_resume_at,
     .keep_start = reference_keep_start,
     .set_anchor = reference_set_anchor,
+    .track_extremes = reference_track_extremes,
+    .rope_extremes = reference_rope_extremes,
 };
 
 sk_engine *sk_reference_engine_create(const sk_scenario *s, const sk_engine_options *opt,

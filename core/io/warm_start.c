@@ -339,6 +339,9 @@ sk_status sk_warm_start(sk_engine *e, sk_error *err)
      * group's shape, to its last sound frame */
     if (rc == 0 && !sk_engine_keep_start(e))
         rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", s->initial_path);
+    /* tracked extremes start from the state the run starts from, this one */
+    if (rc == 0 && sk_engine_tracks_extremes(e) && !sk_engine_track_extremes(e, true))
+        rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", s->initial_path);
     for (int i = 0; gids && i < s->n_groups; i++)
         sk_h5_close(&gids[i], H5Gclose);
     free(gids);

@@ -347,4 +347,9 @@ void sk_rope_diagnose(const sk_scenario *s, const sk_group *g, const sk_rope_par
  * picks of it) divided by dt: the force it transmitted, negative for a rod pushing its ends apart. */
 void sk_ref_rope_diagnose(const sk_ref_rope *r, sk_rope_diagnostics *out, sk_real *tension);
 
+/* Folds the rope's current link tensions (as above) and strains ((|d| - l) / l, l the link's rest length) into
+ * extremes[0] (the largest tension) and extremes[1] (the largest strain); tension is scratch for n - 1 values.
+ * Nothing for a rope without links. */
+void sk_ref_rope_track_extremes(const sk_ref_rope *r, sk_real *tension, sk_real extremes[2]);
+
 #endif

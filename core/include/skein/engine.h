@@ -22,6 +22,7 @@ typedef struct sk_engine_options {
     const char *engine; /* "batch" or "reference"; NULL: "batch" */
     const char *isa;    /* batch: "auto", "scalar", "avx2", "avx512"; NULL: "auto", the widest this CPU runs */
     int threads;        /* batch: threads stepping packs; 0: sk_default_threads() */
+    bool track_extremes; /* sk_engine_track_extremes(e, true) at once */
 } sk_engine_options;
 
 /* The engine for a validated scenario, which must outlive it, with every rope at step 0. NULL with err
@@ -88,6 +89,22 @@ SK_API void sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_
 /* The contacts a rope's last step generated and the resolver iterations it used (0 and 0 for a group
  * without contacts and before the first step). */
 SK_API void sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations);
+
+/* ---- extremes over the steps (docs/model.md section 10.3) ------------------------------------------------ */
+
+/* Tracks (on) or stops tracking each rope's largest link tension (as sk_engine_rope_diagnostics reports it) and
+ * largest strain ((|d| - l) / l, l the link's own rest length), over the state it stands in now and after every
+ * step from then on, not only at frames. Only at step 0 (after any warm start, which sk_warm_start redoes
+ * tracking for): false at a later step (a resumed checkpoint keeps no extremes) or when out of memory. Runs
+ * that do not ask pay nothing. A rope marked diverged reports what it had at the frame check before the one
+ * that found it unsound (the state it was put back to), so the figures depend neither on the threads nor on
+ * how the steps were split. */
+SK_API bool sk_engine_track_extremes(sk_engine *e, bool on);
+SK_API bool sk_engine_tracks_extremes(const sk_engine *e);
+
+/* A rope's largest link tension (N) and strain so far; NaN for a rope that has had no link. False, leaving
+ * them alone, when the engine does not track them. Either pointer may be NULL. */
+SK_API bool sk_engine_rope_extremes(const sk_engine *e, size_t rope, sk_real *max_tension, sk_real *max_strain);
 
 /* ---- a rope's complete state, for checkpoints (skein/checkpoint.h) ---------------------------------------- */
 

@@ -116,6 +116,38 @@ SK_API void sk_csv_abort(sk_csv_writer *w);
 /* The temporary's name (for tests and messages). */
 SK_API const char *sk_csv_temp_path(const sk_csv_writer *w);
 
+/* ---- the results table: one row per rope ---------------------------------------------------------------- */
+
+/* A CSV table with a row per rope of the scenario (every rope, in global order) at the engine's current step,
+ * for parameter studies (README.md, --results). Columns: rope (global index), group, one per key swept in any group
+ * (the rope's value; empty where its group does not sweep the key), tip_x tip_y tip_z tip_vx tip_vy tip_vz
+ * (the last particle present), kinetic gravity elastic (J), max_tension (N) and max_strain (the extremes over
+ * every step, sk_engine_rope_extremes; empty when the engine does not track them or the rope had no link), and
+ * diverged_step (-1 if never). Reals as SK_REAL_FMT (they read back to the same bits). */
+
+/* The column names: returns how many there are, and writes the first max of them to names (may be NULL). The
+ * names live as long as the scenario. */
+SK_API int sk_results_columns(const sk_scenario *s, const char **names, int max);
+
+/* One rope's row, values[sk_results_columns] in the columns' order: integers exact as doubles, NaN for an
+ * empty cell. SK_ERR_INVALID when max is too small, SK_ERR_NO_MEMORY. */
+SK_API sk_status sk_results_row(const sk_engine *e, size_t rope, double *values, int max, sk_error *err);
+
+typedef struct sk_results_writer sk_results_writer;
+
+/* Creates PATH.tmp.XXXXXX beside path and writes the header line. NULL with err filled (SK_ERR_IO naming
+ * path, or SK_ERR_NO_MEMORY). */
+SK_API sk_results_writer *sk_results_open(const char *path, const sk_scenario *s, sk_error *err);
+
+/* Writes every rope's row at the engine's current step (once, at the end of a run). */
+SK_API sk_status sk_results_write(sk_results_writer *w, const sk_engine *e, sk_error *err);
+
+/* As sk_csv_commit, sk_csv_keep_incomplete (PATH.incomplete), sk_csv_abort and sk_csv_temp_path. */
+SK_API sk_status sk_results_commit(sk_results_writer *w, sk_error *err);
+SK_API sk_status sk_results_keep_incomplete(sk_results_writer *w, sk_error *err);
+SK_API void sk_results_abort(sk_results_writer *w);
+SK_API const char *sk_results_temp_path(const sk_results_writer *w);
+
 /* ---- HDF5 output --------------------------------------------------------------------------------------- */
 
 /* HDF5 output: frames appended as the run goes, to a temporary renamed
@@ -327,6 +359,9 @@ typedef struct sk_group_deviation {
     /* Groups with contacts: frames x ropes where the contacts generated or the resolver iterations used
      * by the last step differ, and frames x ropes compared so. */
     uint64_t contact_mismatches, contact_compared;
+    /* When both engines track extremes (sk_engine_track_extremes): each rope's max_tension and max_strain at
+     * every frame (N and a pure number side by side: only their bits are judged) */
+    sk_deviation extremes;
 } sk_group_deviation;
 
 /* Folds n components of a and b into d. */
@@ -334,8 +369,8 @@ SK_API void sk_deviation_add(sk_deviation *d, const sk_real *a, const sk_real *b
                              long step);
 
 /* Within tolerance: every deviation <= tolerance and the particle counts agree; tolerance 0
- * asks for identical bits, and the same contacts and resolver iterations (a tolerance lets positions
- * differ, and with them which contacts a step generates). */
+ * asks for identical bits, and the same contacts, resolver iterations and tracked extremes (a tolerance lets
+ * positions differ, and with them which contacts a step generates and the extremes). */
 SK_API bool sk_group_deviation_within(const sk_group_deviation *g, double tolerance);
 
 /* Advances a and b (built from the same scenario s, both at step 0) to `steps`, comparing the

@@ -1,0 +1,26 @@
+/* A reference rope's largest link tension and strain, folded in after a step (sk_engine_track_extremes):
+ * each link's tension as sk_ref_rope_diagnose reports it, its strain (|d| - l) / l with the link's own rest
+ * length, in the operations the batch engine's kernel (kernels/extremes.c) repeats lane by lane. A value
+ * replaces the maximum only when greater, so a NaN never enters it. */
+#include "model/profile.h"
+#include "model/vec3.h"
+#include "reference/reference.h"
+
+void sk_ref_rope_track_extremes(const sk_ref_rope *r, sk_real *tension, sk_real extremes[2])
+{
+    const sk_group *g = sk_ref_rope_group(r);
+    if (g->link == SK_LINK_NONE)
+        return;
+    const int n = sk_ref_rope_count(r);
+    sk_rope_diagnostics d;
+    sk_ref_rope_diagnose(r, &d, tension);
+    for (int i = 0; i + 1 < n; i++) {
+        const sk_real l = sk_vec3_length(sk_vec3_sub(sk_ref_rope_position(r, i), sk_ref_rope_position(r, i + 1)));
+        const sk_real rest = sk_rope_link_length(g, sk_ref_rope_params(r), sk_ref_rope_constants(r), i);
+        const sk_real strain = (l - rest) / rest;
+        if (tension[i] > extremes[0])
+            extremes[0] = tension[i];
+        if (strain > extremes[1])
+            extremes[1] = strain;
+    }
+}
