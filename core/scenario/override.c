@@ -113,16 +113,6 @@ int sk_scn_set_path(json_t *root, const char *label, const char *set, const char
     }
 }
 
-void sk_scn_shown_set(char *buf, size_t size, const char *set)
-{
-    const char *eq = strchr(set, '=');
-    size_t len = strlen(set);
-    if (eq && len - (size_t)(eq + 1 - set) > SK_SCN_SHOWN_VALUE)
-        snprintf(buf, size, "%.*s...", (int)(eq + 1 - set) + SK_SCN_SHOWN_VALUE, set);
-    else
-        snprintf(buf, size, "%s", set);
-}
-
 static int apply_one(json_t *root, const char *label, const char *full, sk_error *err)
 {
     char set[SK_SCN_SHOWN_MAX]; /* what messages show; full is what is applied */

@@ -20,6 +20,16 @@ static const char *override_of(const sk_load_options *opt, const char *path)
     return found;
 }
 
+void sk_scn_shown_set(char *buf, size_t size, const char *set)
+{
+    const char *eq = strchr(set, '=');
+    size_t len = strlen(set);
+    if (eq && len - (size_t)(eq + 1 - set) > SK_SCN_SHOWN_VALUE)
+        snprintf(buf, size, "%.*s...", (int)(eq + 1 - set) + SK_SCN_SHOWN_VALUE, set);
+    else
+        snprintf(buf, size, "%s", set);
+}
+
 int sk_scn_fail(const sk_scn_ctx *c, const char *path, const char *fmt, ...)
 {
     char what[512];
