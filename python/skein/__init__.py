@@ -7,6 +7,8 @@
     r.position            # [frames][ropes][particles][3], numpy
     sim = skein.Simulation(s); sim.step(100); sim.positions(0); sim.set_anchor(0, (0.1, 0, 0))
     skein.open("out.h5")  # a `skein run --h5` output as the same Result
+    skein.run(s, table=True).table   # one row per rope: swept values, largest tension over every step, ...
+    skein.open_table("results.csv")  # a `skein run --results` table as the same columns
 
 Errors raise skein.ScenarioError (bad input) or skein.Error with the message the command line prints.
 """
@@ -17,8 +19,9 @@ from .result import Result
 from .run import run
 from .scenario import Scenario, load
 from .simulation import Simulation
+from .table import open_table
 
 __version__ = _ffi.string(_lib.sk_version()).decode()
 
 __all__ = ["Error", "Interrupted", "REAL", "Result", "Scenario", "ScenarioError", "Simulation", "load", "open",
-           "run"]
+           "open_table", "run"]

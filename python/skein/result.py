@@ -17,12 +17,14 @@ class Result:
     scenario            the scenario's JSON with every default (what `skein validate` prints)
     complete            False for a run stopped early (Ctrl-C) or a file kept as .incomplete
 
+    table               {column: [every rope of the scenario]}: the per-rope table of `skein run --results`
+                        (rope, group, swept values, tip, energies, max_tension and max_strain over every
+                        step, diverged_step) from skein.run(..., table=True); None otherwise
     stats               skein.run's figures: particle_steps, steps, wall_s (the run, frames included),
                         step_s (stepping alone); None from skein.open
 
     Arrays are in the library's real type (float64, float32 in a float build). skein.run's arrays are the ones
-    the library wrote into (no copy). `table` (a per-rope table of per-step maxima) is None until the
-    library's results table is bound here. to_vtk(dir) writes the frames for ParaView."""
+    the library wrote into (no copy). to_vtk(dir) writes the frames for ParaView."""
 
     table = None
     stats = None

@@ -8,8 +8,9 @@ from .result import Result
 from .scenario import scenario_of
 
 
-def engine_options(engine, isa, threads):
+def engine_options(engine, isa, threads, track_extremes=False):
     opt = ffi.new("sk_engine_options *")
+    opt.track_extremes = bool(track_extremes)
     keep = []
     if engine is not None:
         keep.append(ffi.new("char[]", engine.encode()))
@@ -24,10 +25,10 @@ def engine_options(engine, isa, threads):
 class Engine:
     """An engine of a loaded scenario, destroyed with this object; it holds the scenario, which must outlive it."""
 
-    def __init__(self, loaded, engine, isa, threads):
+    def __init__(self, loaded, engine, isa, threads, track_extremes=False):
         self.loaded = loaded
         self.ptr = None
-        opt, _keep = engine_options(engine, isa, threads)
+        opt, _keep = engine_options(engine, isa, threads, track_extremes)
         err = new_error()
         e = lib.sk_engine_create(loaded.ptr, opt, err)
         if e == ffi.NULL:
@@ -87,11 +88,37 @@ def swept_params(loaded, ropes, group):
     return out
 
 
-def run(scenario, steps=None, every=None, ropes=None, threads=0, engine="batch", isa=None, progress=False):
+# Columns of the results table that hold integers (as doubles in a row; NaN never).
+_INTEGER_COLUMNS = ("rope", "group", "diverged_step")
+
+
+def results_table(loaded, engine):
+    """{column: [every rope of the scenario]}: the rows `skein run --results` writes, as numpy columns."""
+    n = lib.sk_results_columns(loaded.ptr, ffi.NULL, 0)
+    names = ffi.new("const char *[]", n)
+    lib.sk_results_columns(loaded.ptr, names, n)
+    total = int(loaded.ptr.total_ropes)
+    rows = np.empty((total, n), dtype=np.float64)
+    base, err = ffi.cast("double *", ffi.from_buffer(rows, require_writable=True)), new_error()
+    for rope in range(total):
+        if lib.sk_results_row(engine.ptr, rope, base + rope * n, n, err) != lib.SK_OK:
+            raise fail(err)
+    table = {}
+    for k in range(n):
+        name = ffi.string(names[k]).decode()
+        column = rows[:, k]
+        table[name] = column.astype(np.int64) if name in _INTEGER_COLUMNS else column.copy()
+    return table
+
+
+def run(scenario, steps=None, every=None, ropes=None, threads=0, engine="batch", isa=None, progress=False,
+        table=False):
     """Runs a scenario (a Scenario, a path or a dict) from step 0 to `steps` (default: the scenario's) with a
     frame at step 0, every multiple of `every` (default: output.every) and the last step, for the ropes
     `ropes` (global indices; default: output.ropes). threads: 0 for OpenMP's default; engine "batch" or
-    "reference"; isa "auto", "avx512", "avx2", "scalar"; progress: a progress line on stderr.
+    "reference"; isa "auto", "avx512", "avx2", "scalar"; progress: a progress line on stderr; table: track every
+    rope's largest link tension and strain at every step (stepping costs more) and give result.table, the
+    columns of `skein run --results` for every rope of the scenario.
     Returns a Result. Ctrl-C stops the run at the end of the chunk of steps under way and raises
     skein.Interrupted (a KeyboardInterrupt) whose `result` holds the frames so far."""
     sc = scenario_of(scenario)
@@ -116,7 +143,7 @@ def run(scenario, steps=None, every=None, ropes=None, threads=0, engine="batch",
     diverged = np.full(R, -1, dtype=np.int64)
     ropes_c = np.ascontiguousarray(selected, dtype=np.uintp)
 
-    engine = Engine(loaded, engine, isa, threads)
+    engine = Engine(loaded, engine, isa, threads, track_extremes=table)
     fa = ffi.new("sk_frame_arrays *")
     fa.ropes = ffi.cast("size_t *", ffi.from_buffer(ropes_c))
     fa.n_ropes, fa.particles, fa.max_frames = R, N, frames
@@ -135,6 +162,7 @@ def run(scenario, steps=None, every=None, ropes=None, threads=0, engine="batch",
         opt.progress, opt.stop = guard.callback, guard.flag
         status = lib.sk_run(engine.ptr, opt, stats, err)
     done = int(fa.frames)
+    rows = results_table(loaded, engine) if table and status in (lib.SK_OK, lib.SK_ERR_INTERRUPTED) else None
     del engine  # the engine's memory goes now, not with the next collection
 
     def cut(a):
@@ -145,6 +173,7 @@ def run(scenario, steps=None, every=None, ropes=None, threads=0, engine="batch",
     result = Result(cut(position), cut(velocity), cut(count), cut(energy), cut(tension), diverged, time, step,
                     selected, group, sc.json, status == lib.SK_OK,
                     lambda: swept_params(loaded, selected, group))
+    result.table = rows
     result.stats = {"particle_steps": int(stats.particle_steps), "steps": int(stats.steps),
                     "wall_s": float(stats.wall_s), "step_s": float(stats.step_s)}
     if status == lib.SK_ERR_INTERRUPTED:
