@@ -163,6 +163,9 @@ typedef struct sk_group {
     sk_rope_params base; /* the values written (or defaulted); sweeps override per rope */
     sk_sweep *sweeps;
     int n_sweeps;
+    /* A group of a slice (sk_scenario_slice): its rope 0 is rope sweep_first of the sweep_count ropes the
+     * sweeps spread their values over. 0 and 0 in a loaded scenario: the group's own ropes. */
+    size_t sweep_first, sweep_count;
 } sk_group;
 
 typedef struct sk_scenario {
@@ -246,6 +249,14 @@ SK_API void sk_group_rope_params(const sk_group *g, size_t r, sk_rope_params *ou
  * scenario whose estimate exceeds 90% of the machine's memory, or SKEIN_MEMORY_LIMIT bytes when that
  * environment variable is set); saturates at UINT64_MAX. */
 SK_API uint64_t sk_scenario_memory_estimate(const sk_scenario *s);
+
+/* The ropes first .. first + count - 1 of a validated scenario as a scenario of their own, for one process of a
+ * run split across several: each rope keeps its parameters (a sweep gives it its value at its index in the
+ * whole group), so it computes the same bits; the groups are those that hold some of the ropes, in order, with
+ * first_rope counted from `first`; output.ropes are those among them, less `first`. source and normalized_json
+ * are the whole scenario's. count >= 1 and first + count <= total_ropes. SK_ERR_NO_MEMORY with err filled;
+ * *out is then empty. */
+SK_API sk_status sk_scenario_slice(const sk_scenario *s, size_t first, size_t count, sk_scenario *out, sk_error *err);
 
 /* Particle count of one rope when it starts (deploying ropes start with deploy_initial). */
 SK_API int sk_group_initial_particles(const sk_group *g);
