@@ -34,14 +34,13 @@ int cli_mpi_finish(int status, sk_error *err)
     int size = 1;
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     if (size > 1) {
-        /* The worst status wins: a failure anywhere is every process's. The message is printed once: by rank
-         * 0 when it has one of its own (the same everywhere: a bad option, an invalid scenario), else by
-         * each process whose failure it is, naming its rank. */
-        int worst = status, first = status;
+        /* The worst status wins: a failure anywhere is every process's. The message is printed once, by the
+         * lowest rank that has one (rank 0 for what every rank finds alike: a bad option, an invalid
+         * scenario; the failing rank for its own failure), naming the rank of a failure. */
+        int worst = status, has = err->message[0] ? world_rank : size, speaker = size;
         MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-        MPI_Bcast(&first, 1, MPI_INT, 0, MPI_COMM_WORLD);
-        const bool mine = err->message[0] && (world_rank == 0 || (status != 0 && first == 0));
-        if (!mine) {
+        MPI_Allreduce(&has, &speaker, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+        if (speaker != world_rank) {
             err->message[0] = '\0';
         } else if (status == SK_EXIT_FAILURE || status == SK_EXIT_USAGE) {
             char line[sizeof err->message];
@@ -49,6 +48,14 @@ int cli_mpi_finish(int status, sk_error *err)
             memcpy(err->message, line, sizeof line);
         }
         status = worst;
+        /* printed before any process leaves: mpirun ends the others as soon as one exits with a failure */
+        if (err->message[0]) {
+            fprintf(stderr, "skein: %s\n", err->message);
+            fflush(stderr);
+            err->message[0] = '\0';
+        }
+        fflush(stdout);
+        MPI_Barrier(MPI_COMM_WORLD);
     }
     MPI_Finalize();
     return status;
