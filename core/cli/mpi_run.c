@@ -35,6 +35,7 @@ typedef struct ranks_run {
     /* the same for every rope (the summary's totals, the divergence list) */
     sk_frame_buffer *mine_all, *whole_all;
     int *n_all, *at_all;
+    bool writes;    /* the run has outputs: frames are gathered */
     long fail_step; /* SKEIN_TEST_FAIL_RANK: this rank fails its first frame from this step on; -1 never */
 } ranks_run;
 
@@ -184,6 +185,10 @@ static int emit_frame(ranks_run *r, const frame_out *out, long step, bool checke
     if (!checked && r->e)
         out->stats->diverged = sk_engine_check_frame(r->e);
     out->stats->last_frame = step;
+    if (!r->writes) {
+        out->stats->frames++;
+        return SK_OK;
+    }
     int rc = gather(r, r->mine, r->whole, r->n, r->at, step, err);
     if (rc)
         return rc;
@@ -281,6 +286,7 @@ int cli_run_ranks(const cli_options *o, sk_error *err)
     MPI_Comm_rank(MPI_COMM_WORLD, &r.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &r.size);
     r.fail_step = injected_failure(r.rank);
+    r.writes = o->csv || o->h5;
     sk_scenario s, mine;
     memset(&s, 0, sizeof s);
     memset(&mine, 0, sizeof mine);
