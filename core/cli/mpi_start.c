@@ -12,8 +12,8 @@ static bool started;
 
 int cli_mpi_start(int *argc, char ***argv)
 {
-    /* Open MPI's launcher sets this in every process it starts. */
-    if (!getenv("OMPI_COMM_WORLD_SIZE"))
+    /* Open MPI's mpirun sets these in every process it starts (and Slurm's srun --mpi=pmix the second). */
+    if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMIX_RANK"))
         return 1;
     int provided, size = 1;
     /* Only the main thread calls MPI: the OpenMP threads step packs between the calls. */
