@@ -78,6 +78,8 @@ void cli_recalled_free(cli_recalled *r);
 /* Loads the command's scenario (the file, the built-in batch, or a recalled checkpoint's) with the --set
  * overrides. */
 int cli_load(const cli_options *o, sk_scenario *s, sk_error *err);
+/* The same for a run split across `processes` processes: the memory check counts an even share. */
+int cli_load_shared(const cli_options *o, int processes, sk_scenario *s, sk_error *err);
 
 /* The steps to run, the frame interval and the ropes to write/compare, after the options. */
 typedef struct cli_plan {

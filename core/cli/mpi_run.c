@@ -305,7 +305,7 @@ int cli_run_ranks(const cli_options *o, sk_error *err)
         rc = cli_check_outputs(o, o->command == CLI_RUN ? o->file : NULL, err);
     if ((rc = agree(&r, rc, err)))
         return sk_exit_status(rc);
-    rc = cli_load(o, &s, err);
+    rc = cli_load_shared(o, r.size, &s, err);
     if (rc == SK_OK && s.has_initial)
         rc = sk_fail(err, SK_ERR_INVALID, "%s: initial: a warm start is not taken by a run across processes "
                      "(mpirun -np %d); run it as one process", s.source, r.size);

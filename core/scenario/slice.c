@@ -1,5 +1,6 @@
 /* A scenario of a contiguous range of another's ropes (sk_scenario_slice): one process's share of a run split
  * across several, each rope with the parameters, and so the bits, it has in the whole. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,7 +12,9 @@ sk_status sk_scenario_slice(const sk_scenario *s, size_t first, size_t count, sk
     SK_ASSERT(s && s->normalized_json && count >= 1 && first + count <= s->total_ropes);
     /* The normalised text gives the same scenario (every default written out, numbers to the bit): the
      * slice owns its own copy of everything, then keeps only its ropes. */
-    sk_status rc = sk_scenario_load_string(s->normalized_json, s->source, NULL, out, err);
+    /* The whole was checked when s was loaded: here only the slice's own share counts (below). */
+    const sk_load_options whole = {.processes = INT_MAX};
+    sk_status rc = sk_scenario_load_string(s->normalized_json, s->source, &whole, out, err);
     if (rc)
         return rc;
     const size_t end = first + count;
@@ -37,5 +40,8 @@ sk_status sk_scenario_slice(const sk_scenario *s, size_t first, size_t count, sk
         if (out->output_ropes[i] >= first && out->output_ropes[i] < end)
             out->output_ropes[n++] = out->output_ropes[i] - first;
     out->n_output_ropes = n;
-    return SK_OK;
+    const sk_scn_ctx c = {s->source, err, NULL};
+    if ((rc = sk_scn_check_share(&c, out, first)))
+        sk_scenario_free(out);
+    return rc;
 }

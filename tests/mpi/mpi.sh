@@ -132,6 +132,23 @@ interrupted)
     [ "$(awk -F, -v s="$last" 'NR == 1 || $2 <= s' out.csv.incomplete)" = "$(awk -F, -v s="$last" 'NR == 1 || $2 <= s' full.csv)" ] ||
         fail "the incomplete CSV is not a single process's up to step $last"
     ;;
+memory)
+    # the memory check counts each rank's share: a batch that one process may not hold runs across 2
+    w1=(run "$SC/w1_springs.json" --steps 1 --quiet)
+    SKEIN_MEMORY_LIMIT=1 run_skein "${w1[@]}"
+    need=$(sed -n 's/.*the batch needs \([0-9.]*\) MB.*/\1/p' err)
+    [ -n "$need" ] || fail "no estimate: $(cat err)"
+    two_thirds=$(awk -v mb="$need" 'BEGIN { printf "%d", mb * 1e6 * 2 / 3 }')
+    SKEIN_MEMORY_LIMIT=$two_thirds run_skein "${w1[@]}"
+    expect_status 2
+    SKEIN_MEMORY_LIMIT=$two_thirds run_ranks 2 "${w1[@]}"
+    [ "$status" -eq 0 ] || fail "2 ranks under $two_thirds bytes: exit status $status: $(cat err)"
+    # under two fifths, half the batch does not fit either: refused as the batch is loaded, exit 2
+    SKEIN_MEMORY_LIMIT=$(awk -v mb="$need" 'BEGIN { printf "%d", mb * 1e6 * 2 / 5 }') run_ranks 2 "${w1[@]}"
+    [ "$status" -eq 2 ] || fail "exit status $status, expected 2"
+    grep -q "^skein: rank 0: $SC/w1_springs.json: groups: the batch needs .* per process across 2 processes" err ||
+        fail "stderr: $(cat err)"
+    ;;
 refused)
     # what a run across processes does not take yet: checkpoints, warm starts
     run_ranks 2 run "$SC/w1_springs.json" --steps 10 --checkpoint ck.skc --checkpoint-every 5

@@ -222,6 +222,9 @@ typedef struct sk_load_options {
     const char *const *sets;
     int n_sets;
     const char *label;
+    /* A run split across this many processes (0 or 1: one): the memory check asks that an even share of the
+     * batch fits this machine; each process checks its own share once split (sk_scenario_slice). */
+    int processes;
 } sk_load_options;
 
 /* Parses and validates a scenario file into *out. On error fills err (SK_ERR_INVALID for bad input, naming
@@ -254,8 +257,9 @@ SK_API uint64_t sk_scenario_memory_estimate(const sk_scenario *s);
  * run split across several: each rope keeps its parameters (a sweep gives it its value at its index in the
  * whole group), so it computes the same bits; the groups are those that hold some of the ropes, in order, with
  * first_rope counted from `first`; output.ropes are those among them, less `first`. source and normalized_json
- * are the whole scenario's. count >= 1 and first + count <= total_ropes. SK_ERR_NO_MEMORY with err filled;
- * *out is then empty. */
+ * are the whole scenario's. count >= 1 and first + count <= total_ropes. The slice's memory estimate must fit
+ * this machine (as a loaded scenario's: SKEIN_MEMORY_LIMIT or 90% of its memory), else SK_ERR_INVALID naming
+ * the ropes; SK_ERR_NO_MEMORY. err is filled and *out left empty on failure. */
 SK_API sk_status sk_scenario_slice(const sk_scenario *s, size_t first, size_t count, sk_scenario *out, sk_error *err);
 
 /* Particle count of one rope when it starts (deploying ropes start with deploy_initial). */
