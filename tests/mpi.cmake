@@ -1,3 +1,5 @@
+# A run split across processes, without MPI: slices of a scenario and frames put end to end (test_slice.c).
+skein_test(slice SOURCES test_slice.c CASES params equal_whole)
 # skein run across processes under mpirun (tests/mpi/mpi.sh): built with SKEIN_MPI, and mpirun found.
 if(SKEIN_MPI)
   find_program(SKEIN_MPIRUN NAMES mpirun mpiexec)
