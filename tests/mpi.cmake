@@ -8,6 +8,10 @@ if(SKEIN_MPI)
     foreach(c w1 w2 deploying diverging failing_rank interrupted memory refused)
       add_test(NAME mpi.${c} COMMAND ${SKEIN_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/mpi/mpi.sh $<TARGET_FILE:skein>
         ${PROJECT_SOURCE_DIR} ${SKEIN_MPIRUN} ${c})
+      if(SKEIN_SANITIZE MATCHES "address")
+        set_tests_properties(mpi.${c} PROPERTIES ENVIRONMENT
+          "OMPI_MCA_mca_base_component_disable_dlclose=1;ASAN_OPTIONS=fast_unwind_on_malloc=0;LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/mpi/openmpi.supp:fast_unwind_on_malloc=0")
+      endif()
     endforeach()
   endif()
 endif()
