@@ -2,7 +2,9 @@
 #ifndef SKEIN_CLI_H
 #define SKEIN_CLI_H
 
+#include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 
 #include "cli/exit_status.h"
@@ -79,6 +81,8 @@ void cli_recalled_free(cli_recalled *r);
 /* Loads the command's scenario (the file, the built-in batch, or a recalled checkpoint's) with the --set
  * overrides. */
 int cli_load(const cli_options *o, sk_scenario *s, sk_error *err);
+/* The same for a run split across `processes` processes: the memory check counts an even share. */
+int cli_load_shared(const cli_options *o, int processes, sk_scenario *s, sk_error *err);
 
 /* The steps to run, the frame interval and the ropes to write/compare, after the options. */
 typedef struct cli_plan {
@@ -137,6 +141,56 @@ void cli_checkpoint_end(cli_checkpointing *c, bool finished, sk_error *err);
 /* The step of the checkpoint at c->path now, -1 for none. */
 long cli_checkpoint_last(const cli_checkpointing *c);
 void cli_checkpoint_free(cli_checkpointing *c);
+
+/* ---- what skein run's two drivers share (core/cli/run.c; core/cli/mpi_run.c splits a run across processes) */
+
+/* Set by Ctrl-C or SIGTERM while cli_catch_stop_signals is in force: the run stops between chunks. */
+extern volatile sig_atomic_t cli_stop_requested;
+void cli_catch_stop_signals(struct sigaction old[2]);
+void cli_restore_signals(const struct sigaction old[2]);
+
+/* The progress bar (sk_run_options.progress, its ctx a cli_progress_bar), on stderr when it is a terminal. */
+typedef struct cli_progress_bar {
+    bool shown;
+} cli_progress_bar;
+void cli_draw_progress(void *ctx, long step, long steps, uint64_t particle_steps, double elapsed);
+void cli_clear_progress(const cli_progress_bar *bar);
+
+/* Up to ten "rope R at step S" of e's diverged ropes, comma separated, then "and N more". */
+void cli_list_diverged(const sk_engine *e, size_t total, char *buf, size_t size);
+
+typedef struct cli_run_outputs {
+    const char *csv, *h5, *vtk, *results; /* as named on the command line; NULL when not asked for */
+    bool incomplete;      /* stopped early: the outputs went to their .incomplete names */
+    long resumed_at;      /* the step of the checkpoint the run went on from, -1 if none */
+    const char *checkpoint; /* --checkpoint or --resume's file, NULL if none */
+    long checkpoint_step;   /* the step of the checkpoint in it now, -1 if none */
+    int ranks;              /* processes the run was split across (0 or 1: one) */
+    const char *isa;        /* with ranks > 1: the ISA and threads of each process (e is a frame's stand-in) */
+    int threads;
+} cli_run_outputs;
+
+/* The summary on stdout; e gives the ropes' divergence marks (and the ISA and threads of a run in one process). */
+void cli_print_summary(const sk_scenario *s, const sk_engine *e, const cli_plan *plan, const sk_run_stats *st,
+                       const sk_group_totals *start, const sk_group_totals *end, const cli_run_outputs *out);
+
+/* The outputs after the run: committed when it finished (rc SK_OK), kept marked incomplete when it was
+ * stopped (SK_ERR_INTERRUPTED), removed on any other failure; the results table's rows are e's ropes where the
+ * run ended. Any writer may be NULL. Returns rc, or the first failure of a commit. */
+int cli_close_outputs(int rc, sk_csv_writer *csv, sk_h5_writer *h5, sk_vtk_writer *vtk, sk_results_writer *results,
+                      const sk_engine *e, sk_error *err);
+
+#ifdef SKEIN_MPI
+/* Under mpirun (Open MPI sets OMPI_COMM_WORLD_SIZE) starts MPI and returns the number of processes; else 1,
+ * and MPI is never started: skein alone behaves as it always has. */
+int cli_mpi_start(int *argc, char ***argv);
+int cli_mpi_rank(void);
+/* Every process's exit status made the same (the worst), and MPI ended; err's message kept by those whose own
+ * failure it is (and rank 0's notes). Returns the exit status to exit with. */
+int cli_mpi_finish(int status, sk_error *err);
+/* skein run across the processes (ranks >= 2): each steps a contiguous block of the ropes, rank 0 writes. */
+int cli_run_ranks(const cli_options *o, sk_error *err);
+#endif
 
 /* The commands; each returns the program's exit status and prints its own output, errors through err. */
 int cli_run(const cli_options *o, sk_error *err);

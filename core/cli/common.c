@@ -8,7 +8,12 @@
 
 int cli_load(const cli_options *o, sk_scenario *s, sk_error *err)
 {
-    const sk_load_options lo = {.sets = o->sets, .n_sets = o->n_sets, .label = "--set"};
+    return cli_load_shared(o, 1, s, err);
+}
+
+int cli_load_shared(const cli_options *o, int processes, sk_scenario *s, sk_error *err)
+{
+    const sk_load_options lo = {.sets = o->sets, .n_sets = o->n_sets, .label = "--set", .processes = processes};
     if (o->command == CLI_DEFAULT)
         return sk_scenario_load_default(&lo, s, err);
     if (o->scenario_text)

@@ -21,10 +21,22 @@ static void wait_passively(char **argv)
 int main(int argc, char **argv)
 {
     wait_passively(argv);
+#ifdef SKEIN_MPI
+    const int ranks = cli_mpi_start(&argc, &argv);
+    const int rank = cli_mpi_rank();
+#else
+    const int rank = 0;
+#endif
     cli_options o;
     sk_error err = {0};
     int rc = sk_exit_status(cli_parse(argc, argv, &o, &err));
-    if (rc == 0) {
+#ifdef SKEIN_MPI
+    if (rc == 0 && ranks > 1 && (o.command == CLI_RUN || o.command == CLI_DEFAULT))
+        rc = cli_run_ranks(&o, &err);
+    else
+#endif
+    /* Under mpirun the other commands run once, on rank 0. */
+    if (rc == 0 && rank == 0) {
         switch (o.command) {
         case CLI_HELP:
             fputs(cli_usage, stdout);
@@ -47,6 +59,9 @@ int main(int argc, char **argv)
             break;
         }
     }
+#ifdef SKEIN_MPI
+    rc = cli_mpi_finish(rc, &err);
+#endif
     if (rc != 0 && err.message[0])
         fprintf(stderr, "skein: %s\n", err.message);
     cli_options_free(&o);

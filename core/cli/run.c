@@ -12,17 +12,17 @@
 /* Ropes named one by one in the divergence message and the summary; the HDF5 output lists them all. */
 #define LISTED_DIVERGED 10
 
-static volatile sig_atomic_t stop_requested;
+volatile sig_atomic_t cli_stop_requested;
 
 static void on_stop_signal(int sig)
 {
     (void)sig;
-    stop_requested = 1;
+    cli_stop_requested = 1;
 }
 
 /* Ctrl-C (or SIGTERM) asks the run to stop between chunks, so the outputs are closed properly; the
  * handler resets itself, so a second Ctrl-C kills at once. */
-static void catch_stop_signals(struct sigaction old[2])
+void cli_catch_stop_signals(struct sigaction old[2])
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -33,7 +33,7 @@ static void catch_stop_signals(struct sigaction old[2])
     sigaction(SIGTERM, &sa, &old[1]);
 }
 
-static void restore_signals(const struct sigaction old[2])
+void cli_restore_signals(const struct sigaction old[2])
 {
     sigaction(SIGINT, &old[0], NULL);
     sigaction(SIGTERM, &old[1], NULL);
@@ -41,9 +41,6 @@ static void restore_signals(const struct sigaction old[2])
 
 /* ---- the progress bar: on stderr, only when it is a terminal, only once the run has taken a second -- */
 
-typedef struct progress_bar {
-    bool shown;
-} progress_bar;
 
 /* h:mm:ss, or m:ss under an hour */
 static void clock_text(char *buf, size_t size, double seconds)
@@ -55,9 +52,9 @@ static void clock_text(char *buf, size_t size, double seconds)
         snprintf(buf, size, "%ld:%02ld", s / 60, s % 60);
 }
 
-static void draw_progress(void *ctx, long step, long steps, uint64_t particle_steps, double elapsed)
+void cli_draw_progress(void *ctx, long step, long steps, uint64_t particle_steps, double elapsed)
 {
-    progress_bar *bar = ctx;
+    cli_progress_bar *bar = ctx;
     if (elapsed < 1.0 || steps <= 0)
         return;
     enum { WIDTH = 10 };
@@ -75,7 +72,7 @@ static void draw_progress(void *ctx, long step, long steps, uint64_t particle_st
     bar->shown = true;
 }
 
-static void clear_progress(const progress_bar *bar)
+void cli_clear_progress(const cli_progress_bar *bar)
 {
     if (bar->shown) {
         fputs("\r\033[K", stderr);
@@ -86,7 +83,7 @@ static void clear_progress(const progress_bar *bar)
 /* ---- the summary --------------------------------------------------------------------------------- */
 
 /* Up to LISTED_DIVERGED "rope R at step S" items, comma separated, then "and N more". */
-static void list_diverged(const sk_engine *e, size_t total, char *buf, size_t size)
+void cli_list_diverged(const sk_engine *e, size_t total, char *buf, size_t size)
 {
     size_t listed = 0, more = 0, used = 0;
     buf[0] = '\0';
@@ -117,18 +114,11 @@ static void print_totals(const char *when, const sk_group_totals *t)
         printf(", no links\n");
 }
 
-typedef struct run_outputs {
-    const char *csv, *h5, *vtk, *results; /* as named on the command line; NULL when not asked for */
-    bool incomplete;      /* stopped early: the CSV went to its .incomplete name */
-    long resumed_at;      /* the step of the checkpoint the run went on from, -1 if none */
-    const char *checkpoint; /* --checkpoint or --resume's file, NULL if none */
-    long checkpoint_step;   /* the step of the checkpoint in it now, -1 if none */
-} run_outputs;
 
-static void print_summary(const sk_scenario *s, const sk_engine *e, const cli_plan *plan, const sk_run_stats *st,
-                          const sk_group_totals *start, const sk_group_totals *end, const run_outputs *out)
+void cli_print_summary(const sk_scenario *s, const sk_engine *e, const cli_plan *plan, const sk_run_stats *st,
+                          const sk_group_totals *start, const sk_group_totals *end, const cli_run_outputs *out)
 {
-    const char *isa = sk_engine_isa(e);
+    const char *isa = out->isa ? out->isa : sk_engine_isa(e);
     size_t particles = 0, diverged = 0;
     for (int g = 0; g < s->n_groups; g++) {
         particles += end[g].particles;
@@ -140,7 +130,10 @@ static void print_summary(const sk_scenario *s, const sk_engine *e, const cli_pl
         printf("engine       reference (scalar, one rope at a time)\n");
     else
         printf("engine       batch, isa %s\n", isa);
-    printf("threads      %d\n", sk_engine_threads(e));
+    if (out->ranks > 1)
+        printf("threads      %d in each of %d processes\n", out->threads, out->ranks);
+    else
+        printf("threads      %d\n", sk_engine_threads(e));
     printf("ropes        %zu in %d group%s\n", s->total_ropes, s->n_groups, s->n_groups == 1 ? "" : "s");
     printf("particles    %zu\n", particles);
     /* a resumed run counts from the start of the run that it goes on */
@@ -157,7 +150,7 @@ static void print_summary(const sk_scenario *s, const sk_engine *e, const cli_pl
         printf("speed        - (no steps taken)\n");
     if (diverged) {
         char list[512];
-        list_diverged(e, s->total_ropes, list, sizeof list);
+        cli_list_diverged(e, s->total_ropes, list, sizeof list);
         printf("diverged     %zu rope%s: %s\n", diverged, diverged == 1 ? "" : "s", list);
     } else {
         printf("diverged     0 ropes\n");
@@ -200,8 +193,8 @@ static void print_summary(const sk_scenario *s, const sk_engine *e, const cli_pl
 
 /* The outputs after the run: committed when it finished, kept marked incomplete when it was stopped,
  * removed on any other failure. Returns rc, or the first failure of a commit. */
-static int close_outputs(int rc, sk_csv_writer *csv, sk_h5_writer *h5, sk_vtk_writer *vtk, sk_results_writer *results,
-                         const sk_engine *e, sk_error *err)
+int cli_close_outputs(int rc, sk_csv_writer *csv, sk_h5_writer *h5, sk_vtk_writer *vtk, sk_results_writer *results,
+                      const sk_engine *e, sk_error *err)
 {
     sk_error mine = {0};
     int out = 0;
@@ -316,35 +309,35 @@ static int run(const cli_options *o, sk_error *err)
     if ((rc = cli_checkpoint_attach(&ck, o, &s, &plan, keep, sinks, &n_sinks, start, err)))
         goto done;
 
-    progress_bar bar = {false};
+    cli_progress_bar bar = {false};
     const bool show_progress = !o->quiet && isatty(STDERR_FILENO);
     const sk_run_options ro = {
         .steps = plan.steps,
         .every = plan.every,
         .sinks = sinks,
         .n_sinks = n_sinks,
-        .progress = show_progress ? draw_progress : NULL,
+        .progress = show_progress ? cli_draw_progress : NULL,
         .progress_ctx = &bar,
-        .stop = &stop_requested,
+        .stop = &cli_stop_requested,
         .resumed = ck.resumed,
     };
     struct sigaction old[2];
-    stop_requested = 0;
-    catch_stop_signals(old);
+    cli_stop_requested = 0;
+    cli_catch_stop_signals(old);
     sk_run_stats stats;
     rc = sk_run(e, &ro, &stats, err);
     stats.frames += ck.replayed;
-    clear_progress(&bar);
+    cli_clear_progress(&bar);
     /* Still catching Ctrl-C while the outputs are committed or removed, so it cannot cut that short: a
      * run that finished stays finished. */
-    rc = close_outputs(rc, csv, h5, vtk, results, e, err);
+    rc = cli_close_outputs(rc, csv, h5, vtk, results, e, err);
     csv = NULL;
     h5 = NULL;
     vtk = NULL;
     results = NULL;
-    restore_signals(old);
+    cli_restore_signals(old);
 
-    const run_outputs out = {.csv = o->csv,
+    const cli_run_outputs out = {.csv = o->csv,
                              .h5 = o->h5,
                              .vtk = o->vtk,
                              .results = o->results,
@@ -363,7 +356,7 @@ static int run(const cli_options *o, sk_error *err)
                 o->results ? SK_INCOMPLETE_SUFFIX : "");
     if (rc == SK_OK && stats.diverged) {
         char list[512];
-        list_diverged(e, s.total_ropes, list, sizeof list);
+        cli_list_diverged(e, s.total_ropes, list, sizeof list);
         sk_fail(err, SK_OK, "%zu of %zu ropes diverged: %s; each holds its last finite frame from then on",
                 stats.diverged, s.total_ropes, list);
         exit_status = SK_EXIT_DIVERGED;
@@ -375,7 +368,7 @@ static int run(const cli_options *o, sk_error *err)
         if (trc)
             rc = trc;
         else
-            print_summary(&s, e, &plan, &stats, start, end, &out);
+            cli_print_summary(&s, e, &plan, &stats, start, end, &out);
     }
 
 done:

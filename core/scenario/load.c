@@ -441,24 +441,27 @@ sk_status sk_scenario_load_string(const char *text, const char *name, const sk_l
     return sk_scn_load_tree(root, name, opt, out, err);
 }
 
+void sk_scn_group_free(sk_group *g)
+{
+    free(g->pinned);
+    free(g->mass_list);
+    free(g->stiffness_list);
+    free(g->length_list);
+    free(g->path_times);
+    free(g->path_points);
+    free(g->speed_times);
+    free(g->speed_values);
+    for (int k = 0; k < g->n_sweeps; k++) {
+        free(g->sweeps[k].key);
+        free(g->sweeps[k].values);
+    }
+    free(g->sweeps);
+}
+
 void sk_scenario_free(sk_scenario *s)
 {
-    for (int i = 0; s->groups && i < s->n_groups; i++) {
-        sk_group *g = &s->groups[i];
-        free(g->pinned);
-        free(g->mass_list);
-        free(g->stiffness_list);
-        free(g->length_list);
-        free(g->path_times);
-        free(g->path_points);
-        free(g->speed_times);
-        free(g->speed_values);
-        for (int k = 0; k < g->n_sweeps; k++) {
-            free(g->sweeps[k].key);
-            free(g->sweeps[k].values);
-        }
-        free(g->sweeps);
-    }
+    for (int i = 0; s->groups && i < s->n_groups; i++)
+        sk_scn_group_free(&s->groups[i]);
     free(s->groups);
     free(s->output_ropes);
     free(s->normalized_json);

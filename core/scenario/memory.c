@@ -140,6 +140,18 @@ int sk_scn_check_memory(const sk_scn_ctx *c, const sk_scenario *s)
     if (rc)
         return rc;
     uint64_t need = sk_scenario_memory_estimate(s);
+    const int processes = c->opt && c->opt->processes > 1 ? c->opt->processes : 1;
+    if (processes > 1) {
+        /* an even share; each process checks its own once split (sk_scn_check_share) */
+        need = need / (uint64_t)processes + 1;
+        if (need <= limit)
+            return 0;
+        char need_text[32], limit_text[32];
+        format_bytes(need_text, sizeof need_text, need);
+        format_bytes(limit_text, sizeof limit_text, limit);
+        return sk_scn_fail(c, "groups", "the batch needs %s per process across %d processes, more than the %s "
+                           "this machine allows: run it across more", need_text, processes, limit_text);
+    }
     if (need <= limit)
         return 0;
     /* Name the group that takes the most, and how many of its ropes would fit beside the others. */
@@ -171,4 +183,21 @@ int sk_scn_check_memory(const sk_scn_ctx *c, const sk_scenario *s)
                            "group fits", need_text, limit_text);
     return sk_scn_fail(c, path, "the batch needs %s, more than the %s this machine allows; at most %llu of this "
                        "group's %zu ropes fit", need_text, limit_text, (unsigned long long)lo, g->count);
+}
+
+int sk_scn_check_share(const sk_scn_ctx *c, const sk_scenario *slice, size_t first)
+{
+    uint64_t limit = UINT64_MAX;
+    int rc = memory_limit(c, &limit);
+    if (rc)
+        return rc;
+    const uint64_t need = sk_scenario_memory_estimate(slice);
+    if (need <= limit)
+        return 0;
+    char need_text[32], limit_text[32];
+    format_bytes(need_text, sizeof need_text, need);
+    format_bytes(limit_text, sizeof limit_text, limit);
+    return sk_fail(c->err, SK_ERR_INVALID, "%s: ropes %zu to %zu (this process's share) need %s, more than the %s "
+                   "this machine allows: run the batch across more processes", c->name, first,
+                   first + slice->total_ropes - 1, need_text, limit_text);
 }

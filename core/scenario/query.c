@@ -32,7 +32,8 @@ void sk_group_rope_params(const sk_group *g, size_t r, sk_rope_params *out)
     SK_ASSERT(r < g->count);
     *out = g->base;
     for (int i = 0; i < g->n_sweeps; i++) {
-        sk_real x = (sk_real)sk_scn_sweep_value(&g->sweeps[i], r, g->count);
+        sk_real x = g->sweep_count ? (sk_real)sk_scn_sweep_value(&g->sweeps[i], g->sweep_first + r, g->sweep_count)
+                                   : (sk_real)sk_scn_sweep_value(&g->sweeps[i], r, g->count);
         memcpy((char *)out + g->sweeps[i].offset, &x, sizeof x);
     }
     int n0 = sk_group_initial_particles(g);

@@ -166,6 +166,11 @@ int sk_scn_load_tree(json_t *root, const char *name, const sk_load_options *opt,
 
 /* Rejects a scenario whose memory estimate exceeds the limit (message names "groups"). */
 int sk_scn_check_memory(const sk_scn_ctx *c, const sk_scenario *s);
+/* The same for a slice (ropes first .. of the whole), SK_ERR_INVALID naming its ropes. */
+int sk_scn_check_share(const sk_scn_ctx *c, const sk_scenario *slice, size_t first);
+
+/* Frees what a group owns (sk_scenario_free for each of its groups; sk_scenario_slice for those it drops). */
+void sk_scn_group_free(sk_group *g);
 
 /* The normalised JSON text of a validated scenario; root is the tree it came from (for the sweeps). */
 char *sk_scn_normalize(const sk_scenario *s, json_t *root);

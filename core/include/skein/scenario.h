@@ -163,6 +163,9 @@ typedef struct sk_group {
     sk_rope_params base; /* the values written (or defaulted); sweeps override per rope */
     sk_sweep *sweeps;
     int n_sweeps;
+    /* A group of a slice (sk_scenario_slice): its rope 0 is rope sweep_first of the sweep_count ropes the
+     * sweeps spread their values over. 0 and 0 in a loaded scenario: the group's own ropes. */
+    size_t sweep_first, sweep_count;
 } sk_group;
 
 typedef struct sk_scenario {
@@ -219,6 +222,9 @@ typedef struct sk_load_options {
     const char *const *sets;
     int n_sets;
     const char *label;
+    /* A run split across this many processes (0 or 1: one): the memory check asks that an even share of the
+     * batch fits this machine; each process checks its own share once split (sk_scenario_slice). */
+    int processes;
 } sk_load_options;
 
 /* Parses and validates a scenario file into *out. On error fills err (SK_ERR_INVALID for bad input, naming
@@ -246,6 +252,15 @@ SK_API void sk_group_rope_params(const sk_group *g, size_t r, sk_rope_params *ou
  * scenario whose estimate exceeds 90% of the machine's memory, or SKEIN_MEMORY_LIMIT bytes when that
  * environment variable is set); saturates at UINT64_MAX. */
 SK_API uint64_t sk_scenario_memory_estimate(const sk_scenario *s);
+
+/* The ropes first .. first + count - 1 of a validated scenario as a scenario of their own, for one process of a
+ * run split across several: each rope keeps its parameters (a sweep gives it its value at its index in the
+ * whole group), so it computes the same bits; the groups are those that hold some of the ropes, in order, with
+ * first_rope counted from `first`; output.ropes are those among them, less `first`. source and normalized_json
+ * are the whole scenario's. count >= 1 and first + count <= total_ropes. The slice's memory estimate must fit
+ * this machine (as a loaded scenario's: SKEIN_MEMORY_LIMIT or 90% of its memory), else SK_ERR_INVALID naming
+ * the ropes; SK_ERR_NO_MEMORY. err is filled and *out left empty on failure. */
+SK_API sk_status sk_scenario_slice(const sk_scenario *s, size_t first, size_t count, sk_scenario *out, sk_error *err);
 
 /* Particle count of one rope when it starts (deploying ropes start with deploy_initial). */
 SK_API int sk_group_initial_particles(const sk_group *g);

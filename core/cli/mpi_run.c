@@ -1,0 +1,442 @@
+/* skein run split across processes (mpirun -np R skein run FILE): each process (rank) steps a contiguous block
+ * of the ropes, balanced by their cost, as an engine over a slice of the scenario (sk_scenario_slice: every
+ * rope keeps its bits); at each output frame the ranks send their ropes' frames to rank 0 (sk_frame_buffer),
+ * which hands the whole frame to the library's CSV and HDF5 writers: the files are a single process's, byte
+ * for byte. What crosses the network: the frames, and a few numbers per chunk of steps (stop, chunk length,
+ * statuses). */
+#include <limits.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "skein/output.h"
+
+#ifdef SKEIN_REAL_FLOAT
+#define MPI_SK_REAL MPI_FLOAT
+#else
+#define MPI_SK_REAL MPI_DOUBLE
+#endif
+
+/* Between stop checks and progress reports, as sk_run's chunks. */
+#define CHUNK_SECONDS 0.1
+
+typedef struct ranks_run {
+    int rank, size;
+    const sk_scenario *s;
+    size_t *first;   /* [size + 1]: rank k steps ropes first[k] .. first[k + 1] - 1 */
+    sk_engine *e;    /* over this rank's slice; NULL for a rank without ropes */
+    /* a frame of the output's ropes: this rank's share, and on rank 0 the whole, with where each rank's
+     * ropes go in it */
+    sk_frame_buffer *mine, *whole;
+    int *n, *at;
+    /* the same for every rope (the summary's totals, the divergence list) */
+    sk_frame_buffer *mine_all, *whole_all;
+    int *n_all, *at_all;
+    bool writes;    /* the run has outputs: frames are gathered */
+    long fail_step; /* SKEIN_TEST_FAIL_RANK: this rank fails its first frame from this step on; -1 never */
+} ranks_run;
+
+/* Every rank's status (an sk_status) agreed (a collective call): a failure anywhere is every rank's. A rank
+ * that did not fail returns another's status with its message empty: the failing rank's own message says what
+ * and where (cli_mpi_finish names the rank). */
+static int agree(const ranks_run *r, int rc, sk_error *err)
+{
+    (void)r;
+    int worst = rc;
+    MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (worst && !rc)
+        err->message[0] = '\0';
+    return rc ? rc : worst;
+}
+
+/* Per rope, the particles it has weighted by what its model costs per particle: the implicit integrator's
+ * chain elimination about six times the explicit step (docs/architecture.md), contacts about three. */
+static double rope_cost(const sk_scenario *s, const sk_group *g)
+{
+    double w = (double)g->particles;
+    if (s->integrator == SK_INTEGRATOR_IMPLICIT)
+        w *= 6;
+    if (sk_group_has_contacts(s, g))
+        w *= 3;
+    return w;
+}
+
+/* Contiguous blocks of equal cost: rank k starts at the first rope whose ropes before cost k / size of all. */
+static void split(const sk_scenario *s, int size, size_t *first)
+{
+    double total = 0;
+    for (int g = 0; g < s->n_groups; g++)
+        total += rope_cost(s, &s->groups[g]) * (double)s->groups[g].count;
+    first[0] = 0;
+    for (int k = 1; k < size; k++) {
+        const double target = total * (double)k / (double)size;
+        double before = 0;
+        size_t at = s->total_ropes;
+        for (int g = 0; g < s->n_groups; g++) {
+            const sk_group *grp = &s->groups[g];
+            const double c = rope_cost(s, grp), whole = c * (double)grp->count;
+            if (before + whole >= target) {
+                double i = (target - before) / c;
+                size_t r = (size_t)i + ((double)(size_t)i < i ? 1 : 0);
+                at = grp->first_rope + (r < grp->count ? r : grp->count);
+                break;
+            }
+            before += whole;
+        }
+        first[k] = at > first[k - 1] ? at : first[k - 1];
+    }
+    first[size] = s->total_ropes;
+}
+
+/* The index of the first of the sorted ropes at or after rope. */
+static size_t lower_bound(const size_t *ropes, size_t n, size_t rope)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (ropes[mid] < rope)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* This rank's buffer of ropes (sorted; those in its block) and rank 0's of all of them, with each rank's
+ * count and place in it. */
+static int make_buffers(ranks_run *r, const size_t *ropes, size_t n_ropes, sk_frame_buffer **mine,
+                        sk_frame_buffer **whole, int **n, int **at, sk_error *err)
+{
+    if (n_ropes > (size_t)INT_MAX)
+        return sk_fail(err, SK_ERR_INVALID, "%s: more than %d ropes in one frame is beyond a run across processes",
+                       r->s->source, INT_MAX);
+    *n = calloc((size_t)r->size, sizeof **n);
+    *at = calloc((size_t)r->size, sizeof **at);
+    if (!*n || !*at)
+        return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+    for (int k = 0; k < r->size; k++) {
+        const size_t a = lower_bound(ropes, n_ropes, r->first[k]), b = lower_bound(ropes, n_ropes, r->first[k + 1]);
+        (*at)[k] = (int)a;
+        (*n)[k] = (int)(b - a);
+    }
+    if (!(*mine = sk_frame_buffer_create(r->s, ropes + (*at)[r->rank], (size_t)(*n)[r->rank], err)))
+        return err->status;
+    if (r->rank == 0 && !(*whole = sk_frame_buffer_create(r->s, ropes, n_ropes, err)))
+        return err->status;
+    return SK_OK;
+}
+
+/* Sends every rank's share of a frame at `step` to rank 0's whole (a collective call). */
+static int gather(ranks_run *r, sk_frame_buffer *mine, sk_frame_buffer *whole, const int *n, const int *at, long step,
+                  sk_error *err)
+{
+    int rc = r->e ? sk_frame_buffer_fill(mine, r->e, r->first[r->rank], err) : SK_OK;
+    if (rc == SK_OK && r->fail_step >= 0 && step >= r->fail_step)
+        rc = sk_fail(err, SK_ERR_IO, "%s: frame of step %ld: injected failure (SKEIN_TEST_FAIL_RANK)",
+                     r->s->source, step);
+    const size_t reals = sk_frame_buffer_n_reals(mine);
+    if (rc == SK_OK && reals > (size_t)INT_MAX)
+        rc = sk_fail(err, SK_ERR_INVALID, "%s: a frame of more than %d numbers from one process is beyond a run "
+                     "across processes: use more processes", r->s->source, INT_MAX);
+    if ((rc = agree(r, rc, err)))
+        return rc;
+    int32_t *counts = r->rank == 0 ? sk_frame_buffer_counts(whole) : NULL;
+    int64_t *marks = r->rank == 0 ? sk_frame_buffer_marks(whole) : NULL;
+    MPI_Gatherv(sk_frame_buffer_counts(mine), n[r->rank], MPI_INT32_T, counts, n, at, MPI_INT32_T, 0,
+                MPI_COMM_WORLD);
+    MPI_Gatherv(sk_frame_buffer_marks(mine), n[r->rank], MPI_INT64_T, marks, n, at, MPI_INT64_T, 0,
+                MPI_COMM_WORLD);
+    int sent = (int)reals, *got = NULL, *place = NULL;
+    if (r->rank == 0) {
+        got = calloc((size_t)r->size, sizeof *got);
+        place = calloc((size_t)r->size, sizeof *place);
+        rc = got && place ? sk_frame_buffer_set_counts(whole, err) : sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+    }
+    MPI_Gather(&sent, 1, MPI_INT, got, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (r->rank == 0 && rc == SK_OK)
+        for (int k = 1; k < r->size; k++)
+            place[k] = place[k - 1] + got[k - 1];
+    if ((rc = agree(r, rc, err)) == SK_OK)
+        MPI_Gatherv(sk_frame_buffer_reals(mine), sent, MPI_SK_REAL, r->rank == 0 ? sk_frame_buffer_reals(whole) : NULL,
+                    got, place, MPI_SK_REAL, 0, MPI_COMM_WORLD);
+    free(got);
+    free(place);
+    return rc;
+}
+
+/* Every rope's frame at rank 0 (after a frame check), for the summary's totals and the divergence list. */
+static int gather_all(ranks_run *r, long step, sk_error *err)
+{
+    return gather(r, r->mine_all, r->whole_all, r->n_all, r->at_all, step, err);
+}
+
+typedef struct frame_out {
+    const sk_frame_sink *sinks;
+    int n_sinks;
+    sk_run_stats *stats;
+} frame_out;
+
+/* An output frame at `step`: checked (unless the chunk that reached it did), gathered, written by rank 0. */
+static int emit_frame(ranks_run *r, const frame_out *out, long step, bool checked, sk_error *err)
+{
+    if (!checked && r->e)
+        out->stats->diverged = sk_engine_check_frame(r->e);
+    out->stats->last_frame = step;
+    if (!r->writes) {
+        out->stats->frames++;
+        return SK_OK;
+    }
+    int rc = gather(r, r->mine, r->whole, r->n, r->at, step, err);
+    if (rc)
+        return rc;
+    for (int i = 0; r->rank == 0 && rc == SK_OK && i < out->n_sinks; i++)
+        rc = out->sinks[i].frame(out->sinks[i].ctx, sk_frame_buffer_engine(r->whole, step), step, err);
+    if ((rc = agree(r, rc, err)))
+        return rc;
+    out->stats->frames++;
+    return SK_OK;
+}
+
+/* sk_run's loop, with the chunks of steps and the stop agreed by every rank: they all stop at the same step. */
+static int drive(ranks_run *r, const cli_plan *plan, const frame_out *out, cli_progress_bar *bar, sk_error *err)
+{
+    sk_run_stats *stats = out->stats;
+    const double start = sk_seconds();
+    long step = 0, chunk = 1;
+    uint64_t local_steps = 0;
+    int rc = emit_frame(r, out, step, false, err);
+    while (rc == SK_OK && step < plan->steps) {
+        const long frame = sk_run_next_frame(step, plan->every, plan->steps);
+        while (step < frame) {
+            /* stop anywhere, chunk as rank 0 measured, particle-steps done for the progress bar */
+            long msg[3] = {cli_stop_requested ? 1 : 0, r->rank == 0 ? chunk : 0, (long)local_steps}, all[3];
+            MPI_Allreduce(msg, all, 3, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+            if (all[0]) {
+                if (stats->last_frame != step && (rc = emit_frame(r, out, step, false, err)))
+                    goto done;
+                rc = sk_fail(err, SK_ERR_INTERRUPTED, "interrupted at step %ld of %ld", step, plan->steps);
+                goto done;
+            }
+            if (r->rank == 0 && bar && step > 0)
+                cli_draw_progress(bar, step, plan->steps, (uint64_t)all[2], sk_seconds() - start);
+            long n = frame - step;
+            if (n > all[1])
+                n = all[1];
+            const double t0 = sk_seconds();
+            if (r->e && step + n == frame)
+                local_steps += sk_engine_advance_checked(r->e, n, &stats->diverged);
+            else if (r->e)
+                local_steps += sk_engine_advance(r->e, n);
+            const double dt = sk_seconds() - t0;
+            stats->step_s += dt;
+            stats->steps += n;
+            step += n;
+            double want = dt > 0 ? (double)n * CHUNK_SECONDS / dt : (double)n * 2;
+            if (want > (double)n * 2)
+                want = (double)n * 2;
+            chunk = want < 1 ? 1 : (long)want;
+        }
+        rc = emit_frame(r, out, step, true, err);
+    }
+done:
+    stats->wall_s = sk_seconds() - start;
+    /* the totals of every rank: particle-steps and ropes diverged summed, stepping as long as the slowest */
+    unsigned long long ps = local_steps, ps_all = 0, dv = stats->diverged, dv_all = 0;
+    double step_s = stats->step_s;
+    MPI_Allreduce(&ps, &ps_all, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(&dv, &dv_all, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(&step_s, &stats->step_s, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    stats->particle_steps = ps_all;
+    stats->diverged = (size_t)dv_all;
+    return rc;
+}
+
+static void free_run(ranks_run *r)
+{
+    sk_frame_buffer_free(r->mine);
+    sk_frame_buffer_free(r->whole);
+    sk_frame_buffer_free(r->mine_all);
+    sk_frame_buffer_free(r->whole_all);
+    free(r->n);
+    free(r->at);
+    free(r->n_all);
+    free(r->at_all);
+    free(r->first);
+    sk_engine_destroy(r->e);
+}
+
+/* SKEIN_TEST_FAIL_RANK=K:STEP (tests): rank K fails its first frame at or after STEP, as a failure of its own
+ * would (a disk, a node), so that the tests see every rank stop. */
+static long injected_failure(int rank)
+{
+    const char *v = getenv("SKEIN_TEST_FAIL_RANK");
+    int k;
+    long step;
+    if (v && sscanf(v, "%d:%ld", &k, &step) == 2 && k == rank && step >= 0)
+        return step;
+    return -1;
+}
+
+int cli_run_ranks(const cli_options *o, sk_error *err)
+{
+    ranks_run r = {.fail_step = -1};
+    MPI_Comm_rank(MPI_COMM_WORLD, &r.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &r.size);
+    r.fail_step = injected_failure(r.rank);
+    r.writes = o->csv || o->h5;
+    sk_scenario s, mine;
+    memset(&s, 0, sizeof s);
+    memset(&mine, 0, sizeof mine);
+    cli_plan plan = {0};
+    sk_csv_writer *csv = NULL;
+    sk_h5_writer *h5 = NULL;
+    sk_group_totals *start = NULL, *end = NULL;
+    int exit_status = SK_EXIT_OK;
+
+    int rc = SK_OK;
+    if (o->checkpoint || o->resume)
+        rc = sk_fail(err, SK_ERR_INVALID, "%s: checkpoints are not taken by a run across processes (mpirun -np %d); "
+                     "run it as one process to checkpoint it", o->checkpoint ? "--checkpoint" : "--resume", r.size);
+    if (rc == SK_OK && (o->vtk || o->results))
+        rc = sk_fail(err, SK_ERR_INVALID, "%s: not written by a run across processes (mpirun -np %d) yet; run it as "
+                     "one process, or write --csv or --h5", o->vtk ? "--vtk" : "--results", r.size);
+    /* rank 0 writes the outputs: it checks them, as one process does */
+    if (rc == SK_OK && r.rank == 0)
+        rc = cli_check_outputs(o, o->command == CLI_RUN ? o->file : NULL, err);
+    if ((rc = agree(&r, rc, err)))
+        return sk_exit_status(rc);
+    rc = cli_load_shared(o, r.size, &s, err);
+    if (rc == SK_OK && s.has_initial)
+        rc = sk_fail(err, SK_ERR_INVALID, "%s: initial: a warm start is not taken by a run across processes "
+                     "(mpirun -np %d); run it as one process", s.source, r.size);
+    if (rc == SK_OK)
+        rc = cli_plan_make(o, &s, &plan, err);
+    r.s = &s;
+    if (rc == SK_OK && !(r.first = calloc((size_t)r.size + 1, sizeof *r.first)))
+        rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+    if ((rc = agree(&r, rc, err)))
+        goto done;
+
+    split(&s, r.size, r.first);
+    const size_t first = r.first[r.rank], count = r.first[r.rank + 1] - first;
+    if (count > 0 && (rc = sk_scenario_slice(&s, first, count, &mine, err)) == SK_OK &&
+        !(r.e = cli_engine_create(o, &mine, o->engine, err)))
+        rc = err->status;
+    if (rc == SK_OK)
+        rc = make_buffers(&r, plan.ropes, plan.n_ropes, &r.mine, &r.whole, &r.n, &r.at, err);
+    size_t *every_rope = NULL;
+    const bool totals = !o->quiet;
+    if (rc == SK_OK && !(every_rope = malloc((s.total_ropes ? s.total_ropes : 1) * sizeof *every_rope)))
+        rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+    for (size_t i = 0; rc == SK_OK && i < s.total_ropes; i++)
+        every_rope[i] = i;
+    if (rc == SK_OK)
+        rc = make_buffers(&r, every_rope, s.total_ropes, &r.mine_all, &r.whole_all, &r.n_all, &r.at_all, err);
+    free(every_rope);
+    const size_t n_groups = (size_t)(s.n_groups > 0 ? s.n_groups : 1);
+    if (rc == SK_OK && (!(start = calloc(n_groups, sizeof *start)) || !(end = calloc(n_groups, sizeof *end))))
+        rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+    if ((rc = agree(&r, rc, err)))
+        goto done;
+    if (totals && (rc = gather_all(&r, 0, err)) == SK_OK && r.rank == 0)
+        rc = sk_group_totals_compute(sk_frame_buffer_engine(r.whole_all, 0), start, err);
+    /* Outputs are opened last, by rank 0 only: one file each, a single process's. */
+    sk_frame_sink sinks[2];
+    int n_sinks = 0;
+    if (rc == SK_OK && r.rank == 0 && o->csv) {
+        if ((csv = sk_csv_open(o->csv, s.dt, plan.ropes, plan.n_ropes, err)))
+            sinks[n_sinks++] = (sk_frame_sink){sk_csv_frame_sink, csv};
+        else
+            rc = err->status;
+    }
+    if (rc == SK_OK && r.rank == 0 && o->h5) {
+        const int threads = o->has_threads ? o->threads : 0;
+        if ((h5 = sk_h5_open(o->h5, &s, plan.ropes, plan.n_ropes, plan.steps, plan.every, threads, err)))
+            sinks[n_sinks++] = (sk_frame_sink){sk_h5_frame_sink, h5};
+        else
+            rc = err->status;
+    }
+    if ((rc = agree(&r, rc, err)))
+        goto done;
+
+    cli_progress_bar bar = {false};
+    const bool show_progress = r.rank == 0 && !o->quiet && isatty(STDERR_FILENO);
+    sk_run_stats stats = {.last_frame = -1};
+    const frame_out out_frames = {.sinks = sinks, .n_sinks = n_sinks, .stats = &stats};
+    struct sigaction old[2];
+    cli_stop_requested = 0;
+    cli_catch_stop_signals(old);
+    rc = drive(&r, &plan, &out_frames, show_progress ? &bar : NULL, err);
+    if (show_progress)
+        cli_clear_progress(&bar);
+    /* rank 0 commits, keeps marked incomplete or removes the outputs, once; a failure there is everyone's */
+    int closed = rc;
+    if (r.rank == 0)
+        closed = cli_close_outputs(rc, csv, h5, NULL, NULL, NULL, err);
+    csv = NULL;
+    h5 = NULL;
+    cli_restore_signals(old);
+    if (rc != SK_OK && rc != SK_ERR_INTERRUPTED)
+        goto done;
+    const int commit = agree(&r, closed != rc ? closed : SK_OK, err);
+    if (commit) {
+        rc = commit;
+        goto done;
+    }
+
+    const long reached = stats.last_frame;
+    if (rc == SK_ERR_INTERRUPTED && (o->csv || o->h5) && r.rank == 0)
+        sk_fail(err, SK_ERR_INTERRUPTED,
+                "interrupted at step %ld of %ld; what was written up to that step is kept as%s%s%s%s%s%s (any earlier "
+                "file under the outputs' own names is left as it was)",
+                reached, plan.steps, o->h5 ? " " : "", o->h5 ? o->h5 : "",
+                o->h5 ? SK_INCOMPLETE_SUFFIX " (attribute complete = 0)" : "", o->csv ? " " : "", o->csv ? o->csv : "",
+                o->csv ? SK_INCOMPLETE_SUFFIX : "");
+    if (totals || stats.diverged) {
+        int trc = gather_all(&r, reached, err);
+        const sk_engine *whole = r.rank == 0 ? sk_frame_buffer_engine(r.whole_all, reached) : NULL;
+        if (trc == SK_OK && r.rank == 0 && totals)
+            trc = sk_group_totals_compute(whole, end, err);
+        if ((trc = agree(&r, trc, err))) {
+            rc = trc;
+            goto done;
+        }
+        if (r.rank == 0 && rc == SK_OK && stats.diverged) {
+            char list[512];
+            cli_list_diverged(whole, s.total_ropes, list, sizeof list);
+            sk_fail(err, SK_OK, "%zu of %zu ropes diverged: %s; each holds its last finite frame from then on",
+                    stats.diverged, s.total_ropes, list);
+            exit_status = SK_EXIT_DIVERGED;
+        }
+        if (r.rank == 0 && totals) {
+            const cli_run_outputs outputs = {.csv = o->csv,
+                                             .h5 = o->h5,
+                                             .incomplete = rc == SK_ERR_INTERRUPTED,
+                                             .resumed_at = -1,
+                                             .checkpoint_step = -1,
+                                             .ranks = r.size,
+                                             .isa = r.e ? sk_engine_isa(r.e) : "none",
+                                             .threads = r.e ? sk_engine_threads(r.e) : 0};
+            cli_print_summary(&s, whole, &plan, &stats, start, end, &outputs);
+        }
+    }
+    fflush(stdout);
+
+done:
+    sk_csv_abort(csv);
+    sk_h5_abort(h5);
+    free(start);
+    free(end);
+    free_run(&r);
+    free(plan.ropes);
+    sk_scenario_free(&mine);
+    sk_scenario_free(&s);
+    if (rc)
+        return sk_exit_status(rc);
+    /* rank 0 alone knows whether ropes diverged anywhere (it has every rank's count): its status is everyone's */
+    MPI_Bcast(&exit_status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return exit_status;
+}

@@ -1,0 +1,274 @@
+/* A frame of some ropes in memory as three flat arrays (counts, divergence marks, each rope's reals), and a
+ * stand-in engine that reads them: how the ranks of a run split across processes send their ropes' frames to
+ * the one that writes the outputs (skein/output.h). A rope's reals are what the frame journal records:
+ * diagnostics, positions, velocities, link tensions, verlet's previous positions, a deploying rope's s. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/assert.h"
+#include "engine/engine_impl.h"
+#include "skein/output.h"
+
+/* kinetic, gravity, elastic, anchor force x y z, length, finite (0/1), contacts, iterations */
+#define DIAG_REALS 10
+
+struct sk_frame_buffer {
+    struct sk_engine base; /* the stand-in engine (sk_frame_buffer_engine) */
+    const sk_scenario *s;
+    size_t *ropes; /* sorted */
+    size_t n_ropes;
+    const sk_group **group; /* [n_ropes] */
+    bool verlet;
+    int32_t *counts;
+    int64_t *marks;
+    size_t *offset; /* [n_ropes + 1]: where each rope's reals start */
+    sk_real *reals;
+    size_t reals_room;
+    sk_real *sp, *sv, *sq, *impulse; /* one rope's exported state */
+};
+
+static size_t rope_reals(const sk_frame_buffer *f, const sk_group *g, int n)
+{
+    return DIAG_REALS + (f->verlet ? 9 : 6) * (size_t)n + (n > 1 ? (size_t)n - 1 : 0) + (g->deploys ? 1 : 0);
+}
+
+static size_t index_of(const sk_frame_buffer *f, size_t rope)
+{
+    size_t lo = 0, hi = f->n_ropes;
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (f->ropes[mid] < rope)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < f->n_ropes && f->ropes[lo] == rope ? lo : f->n_ropes;
+}
+
+static const sk_frame_buffer *buffer_of(const sk_engine *e) { return (const sk_frame_buffer *)e; }
+
+static const sk_real *rope_data(const sk_engine *e, size_t rope, int *n)
+{
+    const sk_frame_buffer *f = buffer_of(e);
+    const size_t i = index_of(f, rope);
+    *n = i < f->n_ropes ? f->counts[i] : 0;
+    return i < f->n_ropes ? f->reals + f->offset[i] : NULL;
+}
+
+static uint64_t held_advance(sk_engine *e, long steps)
+{
+    (void)e;
+    (void)steps;
+    return 0; /* a frame does not move */
+}
+
+static int held_particles(const sk_engine *e, size_t rope)
+{
+    int n;
+    rope_data(e, rope, &n);
+    return n;
+}
+
+static void held_read(const sk_engine *e, size_t rope, sk_real *p, sk_real *v)
+{
+    int n;
+    const sk_real *d = rope_data(e, rope, &n);
+    if (d && p)
+        memcpy(p, d + DIAG_REALS, 3 * (size_t)n * sizeof *p);
+    if (d && v)
+        memcpy(v, d + DIAG_REALS + 3 * (size_t)n, 3 * (size_t)n * sizeof *v);
+}
+
+static void held_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension)
+{
+    int n;
+    const sk_real *d = rope_data(e, rope, &n);
+    if (!d) {
+        *out = (sk_rope_diagnostics){.finite = false};
+        return;
+    }
+    *out = (sk_rope_diagnostics){.kinetic = d[0],
+                                 .gravity = d[1],
+                                 .elastic = d[2],
+                                 .anchor_force = {d[3], d[4], d[5]},
+                                 .length = d[6],
+                                 .finite = d[7] != 0};
+    if (tension && n > 1)
+        memcpy(tension, d + DIAG_REALS + 6 * (size_t)n, ((size_t)n - 1) * sizeof *tension);
+}
+
+static void held_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations)
+{
+    int n;
+    const sk_real *d = rope_data(e, rope, &n);
+    *contacts = d ? (int)d[8] : 0;
+    *iterations = d ? (int)d[9] : 0;
+}
+
+static long held_diverged(const sk_engine *e, size_t rope)
+{
+    const sk_frame_buffer *f = buffer_of(e);
+    const size_t i = index_of(f, rope);
+    return i < f->n_ropes ? (long)f->marks[i] : -1;
+}
+
+static void held_destroy(sk_engine *e) { (void)e; }
+
+/* What the frame holds of a rope's state, for the HDF5 output's previous and segment (as the journal's
+ * stand-in gives it): the rest (impulses, the slots past n) 0. */
+static void held_export(const sk_engine *e, size_t rope, sk_rope_state *st)
+{
+    const sk_frame_buffer *f = buffer_of(e);
+    const size_t i = index_of(f, rope);
+    int n;
+    const sk_real *d = rope_data(e, rope, &n);
+    const size_t cap = i < f->n_ropes ? (size_t)f->group[i]->particles : 0, m = 3 * (size_t)n;
+    const sk_real *extra = d ? d + DIAG_REALS + 6 * (size_t)n + (n > 1 ? (size_t)n - 1 : 0) : NULL;
+    for (size_t k = 0; k < 3 * cap; k++) {
+        st->p[k] = d && k < m ? d[DIAG_REALS + k] : 0;
+        if (st->v)
+            st->v[k] = d && k < m ? d[DIAG_REALS + m + k] : 0;
+        if (st->q)
+            st->q[k] = d && k < m && f->verlet ? extra[k] : 0;
+    }
+    for (size_t k = 0; st->impulse && k < cap; k++)
+        st->impulse[k] = 0;
+    st->n = n;
+    st->s = d && f->group[i]->deploys ? extra[f->verlet ? m : 0] : 0;
+    st->steps = e->step;
+    st->diverged = held_diverged(e, rope);
+    held_contacts(e, rope, &st->contacts, &st->iterations);
+}
+
+static const sk_engine_vtbl held_vtbl = {.advance = held_advance,
+                                         .rope_particles = held_particles,
+                                         .read_rope = held_read,
+                                         .rope_diagnostics = held_diagnostics,
+                                         .rope_contacts = held_contacts,
+                                         .destroy = held_destroy};
+static const sk_engine_ext held_ext = {.rope_diverged = held_diverged, .export_rope = held_export};
+
+void sk_frame_buffer_free(sk_frame_buffer *f)
+{
+    if (!f)
+        return;
+    free(f->ropes);
+    free(f->group);
+    free(f->counts);
+    free(f->marks);
+    free(f->offset);
+    free(f->reals);
+    free(f->sp);
+    free(f->sv);
+    free(f->sq);
+    free(f->impulse);
+    free(f);
+}
+
+sk_frame_buffer *sk_frame_buffer_create(const sk_scenario *s, const size_t *ropes, size_t n_ropes, sk_error *err)
+{
+    sk_frame_buffer *f = calloc(1, sizeof *f);
+    int capacity = 1;
+    for (int g = 0; g < s->n_groups; g++)
+        capacity = s->groups[g].particles > capacity ? s->groups[g].particles : capacity;
+    const size_t rn = n_ropes ? n_ropes : 1, cap = (size_t)capacity;
+    if (f) {
+        f->ropes = malloc(rn * sizeof *f->ropes);
+        f->group = malloc(rn * sizeof *f->group);
+        f->counts = calloc(rn, sizeof *f->counts);
+        f->marks = calloc(rn, sizeof *f->marks);
+        f->offset = calloc(rn + 1, sizeof *f->offset);
+        f->sp = malloc(3 * cap * sizeof *f->sp);
+        f->sv = malloc(3 * cap * sizeof *f->sv);
+        f->sq = malloc(3 * cap * sizeof *f->sq);
+        f->impulse = malloc(cap * sizeof *f->impulse);
+    }
+    if (!f || !f->ropes || !f->group || !f->counts || !f->marks || !f->offset || !f->sp || !f->sv || !f->sq ||
+        !f->impulse) {
+        sk_frame_buffer_free(f);
+        sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory for a frame's buffer", s->source);
+        return NULL;
+    }
+    for (size_t r = 0; r < n_ropes; r++) {
+        const int g = sk_scenario_find_rope(s, ropes[r], NULL);
+        SK_ASSERT(g >= 0 && (r == 0 || ropes[r - 1] < ropes[r]));
+        f->ropes[r] = ropes[r];
+        f->group[r] = &s->groups[g];
+    }
+    f->n_ropes = n_ropes;
+    f->s = s;
+    f->verlet = s->integrator == SK_INTEGRATOR_VERLET;
+    f->base.vt = &held_vtbl;
+    f->base.ext = &held_ext;
+    f->base.scenario = s;
+    f->base.isa = "frame";
+    f->base.threads = 1;
+    return f;
+}
+
+int32_t *sk_frame_buffer_counts(sk_frame_buffer *f) { return f->counts; }
+int64_t *sk_frame_buffer_marks(sk_frame_buffer *f) { return f->marks; }
+sk_real *sk_frame_buffer_reals(sk_frame_buffer *f) { return f->reals; }
+size_t sk_frame_buffer_n_reals(const sk_frame_buffer *f) { return f->offset[f->n_ropes]; }
+
+sk_status sk_frame_buffer_set_counts(sk_frame_buffer *f, sk_error *err)
+{
+    for (size_t r = 0; r < f->n_ropes; r++) {
+        const sk_group *g = f->group[r];
+        if (f->counts[r] < (g->deploys ? g->deploy_initial : g->particles) || f->counts[r] > g->particles)
+            return sk_fail(err, SK_ERR_CORRUPT, "%s: a frame's particle count of rope %zu is %d, which its group "
+                           "cannot have", f->s->source, f->ropes[r], (int)f->counts[r]);
+        f->offset[r + 1] = f->offset[r] + rope_reals(f, g, f->counts[r]);
+    }
+    const size_t need = f->offset[f->n_ropes];
+    if (need > f->reals_room) {
+        sk_real *grown = realloc(f->reals, need * sizeof *grown);
+        if (!grown)
+            return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory for a frame's buffer", f->s->source);
+        f->reals = grown;
+        f->reals_room = need;
+    }
+    return SK_OK;
+}
+
+sk_status sk_frame_buffer_fill(sk_frame_buffer *f, const sk_engine *e, size_t first, sk_error *err)
+{
+    for (size_t r = 0; r < f->n_ropes; r++) {
+        SK_ASSERT(f->ropes[r] >= first);
+        f->counts[r] = sk_engine_rope_particles(e, f->ropes[r] - first);
+        f->marks[r] = sk_engine_rope_diverged(e, f->ropes[r] - first);
+    }
+    sk_status rc = sk_frame_buffer_set_counts(f, err);
+    for (size_t r = 0; rc == SK_OK && r < f->n_ropes; r++) {
+        const size_t rope = f->ropes[r] - first;
+        const int n = f->counts[r];
+        sk_real *d = f->reals + f->offset[r];
+        sk_rope_diagnostics diag;
+        sk_engine_rope_diagnostics(e, rope, &diag, n > 1 ? d + DIAG_REALS + 6 * (size_t)n : NULL);
+        int contacts = 0, iterations = 0;
+        sk_engine_rope_contacts(e, rope, &contacts, &iterations);
+        const sk_real values[DIAG_REALS] = {diag.kinetic,        diag.gravity,        diag.elastic,
+                                            diag.anchor_force.x, diag.anchor_force.y, diag.anchor_force.z,
+                                            diag.length,         diag.finite ? 1 : 0, (sk_real)contacts,
+                                            (sk_real)iterations};
+        memcpy(d, values, sizeof values);
+        sk_engine_read_rope(e, rope, d + DIAG_REALS, d + DIAG_REALS + 3 * (size_t)n);
+        sk_real *extra = d + DIAG_REALS + 6 * (size_t)n + (n > 1 ? (size_t)n - 1 : 0);
+        if (f->verlet || f->group[r]->deploys) {
+            sk_rope_state st = {.p = f->sp, .v = f->sv, .q = f->sq, .impulse = f->impulse};
+            const bool kept = sk_engine_export_rope(e, rope, &st);
+            for (size_t i = 0; f->verlet && i < 3 * (size_t)n; i++)
+                *extra++ = kept ? st.q[i] : (sk_real)NAN;
+            if (f->group[r]->deploys)
+                *extra = kept ? st.s : (sk_real)NAN;
+        }
+    }
+    return rc;
+}
+
+const sk_engine *sk_frame_buffer_engine(sk_frame_buffer *f, long step)
+{
+    f->base.step = step;
+    return &f->base;
+}

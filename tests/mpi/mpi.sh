@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# skein run across processes (mpirun --oversubscribe -np 2 and 3): the CSV byte for byte and the HDF5 file
+# (h5diff) of a single process, and the summary's totals; a rank that fails stops every rank with one line
+# naming it and no file left; Ctrl-C keeps the outputs marked incomplete; refusals.
+# Usage: mpi.sh SKEIN SRC MPIRUN CASE
+source "$(dirname "$0")/../cli/lib.sh"
+MPIRUN=$1
+shift
+# Open MPI refuses root (CI runs as root) unless told twice.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# one thread per rank: the ranks share CI's two cores
+run_ranks() {
+    local ranks=$1
+    shift
+    "$MPIRUN" --oversubscribe -np "$ranks" "$SKEIN" "$@" --threads 1 >"$SCRATCH/out" 2>"$SCRATCH/err"
+    status=$?
+}
+
+# The summary without what differs by design (threads, timings, the outputs' names).
+totals() { grep -vE '^(threads|wall time|speed|output) ' "$1"; }
+
+# same_as_one_process STATUS ARGS...: one process, then 2 and 3 ranks (or $RANKS); the same files and totals.
+same_as_one_process() {
+    local want=$1
+    shift
+    run_skein "$@" --csv one.csv --h5 one.h5
+    expect_status "$want"
+    cp out one.txt
+    cp err one.err
+    for ranks in ${RANKS:-2 3}; do
+        run_ranks $ranks "$@" --csv r$ranks.csv --h5 r$ranks.h5
+        expect_status "$want"
+        cmp one.csv r$ranks.csv || fail "$ranks ranks: the CSV differs from one process's"
+        h5diff one.h5 r$ranks.h5 >diff.txt 2>&1 || fail "$ranks ranks: h5diff: $(head -5 diff.txt)"
+        [ "$(totals one.txt)" = "$(totals out)" ] || fail "$ranks ranks: the summary differs: $(diff <(totals one.txt) <(totals out))"
+        [ "$ranks" -eq 1 ] || grep -q "^threads      1 in each of $ranks processes$" out ||
+            fail "$ranks ranks: no threads line: $(cat out)"
+        # a note (ropes diverged) is one process's, once
+        [ "$(grep '^skein:' err)" = "$(cat one.err)" ] || fail "$ranks ranks: stderr [$(cat err)], one process [$(cat one.err)]"
+        expect_no_temp . r$ranks.csv
+        expect_no_temp . r$ranks.h5
+    done
+}
+
+SC=$SRC/scenarios
+case $1 in
+w1)
+    # springs with a linear and a random sweep (each rope keeps its values wherever it runs)
+    same_as_one_process 0 run "$SC/w1_springs.json" --steps 200 --every 50 --set 'groups[0].count=50' \
+        --set 'output.ropes=[0,16,17,24,25,33,49]' \
+        --set 'groups[0].sweep={"link.stiffness":{"from":100,"to":1000},"mass":{"random":{"min":0.05,"max":0.2,"seed":7}}}'
+    ;;
+w2)
+    # rods, a rod anchor and the ground: Cyclone's resolver, contacts in the summary; 1 to 4 ranks (mpirun
+    # -np 1 runs as one process)
+    RANKS="1 2 3 4" same_as_one_process 0 run "$SC/w2_rods.json" --steps 60 --every 20 --set 'groups[0].count=24' \
+        --set 'output.ropes=[0,7,8,11,12,23]'
+    grep -q "contacts   last step" one.txt || fail "no contacts in the summary: $(cat one.txt)"
+    ;;
+deploying)
+    # deploying ropes (implicit, a deployment speed sweep) past their first insertions, beside a second group
+    cat >deploying.json <<'JSON'
+{
+  "skein": 1, "dt": 1e-3, "steps": 300, "integrator": "implicit", "gravity": [0, -9.81, 0],
+  "groups": [
+    { "count": 7, "particles": 12, "start": [1.0606601717798212, 98.939339828220179, 0],
+      "end": [0.35355339059327379, 99.646446609406726, 0], "mass": 0.003,
+      "link": { "type": "spring", "stiffness": 3e5, "length": 1 },
+      "anchor": { "type": "anchored_spring", "point": [0, 100, 0], "stiffness": 3e5, "length": 0.5 },
+      "deploy": { "velocity": 2, "initial_particles": 2, "insert_velocity": "along" },
+      "sweep": { "deploy.velocity": { "from": 1, "to": 4 } } },
+    { "count": 5, "particles": 8, "start": [0, 0, 0], "end": [0.7, 0, 0], "mass": 0.1, "pinned": [0],
+      "link": { "type": "spring", "stiffness": 500, "length": 0.1 } }
+  ],
+  "output": { "every": 100 }
+}
+JSON
+    same_as_one_process 0 run deploying.json
+    [ "$(awk -F, 'NR > 1 && $2 == 300 && $1 == 6' one.csv | wc -l)" -gt 2 ] || fail "rope 6 did not deploy"
+    ;;
+diverging)
+    # the stiffest ropes blow up (omega dt > 2 for symplectic Euler): exit 3 everywhere, the same note
+    same_as_one_process 3 run "$SC/w1_springs.json" --steps 100 --every 25 --set 'groups[0].count=30' \
+        --set 'output.ropes=[0,14,15,29]' --set 'groups[0].sweep={"link.stiffness":{"from":100,"to":1e8}}'
+    grep -q "ropes diverged" one.err || fail "no rope diverged: $(cat one.err)"
+    ;;
+failing_rank)
+    # rank 1 fails at its frame of step 100 (as a full disk or a lost node would): every rank stops with exit 1,
+    # one line naming rank 1, no output and no temporary left
+    SKEIN_TEST_FAIL_RANK=1:100 run_ranks 3 run "$SC/w1_springs.json" --steps 300 --every 50 \
+        --set 'groups[0].count=30' --set 'output.ropes=[0,29]' --csv out.csv --h5 out.h5
+    [ "$status" -eq 1 ] || fail "exit status $status, expected 1"
+    [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "not one line: $(cat err)"
+    grep -qx "skein: rank 1: $SC/w1_springs.json: frame of step 100: injected failure (SKEIN_TEST_FAIL_RANK)" err ||
+        fail "stderr: $(cat err)"
+    expect_no_output . out.csv
+    expect_no_output . out.h5
+    # an output rank 0 cannot create: refused before anything runs, naming rank 0
+    run_ranks 2 run "$SC/w1_springs.json" --steps 10 --set 'groups[0].count=4' --set 'output.ropes=[0]' \
+        --csv missing/out.csv
+    [ "$status" -eq 2 ] || fail "exit status $status, expected 2"
+    [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "not one line: $(cat err)"
+    grep -q "^skein: rank 0: --csv missing/out.csv" err || fail "stderr: $(cat err)"
+    ;;
+interrupted)
+    # Ctrl-C in a terminal reaches every rank: they stop at the same step and rank 0 keeps both outputs marked
+    # incomplete, their frames a single process's up to there
+    run_skein run "$SC/w1_springs.json" --steps 3000 --every 100 --set 'groups[0].count=64' \
+        --set 'output.ropes=[0,63]' --csv full.csv
+    expect_status 0
+    "$MPIRUN" --oversubscribe -np 2 "$SKEIN" run "$SC/w1_springs.json" --steps 100000000 --every 100 \
+        --set 'groups[0].count=64' --set 'output.ropes=[0,63]' --threads 1 --csv out.csv --h5 out.h5 \
+        >out 2>err &
+    pid=$!
+    waited=0
+    until file_over 'out.csv.tmp.*' 200000; do
+        sleep 0.05
+        waited=$((waited + 1))
+        [ "$waited" -lt 1200 ] || { kill -KILL "$pid"; fail "no sign of stepping after 60 s"; }
+    done
+    for rank in $(pgrep -P "$pid"); do kill -INT "$rank"; done
+    wait "$pid"
+    status=$?
+    [ "$status" -eq 130 ] || fail "exit status $status, expected 130: $(cat err)"
+    grep -q "^skein: interrupted at step [0-9]* of 100000000; what was written up to that step is kept as out.h5.incomplete" err ||
+        fail "stderr: $(cat err)"
+    [ -s out.csv.incomplete ] && [ -s out.h5.incomplete ] || fail "no incomplete outputs: $(ls)"
+    expect_no_output . out.csv
+    expect_no_output . out.h5
+    h5dump -a complete out.h5.incomplete | grep -q '(0): 0' || fail "the HDF5 file is not marked incomplete"
+    # the frames on the grid of 100 steps that both have are the same rows
+    last=$(awk -F, 'NR > 1 && $2 % 100 == 0 && $2 <= 3000 { s = $2 } END { print s }' out.csv.incomplete)
+    [ "$last" -ge 100 ] || fail "the run stopped before its second frame"
+    [ "$(awk -F, -v s="$last" 'NR == 1 || $2 <= s' out.csv.incomplete)" = "$(awk -F, -v s="$last" 'NR == 1 || $2 <= s' full.csv)" ] ||
+        fail "the incomplete CSV is not a single process's up to step $last"
+    ;;
+memory)
+    # the memory check counts each rank's share: a batch that one process may not hold runs across 2
+    w1=(run "$SC/w1_springs.json" --steps 1 --quiet)
+    SKEIN_MEMORY_LIMIT=1 run_skein "${w1[@]}"
+    need=$(sed -n 's/.*the batch needs \([0-9.]*\) MB.*/\1/p' err)
+    [ -n "$need" ] || fail "no estimate: $(cat err)"
+    two_thirds=$(awk -v mb="$need" 'BEGIN { printf "%d", mb * 1e6 * 2 / 3 }')
+    SKEIN_MEMORY_LIMIT=$two_thirds run_skein "${w1[@]}"
+    expect_status 2
+    SKEIN_MEMORY_LIMIT=$two_thirds run_ranks 2 "${w1[@]}"
+    [ "$status" -eq 0 ] || fail "2 ranks under $two_thirds bytes: exit status $status: $(cat err)"
+    # under two fifths, half the batch does not fit either: refused as the batch is loaded, exit 2
+    SKEIN_MEMORY_LIMIT=$(awk -v mb="$need" 'BEGIN { printf "%d", mb * 1e6 * 2 / 5 }') run_ranks 2 "${w1[@]}"
+    [ "$status" -eq 2 ] || fail "exit status $status, expected 2"
+    grep -q "^skein: rank 0: $SC/w1_springs.json: groups: the batch needs .* per process across 2 processes" err ||
+        fail "stderr: $(cat err)"
+    ;;
+refused)
+    # what a run across processes does not take yet: checkpoints, warm starts
+    run_ranks 2 run "$SC/w1_springs.json" --steps 10 --checkpoint ck.skc --checkpoint-every 5
+    [ "$status" -eq 2 ] || fail "exit status $status, expected 2"
+    grep -q "^skein: rank 0: --checkpoint: checkpoints are not taken by a run across processes" err || fail "stderr: $(cat err)"
+    [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "not one line: $(cat err)"
+    # nor the ParaView directory and the results table, yet: refused before anything is written
+    for out in "--vtk vtkdir" "--results rows.csv"; do
+        # shellcheck disable=SC2086
+        run_ranks 2 run "$SC/w1_springs.json" --steps 10 $out
+        [ "$status" -eq 2 ] || fail "$out: exit status $status, expected 2"
+        grep -q "^skein: rank 0: ${out%% *}: not written by a run across processes (mpirun -np 2) yet" err ||
+            fail "stderr: $(cat err)"
+        [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "not one line: $(cat err)"
+        [ ! -e vtkdir ] && [ ! -e rows.csv ] || fail "$out: an output was written"
+    done
+    ;;
+*)
+    fail "unknown case $1"
+    ;;
+esac
+exit 0
