@@ -1,22 +1,18 @@
 /* CSV output written to a temporary beside the target, fsync'd and renamed only on success. */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "base/assert.h"
+#include "io/temp_file.h"
 #include "skein/output.h"
 
 /* Rows are small and many: a large stdio buffer turns them into few big writes. */
 #define CSV_BUFFER_BYTES (1u << 20)
 
 struct sk_csv_writer {
-    char *path;
-    char *temp;
-    FILE *f;
+    sk_temp_file out;
     char *buffer;
     sk_real dt;
     size_t *ropes;
@@ -27,8 +23,6 @@ struct sk_csv_writer {
 
 static void writer_free(sk_csv_writer *w)
 {
-    free(w->path);
-    free(w->temp);
     free(w->buffer);
     free(w->ropes);
     free(w->p);
@@ -36,10 +30,9 @@ static void writer_free(sk_csv_writer *w)
     free(w);
 }
 
-/* Fails the writer's output with the errno of the failed call, naming the target. */
 static int io_fail(const sk_csv_writer *w, sk_error *err, const char *what, int e)
 {
-    return sk_fail(err, SK_ERR_IO, "%s: %s: %s", w->path, what, strerror(e));
+    return sk_temp_file_fail(&w->out, err, what, e);
 }
 
 sk_csv_writer *sk_csv_open(const char *path, sk_real dt, const size_t *ropes, size_t n_ropes,
@@ -47,14 +40,11 @@ sk_csv_writer *sk_csv_open(const char *path, sk_real dt, const size_t *ropes, si
 {
     SK_ASSERT(sk_ropes_sorted_below(ropes, n_ropes, SIZE_MAX));
     sk_csv_writer *w = calloc(1, sizeof *w);
-    const size_t len = strlen(path);
     if (w) {
-        w->path = strdup(path);
-        w->temp = malloc(len + sizeof ".tmp.XXXXXX");
         w->buffer = malloc(CSV_BUFFER_BYTES);
         w->ropes = malloc((n_ropes ? n_ropes : 1) * sizeof *ropes);
     }
-    if (!w || !w->path || !w->temp || !w->buffer || !w->ropes) {
+    if (!w || !w->buffer || !w->ropes) {
         sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", path);
         if (w)
             writer_free(w);
@@ -64,27 +54,12 @@ sk_csv_writer *sk_csv_open(const char *path, sk_real dt, const size_t *ropes, si
         memcpy(w->ropes, ropes, n_ropes * sizeof *ropes);
     w->n_ropes = n_ropes;
     w->dt = dt;
-    memcpy(w->temp, path, len);
-    memcpy(w->temp + len, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
-
-    const int fd = mkstemp(w->temp);
-    if (fd < 0) {
-        io_fail(w, err, "cannot create", errno);
+    if (sk_temp_file_open(&w->out, path, err) != SK_OK) {
         writer_free(w);
         return NULL;
     }
-    /* mkstemp makes the file 0600; give the result the permissions a plain fopen would. */
-    const mode_t mask = umask(0);
-    umask(mask);
-    if (fchmod(fd, 0666 & ~mask) != 0 || !(w->f = fdopen(fd, "w"))) {
-        io_fail(w, err, "cannot create", errno);
-        close(fd);
-        unlink(w->temp);
-        writer_free(w);
-        return NULL;
-    }
-    setvbuf(w->f, w->buffer, _IOFBF, CSV_BUFFER_BYTES);
-    if (fputs(SK_CSV_HEADER "\n", w->f) == EOF) {
+    setvbuf(w->out.f, w->buffer, _IOFBF, CSV_BUFFER_BYTES);
+    if (fputs(SK_CSV_HEADER "\n", w->out.f) == EOF) {
         io_fail(w, err, "write failed", errno);
         sk_csv_abort(w);
         return NULL;
@@ -92,7 +67,7 @@ sk_csv_writer *sk_csv_open(const char *path, sk_real dt, const size_t *ropes, si
     return w;
 }
 
-const char *sk_csv_temp_path(const sk_csv_writer *w) { return w->temp; }
+const char *sk_csv_temp_path(const sk_csv_writer *w) { return w->out.temp; }
 
 sk_status sk_csv_write_rope(sk_csv_writer *w, size_t rope, long step, int n, const sk_real *p,
                             const sk_real *v, sk_error *err)
@@ -101,7 +76,7 @@ sk_status sk_csv_write_rope(sk_csv_writer *w, size_t rope, long step, int n, con
     const sk_real time = (sk_real)step * w->dt;
     for (int i = 0; i < n; i++) {
         const sk_real *pi = p + 3 * i, *vi = v + 3 * i;
-        const int rc = fprintf(w->f,
+        const int rc = fprintf(w->out.f,
                                "%zu,%ld," SK_REAL_FMT ",%d," SK_REAL_FMT "," SK_REAL_FMT
                                "," SK_REAL_FMT "," SK_REAL_FMT "," SK_REAL_FMT "," SK_REAL_FMT "\n",
                                rope, step, time, i, pi[0], pi[1], pi[2], vi[0], vi[1], vi[2]);
@@ -124,7 +99,7 @@ sk_status sk_csv_write_frame(sk_csv_writer *w, const sk_engine *e, long step, sk
             if (v)
                 w->v = v;
             if (!p || !v)
-                return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", w->path);
+                return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", w->out.path);
             w->capacity = n;
         }
         sk_engine_read_rope(e, rope, w->p, w->v);
@@ -140,47 +115,17 @@ sk_status sk_csv_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *
     return sk_csv_write_frame(ctx, e, step, err);
 }
 
-/* Flushes, syncs and closes the temporary, then renames it onto target; frees w. */
-static int commit_to(sk_csv_writer *w, const char *target, sk_error *err)
-{
-    /* Each step can fail on a full disk or a lost device; the first failure wins. */
-    int rc = 0;
-    if (fflush(w->f) != 0)
-        rc = io_fail(w, err, "write failed", errno);
-    else if (fsync(fileno(w->f)) != 0)
-        rc = io_fail(w, err, "fsync failed", errno);
-    const int closed = fclose(w->f);
-    w->f = NULL;
-    if (rc == 0 && closed != 0)
-        rc = io_fail(w, err, "write failed", errno);
-    if (rc == 0 && !target)
-        rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", w->path);
-    if (rc == 0 && rename(w->temp, target) != 0)
-        rc = sk_fail(err, SK_ERR_IO, "%s: cannot rename the output onto it: %s", target, strerror(errno));
-    if (rc)
-        unlink(w->temp);
-    writer_free(w);
-    return rc;
-}
-
 sk_status sk_csv_commit(sk_csv_writer *w, sk_error *err)
 {
-    char *target = strdup(w->path);
-    int rc = commit_to(w, target, err);
-    free(target);
+    const sk_status rc = sk_temp_file_commit(&w->out, false, err);
+    writer_free(w);
     return rc;
 }
 
 sk_status sk_csv_keep_incomplete(sk_csv_writer *w, sk_error *err)
 {
-    const size_t len = strlen(w->path);
-    char *target = malloc(len + sizeof SK_INCOMPLETE_SUFFIX);
-    if (target) {
-        memcpy(target, w->path, len);
-        memcpy(target + len, SK_INCOMPLETE_SUFFIX, sizeof SK_INCOMPLETE_SUFFIX);
-    }
-    int rc = commit_to(w, target, err);
-    free(target);
+    const sk_status rc = sk_temp_file_commit(&w->out, true, err);
+    writer_free(w);
     return rc;
 }
 
@@ -188,8 +133,6 @@ void sk_csv_abort(sk_csv_writer *w)
 {
     if (!w)
         return;
-    if (w->f)
-        fclose(w->f);
-    unlink(w->temp);
+    sk_temp_file_abort(&w->out);
     writer_free(w);
 }

@@ -6,9 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "io/temp_file.h"
 #include "skein/output.h"
 
 /* The columns before and after the swept keys. */
@@ -114,38 +113,30 @@ sk_status sk_results_row(const sk_engine *e, size_t rope, double *values, int ma
 }
 
 struct sk_results_writer {
-    char *path;
-    char *temp;
-    FILE *f;
+    sk_temp_file out;
     int columns;
     double *row;
 };
 
 static void writer_free(sk_results_writer *w)
 {
-    free(w->path);
-    free(w->temp);
     free(w->row);
     free(w);
 }
 
 static int io_fail(const sk_results_writer *w, sk_error *err, const char *what, int e)
 {
-    return sk_fail(err, SK_ERR_IO, "%s: %s: %s", w->path, what, strerror(e));
+    return sk_temp_file_fail(&w->out, err, what, e);
 }
 
 sk_results_writer *sk_results_open(const char *path, const sk_scenario *s, sk_error *err)
 {
     sk_results_writer *w = calloc(1, sizeof *w);
-    const size_t len = strlen(path);
     const int columns = sk_results_columns(s, NULL, 0);
     const char **names = malloc((size_t)columns * sizeof *names);
-    if (w) {
-        w->path = strdup(path);
-        w->temp = malloc(len + sizeof ".tmp.XXXXXX");
+    if (w)
         w->row = malloc((size_t)columns * sizeof *w->row);
-    }
-    if (!w || !w->path || !w->temp || !w->row || !names) {
+    if (!w || !w->row || !names) {
         sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", path);
         if (w)
             writer_free(w);
@@ -153,22 +144,7 @@ sk_results_writer *sk_results_open(const char *path, const sk_scenario *s, sk_er
         return NULL;
     }
     w->columns = columns;
-    memcpy(w->temp, path, len);
-    memcpy(w->temp + len, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
-    const int fd = mkstemp(w->temp);
-    if (fd < 0) {
-        io_fail(w, err, "cannot create", errno);
-        writer_free(w);
-        free(names);
-        return NULL;
-    }
-    /* mkstemp makes the file 0600; give the result the permissions a plain fopen would. */
-    const mode_t mask = umask(0);
-    umask(mask);
-    if (fchmod(fd, 0666 & ~mask) != 0 || !(w->f = fdopen(fd, "w"))) {
-        io_fail(w, err, "cannot create", errno);
-        close(fd);
-        unlink(w->temp);
+    if (sk_temp_file_open(&w->out, path, err) != SK_OK) {
         writer_free(w);
         free(names);
         return NULL;
@@ -176,9 +152,9 @@ sk_results_writer *sk_results_open(const char *path, const sk_scenario *s, sk_er
     sk_results_columns(s, names, columns);
     int rc = 0;
     for (int i = 0; i < columns && rc >= 0; i++)
-        rc = fprintf(w->f, "%s%s", i ? "," : "", names[i]);
+        rc = fprintf(w->out.f, "%s%s", i ? "," : "", names[i]);
     free(names);
-    if (rc < 0 || fputc('\n', w->f) == EOF) {
+    if (rc < 0 || fputc('\n', w->out.f) == EOF) {
         io_fail(w, err, "write failed", errno);
         sk_results_abort(w);
         return NULL;
@@ -186,7 +162,7 @@ sk_results_writer *sk_results_open(const char *path, const sk_scenario *s, sk_er
     return w;
 }
 
-const char *sk_results_temp_path(const sk_results_writer *w) { return w->temp; }
+const char *sk_results_temp_path(const sk_results_writer *w) { return w->out.temp; }
 
 /* One cell: integers as integers, reals as SK_REAL_FMT (they read back to the same bits), NaN empty. */
 static int write_cell(FILE *f, int column, int columns, double v)
@@ -207,54 +183,25 @@ sk_status sk_results_write(sk_results_writer *w, const sk_engine *e, sk_error *e
         if (st)
             return st;
         for (int c = 0; c < w->columns; c++)
-            if (write_cell(w->f, c, w->columns, w->row[c]) < 0)
+            if (write_cell(w->out.f, c, w->columns, w->row[c]) < 0)
                 return io_fail(w, err, "write failed", errno);
-        if (fputc('\n', w->f) == EOF)
+        if (fputc('\n', w->out.f) == EOF)
             return io_fail(w, err, "write failed", errno);
     }
     return SK_OK;
 }
 
-/* Flushes, syncs and closes the temporary, then renames it onto target; frees w. */
-static int commit_to(sk_results_writer *w, const char *target, sk_error *err)
-{
-    int rc = 0;
-    if (fflush(w->f) != 0)
-        rc = io_fail(w, err, "write failed", errno);
-    else if (fsync(fileno(w->f)) != 0)
-        rc = io_fail(w, err, "fsync failed", errno);
-    const int closed = fclose(w->f);
-    w->f = NULL;
-    if (rc == 0 && closed != 0)
-        rc = io_fail(w, err, "write failed", errno);
-    if (rc == 0 && !target)
-        rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", w->path);
-    if (rc == 0 && rename(w->temp, target) != 0)
-        rc = sk_fail(err, SK_ERR_IO, "%s: cannot rename the output onto it: %s", target, strerror(errno));
-    if (rc)
-        unlink(w->temp);
-    writer_free(w);
-    return rc;
-}
-
 sk_status sk_results_commit(sk_results_writer *w, sk_error *err)
 {
-    char *target = strdup(w->path);
-    const int rc = commit_to(w, target, err);
-    free(target);
+    const sk_status rc = sk_temp_file_commit(&w->out, false, err);
+    writer_free(w);
     return rc;
 }
 
 sk_status sk_results_keep_incomplete(sk_results_writer *w, sk_error *err)
 {
-    const size_t len = strlen(w->path);
-    char *target = malloc(len + sizeof SK_INCOMPLETE_SUFFIX);
-    if (target) {
-        memcpy(target, w->path, len);
-        memcpy(target + len, SK_INCOMPLETE_SUFFIX, sizeof SK_INCOMPLETE_SUFFIX);
-    }
-    const int rc = commit_to(w, target, err);
-    free(target);
+    const sk_status rc = sk_temp_file_commit(&w->out, true, err);
+    writer_free(w);
     return rc;
 }
 
@@ -262,8 +209,6 @@ void sk_results_abort(sk_results_writer *w)
 {
     if (!w)
         return;
-    if (w->f)
-        fclose(w->f);
-    unlink(w->temp);
+    sk_temp_file_abort(&w->out);
     writer_free(w);
 }
