@@ -28,8 +28,15 @@ endif()
 
 # ParaView itself reading the collection: only where Debian's paraview and python3-paraview are installed (not
 # in .ci/setup: over 400 MB for one check that VTK's own reader above already makes).
+# pvbatch alone is not enough: its Python modules come with python3-paraview, which apt removes when it
+# installs python3-vtk9 (the two conflict), so the check is that pvbatch can import them.
 find_program(SKEIN_PVBATCH pvbatch)
 if(SKEIN_PVBATCH)
+  file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/paraview_probe.py "from paraview import servermanager\n")
+  execute_process(COMMAND ${SKEIN_PVBATCH} ${CMAKE_CURRENT_BINARY_DIR}/paraview_probe.py
+    RESULT_VARIABLE skein_pvbatch_rc OUTPUT_QUIET ERROR_QUIET TIMEOUT 60)
+endif()
+if(SKEIN_PVBATCH AND skein_pvbatch_rc EQUAL 0)
   add_test(NAME vtk.paraview COMMAND ${SKEIN_PVBATCH} ${CMAKE_CURRENT_SOURCE_DIR}/vtk/paraview_reads.py
     $<TARGET_FILE:skein> ${PROJECT_SOURCE_DIR})
 endif()
