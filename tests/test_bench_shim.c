@@ -186,9 +186,11 @@ static int test_pause(void)
     json_t *p = entry_named(benchmarks, "shim/paused/iterations:3/real_time");
     json_t *t = entry_named(benchmarks, "shim/sleeping/iterations:3/real_time");
     CHECK(p && t);
-    /* 20 ms of sleep per iteration: counted in one, not in the other (pausing costs microseconds). */
+    /* 20 ms of sleep per iteration: counted in one, not in the other. Pausing costs microseconds, but on a
+     * loaded machine the paused body can be preempted between resume and pause (5.9 ms measured at load 11):
+     * the bound is half the counted sleep, which still tells counted from not counted. */
     CHECK(number(t, "real_time") >= 19.0);
-    CHECK(number(p, "real_time") < 5.0);
+    CHECK(number(p, "real_time") < 10.0);
     json_decref(root);
     return 0;
 }
