@@ -312,7 +312,8 @@ vtk_results | vtk_results_reference | vtk_results_diverge)
     # table: its largest tensions and strains are over every step, those before the checkpoint included, which
     # the checkpoint kept. With the reference engine (and --vtk-cells ropes); with ropes that diverge before
     # and after the checkpoint (a diverged rope reports the extremes up to the check before). The killed
-    # run's temporary directory is removed; another run's beside it stays.
+    # run's temporary directory is removed, and the .incomplete outputs of an earlier Ctrl-C; another run's
+    # temporary directory beside them stays.
     extra=()
     want_status=0
     cells=links
@@ -342,8 +343,10 @@ vtk_results | vtk_results_reference | vtk_results_diverge)
     own=$(ls -d pv.tmp.*)
     [ -d "$own" ] && [ -e "$(ls pv.csv.tmp.*)" ] || fail "the killed run left no temporaries: $(ls)"
     [ ! -e pv ] && [ ! -e pv.csv ] || fail "a killed run left an output under its own name"
-    mkdir pv.tmp.Other1
+    mkdir pv.tmp.Other1 pv.incomplete
     cp "$own/frame_000000.vtp" pv.tmp.Other1/
+    cp "$own/frame_000000.vtp" pv.incomplete/ # as a Ctrl-C of an earlier run keeps them: superseded
+    echo earlier >pv.csv.incomplete
     run_skein run "$long" "${plan[@]}" $(outs pv) --resume ck.h5 --threads 1 "${extra[@]}"
     expect_status $want_status
     expect_stdout_has "checkpoint   ck.h5 removed: the run finished"
@@ -352,6 +355,7 @@ vtk_results | vtk_results_reference | vtk_results_diverge)
     [ ! -e "$own" ] || fail "$own, the killed run's temporary directory, is left"
     [ -e pv.tmp.Other1/frame_000000.vtp ] || fail "another run's temporary directory was removed"
     rm -r pv.tmp.Other1
+    [ ! -e pv.incomplete ] && [ ! -e pv.csv.incomplete ] || fail "an .incomplete output is left"
     [ ! -e ck.h5 ] && [ ! -e ck.h5.frames ] || fail "the checkpoint or its journal is left after the run finished"
     expect_no_temp . pv
     expect_no_temp . pv.csv
