@@ -319,8 +319,8 @@ vtk_results | vtk_results_reference | vtk_results_diverge)
     cells=links
     if [ "$CASE" = vtk_results_reference ]; then
         extra=(--engine reference)
-        plan=(--steps $((${plan[1]} / 3)) --every $((${plan[3]} / 2)))
-        K=$((K / 2))
+        plan=(--steps $((${plan[1]} / 6)) --every $((${plan[3]} / 4)))
+        K=$((K / 4))
         cells=ropes
     elif [ "$CASE" = vtk_results_diverge ]; then
         extra=(--set 'groups[0].sweep.link.stiffness={"from": 150, "to": 2.5e5}')
