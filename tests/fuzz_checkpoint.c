@@ -166,6 +166,9 @@ static void check_meta(const sk_scenario *s, const sk_checkpoint_info *m)
     for (int g = 0; g < s->n_groups; g++)
         SK_FUZZ_ASSERT(m->start[g].ropes <= s->groups[g].count && m->start[g].diverged <= s->groups[g].count);
     SK_FUZZ_ASSERT(m->engine);
+    SK_FUZZ_ASSERT(m->vtk_cells == SK_VTK_LINKS || m->vtk_cells == SK_VTK_POLYLINES);
+    SK_FUZZ_ASSERT(!m->vtk_temp || (m->vtk && strncmp(m->vtk_temp, m->vtk, strlen(m->vtk_temp) - 11) == 0));
+    SK_FUZZ_ASSERT(!m->results_temp || (m->results && strncmp(m->results_temp, m->results, strlen(m->results)) == 0));
 }
 
 /* A sink reading every recorded rope as the outputs do, into buffers of exactly the rope's size (so that a
@@ -203,11 +206,13 @@ static sk_status check_frame(void *ctx, const sk_engine *e, long step, sk_error 
     return 0;
 }
 
-/* Restores the checkpoint into an engine of the kind that wrote it and steps it a little. */
+/* Restores the checkpoint into an engine of the kind that wrote it (tracking the extremes when the run had
+ * --results, as skein run's does) and steps it a little. */
 static sk_engine *restore(sk_checkpoint *c, const sk_scenario *s)
 {
     const char *kind = sk_checkpoint_meta(c)->engine;
-    sk_engine_options opt = {.engine = strcmp(kind, "reference") == 0 ? "reference" : "batch", .threads = 1};
+    sk_engine_options opt = {.engine = strcmp(kind, "reference") == 0 ? "reference" : "batch", .threads = 1,
+                             .track_extremes = sk_checkpoint_meta(c)->results != NULL};
     sk_error err = {0};
     sk_engine *e = sk_engine_create(s, &opt, &err);
     if (!e)
@@ -221,6 +226,10 @@ static sk_engine *restore(sk_checkpoint *c, const sk_scenario *s)
     SK_FUZZ_ASSERT(sk_engine_step(e) == sk_checkpoint_meta(c)->step);
     sk_engine_advance(e, SK_FUZZ_STEPS);
     sk_engine_check_frame(e);
+    for (size_t rope = 0; opt.track_extremes && rope < s->total_ropes; rope++) {
+        sk_real x[2];
+        SK_FUZZ_ASSERT(sk_engine_rope_extremes(e, rope, &x[0], &x[1]));
+    }
     return e;
 }
 

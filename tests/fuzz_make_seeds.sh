@@ -48,7 +48,7 @@ exploding='{"skein": 1, "dt": 1e-3, "steps": 100000000, "integrator": "cyclone",
 checkpoint_seed() {
     local name=$1 json=$2
     shift 2
-    rm -f ck.h5 ck.h5.frames out.csv
+    rm -rf ck.h5 ck.h5.frames out.csv pv pv.tmp.* res.csv res.csv.tmp.*
     printf '%s' "$json" >s.json
     "$skein" run s.json --every 50 --checkpoint ck.h5 --checkpoint-every 100 --csv out.csv --quiet "$@" \
         >/dev/null 2>&1 &
@@ -70,6 +70,9 @@ checkpoint_seed springs_reference "$springs" --engine reference
 checkpoint_seed deploying_reference "$deploying" --engine reference
 checkpoint_seed contacts_batch "$contacts" --engine batch
 checkpoint_seed diverged_batch "$exploding" --engine batch --every 20 --checkpoint-every 200
+# --vtk and --results: the VTK directory's attributes and each rope's extremes
+checkpoint_seed results_batch "$deploying" --engine batch --vtk pv --vtk-cells ropes --results res.csv
+checkpoint_seed results_reference "$exploding" --engine reference --every 20 --checkpoint-every 200 --vtk pv --results res.csv
 
 # Outputs of the viewer's test scenario and of the others, a few frames of a few ropes.
 "$skein" run "$src/viewer/short_ropes.json" --steps 40 --every 10 --ropes 1,2 --h5 "$src/fuzz_h5_replay_seeds/short_ropes.h5" --quiet

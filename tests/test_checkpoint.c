@@ -1347,6 +1347,205 @@ static int output_temps(void)
     return 0;
 }
 
+/* --vtk's directory and --results' table: their temporaries as output_temps checks the CSV's, the layout one of
+ * the two. */
+static int vtk_results_attributes(void)
+{
+    sk_scenario s;
+    CHECK_OK(crafted_start(&s));
+    sk_error err = {0};
+    /* a checkpoint as a skein before them wrote it, without their attributes: none */
+    hid_t f = H5Fopen(scratch("ck.h5"), H5F_ACC_RDWR, H5P_DEFAULT);
+    const char *added[] = {"vtk", "vtk_cells", "vtk_temp", "results", "results_temp"};
+    for (int i = 0; i < 5; i++)
+        CHECK(f >= 0 && H5Adelete(f, added[i]) >= 0);
+    CHECK(H5Fclose(f) >= 0 && sk_checkpoint_seal(scratch("ck.h5")) == 0);
+    sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), &s, &err);
+    CHECK(c && !sk_checkpoint_meta(c)->vtk && !sk_checkpoint_meta(c)->vtk_temp && !sk_checkpoint_meta(c)->results &&
+          !sk_checkpoint_meta(c)->results_temp && sk_checkpoint_meta(c)->vtk_cells == SK_VTK_LINKS);
+    sk_checkpoint_close(c);
+    CHECK_OK(copy_file(scratch("good.h5"), scratch("ck.h5")));
+    CHECK_OK(set_root_text("vtk", "pv//"));
+    CHECK_OK(set_root_text("vtk_temp", "pv.tmp.AbC123")); /* named after the directory without its slashes */
+    CHECK_OK(set_root_i64("vtk_cells", SK_VTK_POLYLINES, 1));
+    CHECK_OK(set_root_text("results", "res.csv"));
+    CHECK_OK(set_root_text("results_temp", "res.csv.tmp.x1Y2z3"));
+    c = sk_checkpoint_open(scratch("ck.h5"), &s, &err);
+    CHECK(c && strcmp(sk_checkpoint_meta(c)->vtk, "pv//") == 0 && strcmp(sk_checkpoint_meta(c)->vtk_temp, "pv.tmp.AbC123") == 0 &&
+          sk_checkpoint_meta(c)->vtk_cells == SK_VTK_POLYLINES && strcmp(sk_checkpoint_meta(c)->results, "res.csv") == 0 &&
+          strcmp(sk_checkpoint_meta(c)->results_temp, "res.csv.tmp.x1Y2z3") == 0);
+    sk_checkpoint_close(c);
+    CHECK_OK(copy_file(scratch("ck.h5"), scratch("named.h5")));
+    const char *bad[] = {"/home/someone", "pv", "pv.tmp.../x", "pv.tmp.AbC1234", "ck.h5"};
+    for (int i = 0; i < 5; i++) {
+        CHECK_OK(copy_file(scratch("named.h5"), scratch("ck.h5")));
+        CHECK_OK(set_root_text("vtk_temp", bad[i]));
+        CHECK_OK(expect_refusal(&s, "batch", SK_ERR_CORRUPT, "it names a temporary that is not its output's"));
+        CHECK_OK(copy_file(scratch("named.h5"), scratch("ck.h5")));
+        CHECK_OK(set_root_text("results_temp", bad[i]));
+        CHECK_OK(expect_refusal(&s, "batch", SK_ERR_CORRUPT, "it names a temporary that is not its output's"));
+    }
+    CHECK_OK(copy_file(scratch("named.h5"), scratch("ck.h5")));
+    CHECK_OK(set_root_i64("vtk_cells", 2, 1));
+    CHECK_OK(expect_refusal(&s, "batch", SK_ERR_CORRUPT, "its --vtk-cells is no layout"));
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* ---- the extremes of --results ---------------------------------------------------------------------- */
+
+static sk_engine *tracking_engine(const sk_scenario *s, const char *engine, const char *isa, int threads)
+{
+    sk_error err = {0};
+    const sk_engine_options opt = {.engine = engine, .isa = isa, .threads = threads, .track_extremes = true};
+    sk_engine *e = sk_engine_create(s, &opt, &err);
+    if (!e)
+        fprintf(stderr, "engine %s: %s\n", engine, err.message);
+    return e;
+}
+
+/* Writes ck.h5 at the frame of step `at` and stops the run there. */
+typedef struct checkpoint_at {
+    long at;
+    const sk_checkpoint_info *info;
+    volatile sig_atomic_t flag;
+} checkpoint_at;
+
+static sk_status checkpoint_frame(void *ctx, const sk_engine *e, long step, sk_error *err)
+{
+    checkpoint_at *c = ctx;
+    if (step != c->at)
+        return 0;
+    c->flag = 1;
+    return sk_checkpoint_write(scratch("ck.h5"), e, c->info, err);
+}
+
+/* Every rope's extremes, bit for bit (NaN for none is the same NaN). */
+static int same_extremes(const sk_scenario *s, const sk_engine *a, const sk_engine *b)
+{
+    for (size_t r = 0; r < s->total_ropes; r++) {
+        sk_real x[2], y[2];
+        CHECK(sk_engine_rope_extremes(a, r, &x[0], &x[1]) && sk_engine_rope_extremes(b, r, &y[0], &y[1]));
+        if (memcmp(x, y, sizeof x) != 0) {
+            fprintf(stderr, "rope %zu: extremes %g %g, resumed %g %g\n", r, (double)x[0], (double)x[1], (double)y[0],
+                    (double)y[1]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Tracked, stopped at a checkpoint at step `at` (with threads_w) and resumed (with threads_r): every rope's
+ * largest tension and strain are those of an uninterrupted run, including ropes that diverged before the
+ * checkpoint (their figures of the check before) and after it. */
+static int extremes_resume_equal(const sk_scenario *s, const char *engine, int threads_w, int threads_r, long steps,
+                                 long every, long at)
+{
+    size_t *ropes = all_ropes(s);
+    CHECK(ropes != NULL);
+    const sk_checkpoint_info info = {.steps = steps, .every = every, .checkpoint_every = at, .ropes = ropes,
+                                     .n_ropes = s->total_ropes, .results = "res.csv"};
+    sk_run_options ro = {.steps = steps, .every = every};
+    sk_run_stats stats;
+    sk_error err = {0};
+    sk_engine *a = tracking_engine(s, engine, "auto", threads_w);
+    CHECK(a && sk_run(a, &ro, &stats, &err) == 0);
+
+    sk_engine *b = tracking_engine(s, engine, "auto", threads_w);
+    checkpoint_at ck = {.at = at, .info = &info};
+    sk_frame_sink sink = {checkpoint_frame, &ck};
+    ro = (sk_run_options){.steps = steps, .every = every, .sinks = &sink, .n_sinks = 1, .stop = &ck.flag};
+    CHECK(b && sk_run(b, &ro, &stats, &err) == SK_ERR_INTERRUPTED);
+    sk_engine_destroy(b);
+
+    sk_engine *c = tracking_engine(s, engine, "auto", threads_r);
+    sk_checkpoint *k = c ? sk_checkpoint_open(scratch("ck.h5"), s, &err) : NULL;
+    CHECK(k && sk_checkpoint_restore(k, c, &err) == 0 && sk_engine_step(c) == at);
+    sk_checkpoint_close(k);
+    ro = (sk_run_options){.steps = steps, .every = every, .resumed = true};
+    CHECK(sk_run(c, &ro, &stats, &err) == 0 && sk_engine_step(c) == steps);
+    if (same_extremes(s, a, c)) {
+        fprintf(stderr, "%s, %d -> %d threads, checkpoint at %ld\n", engine, threads_w, threads_r, at);
+        return 1;
+    }
+    sk_engine_destroy(a);
+    sk_engine_destroy(c);
+    free(ropes);
+    unlink(scratch("ck.h5"));
+    return 0;
+}
+
+static int resume_extremes(void)
+{
+    static char json[1 << 14];
+    for (int i = 0; i < 4; i++) {
+        snprintf(json, sizeof json, exploding, integrators[i]);
+        sk_scenario s;
+        CHECK_OK(tb_load(&s, "%s", json));
+        const long steps = 1000, every = 5;
+        sk_engine *e = tb_engine(&s, "batch", "auto", 1);
+        sk_run_options ro = {.steps = steps, .every = every};
+        sk_run_stats stats;
+        sk_error err = {0};
+        CHECK(e && sk_run(e, &ro, &stats, &err) == 0);
+        long first = steps, last = -1;
+        for (size_t r = 0; r < s.total_ropes; r++) {
+            const long d = sk_engine_rope_diverged(e, r);
+            first = d >= 0 && d < first ? d : first;
+            last = d > last ? d : last;
+        }
+        sk_engine_destroy(e);
+        CHECK(first > every && first < last); /* ropes diverge before the checkpoint and after it */
+        CHECK_OK(extremes_resume_equal(&s, "batch", 2, 1, steps, every, first));
+        CHECK_OK(extremes_resume_equal(&s, "batch", 1, 2, steps, every, first));
+        CHECK_OK(extremes_resume_equal(&s, "reference", 1, 1, steps, every, first));
+        sk_scenario_free(&s);
+    }
+    return 0;
+}
+
+/* A checkpoint of a run that did not track the extremes cannot give a tracking engine its figures: refused;
+ * one that did restores into an engine that does not track them. */
+static int refuse_untracked(void)
+{
+    static char json[1 << 14];
+    snprintf(json, sizeof json, springs, "symplectic");
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, "%s", json));
+    size_t *ropes = all_ropes(&s);
+    const sk_checkpoint_info info = {.steps = 600, .every = 50, .checkpoint_every = 100, .ropes = ropes,
+                                     .n_ropes = s.total_ropes};
+    const char *engines[] = {"batch", "reference"};
+    for (int i = 0; i < 2; i++) {
+        sk_error err = {0};
+        sk_engine *plain = tb_engine(&s, engines[i], "auto", 1), *tracked = tracking_engine(&s, engines[i], "auto", 1);
+        CHECK(plain && tracked);
+        sk_engine_advance(plain, 100);
+        sk_engine_check_frame(plain);
+        CHECK_OK(sk_checkpoint_write(scratch("ck.h5"), plain, &info, &err));
+        sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), &s, &err);
+        CHECK(c && sk_checkpoint_restore(c, tracked, &err) == SK_ERR_MISMATCH);
+        CHECK(strncmp(err.message, scratch("ck.h5"), strlen(scratch("ck.h5"))) == 0 &&
+              strstr(err.message, "taken by a run that did not track the ropes' largest tensions and strains"));
+        sk_checkpoint_close(c);
+        sk_engine_destroy(plain);
+        sk_engine_destroy(tracked);
+        tracked = tracking_engine(&s, engines[i], "auto", 1);
+        plain = tb_engine(&s, engines[i], "auto", 1);
+        sk_engine_advance(tracked, 100);
+        sk_engine_check_frame(tracked);
+        CHECK_OK(sk_checkpoint_write(scratch("ck.h5"), tracked, &info, &err));
+        c = sk_checkpoint_open(scratch("ck.h5"), &s, &err);
+        CHECK(c && sk_checkpoint_restore(c, plain, &err) == 0 && sk_engine_step(plain) == 100);
+        sk_checkpoint_close(c);
+        sk_engine_destroy(plain);
+        sk_engine_destroy(tracked);
+    }
+    free(ropes);
+    sk_scenario_free(&s);
+    return 0;
+}
+
 /* ---- writing fails ---------------------------------------------------------------------------------- */
 
 /* A checkpoint that cannot be written (no such directory; the file size limit standing in for a full disk)
@@ -1452,6 +1651,9 @@ CASE(crafted_attributes)
 CASE(crafted_journal)
 CASE(journal_symlink)
 CASE(output_temps)
+CASE(vtk_results_attributes)
+CASE(resume_extremes)
+CASE(refuse_untracked)
 
 CHECK_MAIN({"resume_springs", case_resume_springs}, {"resume_deploy", case_resume_deploy}, {"resume_reel_in", case_resume_reel_in},
            {"resume_contacts", case_resume_contacts}, {"resume_divergence", case_resume_divergence},
@@ -1462,4 +1664,5 @@ CHECK_MAIN({"resume_springs", case_resume_springs}, {"resume_deploy", case_resum
            {"crafted_journal_frames", case_crafted_journal_frames}, {"crafted_marks", case_crafted_marks},
            {"crafted_totals", case_crafted_totals}, {"crafted_attributes", case_crafted_attributes},
            {"crafted_journal", case_crafted_journal}, {"journal_symlink", case_journal_symlink},
-           {"output_temps", case_output_temps})
+           {"output_temps", case_output_temps}, {"vtk_results_attributes", case_vtk_results_attributes},
+           {"resume_extremes", case_resume_extremes}, {"refuse_untracked", case_refuse_untracked})

@@ -80,6 +80,8 @@ bool sk_batch_keep_start(sk_batch *b);
  * seen); false when not tracked. */
 bool sk_batch_track_extremes(sk_batch *b, bool on);
 bool sk_batch_rope_extremes(const sk_batch *b, size_t rope, sk_real out[2]);
+/* Sets a rope's running and checked extremes to x (a resumed checkpoint's); false when not tracked. */
+bool sk_batch_set_rope_extremes(sk_batch *b, size_t rope, const sk_real x[2]);
 
 /* What runs the batch: the kernels' ISA ("avx512", "avx2", "scalar"). */
 const char *sk_batch_isa(const sk_batch *b);

@@ -57,3 +57,16 @@ bool sk_batch_rope_extremes(const sk_batch *b, size_t rope, sk_real out[2])
                                              : w.g->extremes[(w.pack * SK_X_COUNT + x) * W + (size_t)w.lane];
     return true;
 }
+
+bool sk_batch_set_rope_extremes(sk_batch *b, size_t rope, const sk_real x[2])
+{
+    const batch_where w = sk_batch_locate(b, rope);
+    if (!w.g->extremes)
+        return false;
+    const size_t W = (size_t)b->width;
+    for (size_t k = 0; k < SK_X_COUNT; k++) {
+        w.g->checked_extremes[w.local * SK_X_COUNT + k] = x[k];
+        w.g->extremes[(w.pack * SK_X_COUNT + k) * W + (size_t)w.lane] = x[k];
+    }
+    return true;
+}

@@ -391,22 +391,10 @@ int cli_parse(int argc, char **argv, cli_options *o, sk_error *err)
     if (o->checkpoint && o->resume)
         return sk_fail(err, SK_ERR_INVALID,
                        "--checkpoint and --resume: give one (--resume FILE goes on checkpointing into FILE)");
-    /* the extremes a results table reports are not part of a checkpoint: a resumed run could not have them */
-    if (o->results && (o->checkpoint || o->resume))
-        return sk_fail(err, SK_ERR_INVALID,
-                       "--results %s and %s %s: a checkpoint does not keep the ropes' largest tensions and strains, "
-                       "so a resumed run could not report them; run --results without checkpoints",
-                       o->results, o->checkpoint ? "--checkpoint" : "--resume", o->checkpoint ? o->checkpoint : o->resume);
     if (o->checkpoint && !o->has_checkpoint_every)
         return sk_fail(err, SK_ERR_INVALID, "--checkpoint needs --checkpoint-every K (steps between checkpoints)");
     if (o->vtk_cells && !o->vtk)
         return sk_fail(err, SK_ERR_INVALID, "--vtk-cells needs --vtk DIR");
-    /* a checkpoint records the run's files and a resumed run writes them again from its journal; the VTK
-     * directory is not among them yet */
-    if (o->vtk && (o->checkpoint || o->resume))
-        return sk_fail(err, SK_ERR_INVALID,
-                       "--vtk and %s: a checkpointed run cannot write --vtk yet (--csv and --h5 it can)",
-                       o->checkpoint ? "--checkpoint" : "--resume");
     if (o->has_checkpoint_every && !o->checkpoint && !o->resume)
         return sk_fail(err, SK_ERR_INVALID, "--checkpoint-every needs --checkpoint FILE (or --resume FILE)");
     return 0;

@@ -48,6 +48,15 @@ static int check_plan(const char *path, const sk_checkpoint_info *m, const cli_o
                        "%s: the run that wrote it has the outputs%s%s%s%s%s: resume with the same --csv and --h5",
                        path, m->csv ? " --csv " : "", m->csv ? m->csv : "", m->h5 ? " --h5 " : "", m->h5 ? m->h5 : "",
                        m->csv || m->h5 ? "" : " none");
+    const bool polylines = m->vtk_cells == SK_VTK_POLYLINES;
+    if (!same_text(m->vtk, o->vtk) || (o->vtk && (int)cli_vtk_layout(o) != m->vtk_cells))
+        return sk_fail(err, SK_ERR_MISMATCH,
+                       "%s: the run that wrote it has %s%s%s: resume with the same --vtk and --vtk-cells", path,
+                       m->vtk ? "--vtk " : "no --vtk", m->vtk ? m->vtk : "",
+                       m->vtk ? (polylines ? " --vtk-cells ropes" : " --vtk-cells links") : "");
+    if (!same_text(m->results, o->results))
+        return sk_fail(err, SK_ERR_MISMATCH, "%s: the run that wrote it has %s%s: resume with the same --results",
+                       path, m->results ? "--results " : "no --results", m->results ? m->results : "");
     return 0;
 }
 
@@ -108,8 +117,8 @@ static uint64_t journal_id(void)
 }
 
 int cli_checkpoint_attach(cli_checkpointing *c, const cli_options *o, const sk_scenario *s, const cli_plan *plan,
-                          const char *const keep[2], sk_frame_sink *sinks, int *n_sinks, const sk_group_totals *start,
-                          sk_error *err)
+                          const cli_output_temps *keep, sk_frame_sink *sinks, int *n_sinks,
+                          const sk_group_totals *start, sk_error *err)
 {
     if (!c->path)
         return 0;
@@ -131,15 +140,24 @@ int cli_checkpoint_attach(cli_checkpointing *c, const cli_options *o, const sk_s
         .journal_id = m ? m->journal_id : 0,
         .journal_bytes = m ? m->journal_bytes : 0,
         .journal_frames = m ? m->journal_frames : 0,
-        .csv_temp = keep[0],
-        .h5_temp = keep[1],
+        .csv_temp = keep->csv,
+        .h5_temp = keep->h5,
+        .vtk = o->vtk,
+        .vtk_cells = o->vtk ? (int)cli_vtk_layout(o) : SK_VTK_LINKS,
+        .vtk_temp = keep->vtk,
+        .results = o->results,
+        .results_temp = keep->results,
         .start = start,
     };
     if (c->resumed) {
         /* What the interrupted run left: a checkpoint cut short, its outputs half written. */
         remove_named_temp(m->checkpoint_temp, NULL);
-        remove_named_temp(m->csv_temp, keep[0]);
-        remove_named_temp(m->h5_temp, keep[1]);
+        remove_named_temp(m->csv_temp, keep->csv);
+        remove_named_temp(m->h5_temp, keep->h5);
+        remove_named_temp(m->results_temp, keep->results);
+        /* the VTK frames of the interrupted run: written again from the journal into a new temporary */
+        if (m->vtk_temp && (!keep->vtk || strcmp(m->vtk_temp, keep->vtk) != 0))
+            sk_vtk_remove_leftover(m->vtk_temp);
     }
     if (*n_sinks > 0) {
         if (c->resumed) {
@@ -186,11 +204,20 @@ void cli_checkpoint_end(cli_checkpointing *c, bool finished, sk_error *err)
         if (c->journal_path)
             unlink(c->journal_path);
         /* what a Ctrl-C of an earlier run kept: superseded by the complete outputs */
-        const char *const outputs[2] = {c->info->csv, c->info->h5};
-        for (int i = 0; c->resumed && i < 2; i++) {
+        const char *const outputs[4] = {c->info->csv, c->info->h5, c->info->results, c->info->vtk};
+        for (int i = 0; c->resumed && i < 4; i++) {
             char stale[PATH_MAX + sizeof SK_INCOMPLETE_SUFFIX];
-            if (outputs[i] && (size_t)snprintf(stale, sizeof stale, "%s" SK_INCOMPLETE_SUFFIX, outputs[i]) < sizeof stale)
+            if (!outputs[i] || strlen(outputs[i]) >= PATH_MAX)
+                continue;
+            if (i < 3) {
+                snprintf(stale, sizeof stale, "%s" SK_INCOMPLETE_SUFFIX, outputs[i]);
                 unlink(stale);
+            } else { /* the VTK writer names DIR.incomplete after DIR without its trailing slashes */
+                snprintf(stale, sizeof stale, "%s", outputs[i]);
+                sk_vtk_strip_slashes(stale);
+                strcat(stale, SK_INCOMPLETE_SUFFIX);
+                sk_vtk_remove_leftover(stale);
+            }
         }
         return;
     }

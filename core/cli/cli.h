@@ -72,7 +72,7 @@ int cli_parse_ropes(const char *text, size_t total, size_t **out, size_t *n, sk_
  * fills in every option the command line leaves out; options given stay, and a checkpoint of another plan is
  * refused as with a scenario FILE. The strings live in *r until cli_recalled_free. */
 typedef struct cli_recalled {
-    char *scenario, *source, *csv, *h5, *engine;
+    char *scenario, *source, *csv, *h5, *vtk, *results, *engine;
     size_t *ropes;
 } cli_recalled;
 int cli_recall(cli_options *o, cli_recalled *r, sk_error *err);
@@ -128,12 +128,21 @@ typedef struct cli_checkpointing {
 int cli_checkpoint_begin(cli_checkpointing *c, const cli_options *o, const sk_scenario *s, const cli_plan *plan,
                          sk_engine *e, sk_group_totals *start, sk_error *err);
 
+/* The temporaries this run's outputs are being written to (NULL for an output it does not write): what its
+ * checkpoints record, and what a resumed run keeps while it removes the interrupted run's. */
+typedef struct cli_output_temps {
+    const char *csv, *h5, *vtk, *results;
+} cli_output_temps;
+
 /* Once the outputs are open (their sinks in sinks[0 .. *n_sinks - 1], room for one more): creates the frame
  * journal, or for a resumed run checks it, removes what interrupted runs left of the outputs and hands the
  * journal's frames to the outputs again; then adds the checkpointing sink. */
 int cli_checkpoint_attach(cli_checkpointing *c, const cli_options *o, const sk_scenario *s, const cli_plan *plan,
-                          const char *const keep[2], sk_frame_sink *sinks, int *n_sinks, const sk_group_totals *start,
-                          sk_error *err);
+                          const cli_output_temps *keep, sk_frame_sink *sinks, int *n_sinks,
+                          const sk_group_totals *start, sk_error *err);
+
+/* --vtk-cells as the writer's layout. */
+sk_vtk_layout cli_vtk_layout(const cli_options *o);
 
 /* After the outputs were closed: a finished run (its ropes diverged or not) removes its checkpoint and journal,
  * any other keeps them for --resume; for those, err's message gets how to go on. */

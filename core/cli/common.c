@@ -21,6 +21,11 @@ int cli_load_shared(const cli_options *o, int processes, sk_scenario *s, sk_erro
     return sk_scenario_load_file(o->file, &lo, s, err);
 }
 
+sk_vtk_layout cli_vtk_layout(const cli_options *o)
+{
+    return o->vtk_cells && strcmp(o->vtk_cells, "ropes") == 0 ? SK_VTK_POLYLINES : SK_VTK_LINKS;
+}
+
 int cli_plan_make(const cli_options *o, const sk_scenario *s, cli_plan *plan, sk_error *err)
 {
     *plan = (cli_plan){.steps = s->steps, .every = s->output_every};

@@ -55,7 +55,8 @@ int cli_recall(cli_options *o, cli_recalled *r, sk_error *err)
     const sk_checkpoint_info *m = sk_checkpoint_meta(c);
     int rc = 0;
     if (!copy_text(m->scenario, &r->scenario) || !copy_text(m->source, &r->source) || !copy_text(m->csv, &r->csv) ||
-        !copy_text(m->h5, &r->h5) || !copy_text(m->engine, &r->engine) ||
+        !copy_text(m->h5, &r->h5) || !copy_text(m->vtk, &r->vtk) || !copy_text(m->results, &r->results) ||
+        !copy_text(m->engine, &r->engine) ||
         !(r->ropes = malloc((m->n_ropes ? m->n_ropes : 1) * sizeof *r->ropes)))
         rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
     else if (!r->scenario)
@@ -81,6 +82,14 @@ int cli_recall(cli_options *o, cli_recalled *r, sk_error *err)
             o->csv = r->csv;
         if (rc == 0 && !o->h5 && r->h5 && !(rc = check_recalled_output(o->resume, "--h5", r->h5, err)))
             o->h5 = r->h5;
+        if (rc == 0 && !o->vtk && r->vtk && !(rc = check_recalled_output(o->resume, "--vtk", r->vtk, err)))
+            o->vtk = r->vtk;
+        /* the layout goes with the directory it recorded */
+        if (o->vtk && !o->vtk_cells && r->vtk && strcmp(o->vtk, r->vtk) == 0)
+            o->vtk_cells = m->vtk_cells == SK_VTK_POLYLINES ? "ropes" : NULL;
+        if (rc == 0 && !o->results && r->results &&
+            !(rc = check_recalled_output(o->resume, "--results", r->results, err)))
+            o->results = r->results;
         if (!o->engine)
             o->engine = r->engine;
     }
@@ -96,6 +105,8 @@ void cli_recalled_free(cli_recalled *r)
     free(r->source);
     free(r->csv);
     free(r->h5);
+    free(r->vtk);
+    free(r->results);
     free(r->engine);
     free(r->ropes);
     *r = (cli_recalled){0};

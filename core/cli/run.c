@@ -292,9 +292,7 @@ static int run(const cli_options *o, sk_error *err)
         sinks[n_sinks++] = (sk_frame_sink){sk_h5_frame_sink, h5};
     }
     if (o->vtk) {
-        const sk_vtk_layout layout =
-            o->vtk_cells && strcmp(o->vtk_cells, "ropes") == 0 ? SK_VTK_POLYLINES : SK_VTK_LINKS;
-        if (!(vtk = sk_vtk_open(o->vtk, s.dt, plan.ropes, plan.n_ropes, layout, err))) {
+        if (!(vtk = sk_vtk_open(o->vtk, s.dt, plan.ropes, plan.n_ropes, cli_vtk_layout(o), err))) {
             rc = err->status;
             goto done;
         }
@@ -305,8 +303,11 @@ static int run(const cli_options *o, sk_error *err)
         goto done;
     }
     /* checkpoints: the frame journal (a resumed run's frames written again first) and the checkpoints */
-    const char *const keep[2] = {csv ? sk_csv_temp_path(csv) : NULL, h5 ? sk_h5_temp_path(h5) : NULL};
-    if ((rc = cli_checkpoint_attach(&ck, o, &s, &plan, keep, sinks, &n_sinks, start, err)))
+    const cli_output_temps keep = {.csv = csv ? sk_csv_temp_path(csv) : NULL,
+                                   .h5 = h5 ? sk_h5_temp_path(h5) : NULL,
+                                   .vtk = vtk ? sk_vtk_temp_path(vtk) : NULL,
+                                   .results = results ? sk_results_temp_path(results) : NULL};
+    if ((rc = cli_checkpoint_attach(&ck, o, &s, &plan, &keep, sinks, &n_sinks, start, err)))
         goto done;
 
     cli_progress_bar bar = {false};

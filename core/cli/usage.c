@@ -58,8 +58,9 @@ const char cli_usage[] =
     "130 interrupted.\n"
     "\n"
     "Checkpoints: every frame goes to FILE.frames (the frame journal) as well as to the outputs; a\n"
-    "checkpoint records the ropes and how much of the journal is written. --resume writes the outputs\n"
-    "again from the journal, then goes on, so they come out exactly as if the run had never stopped\n"
+    "checkpoint records the ropes (with --results, their largest tensions and strains so far) and how\n"
+    "much of the journal is written. --resume writes the outputs (--vtk's DIR too) again from the\n"
+    "journal, then goes on, so they come out exactly as if the run had never stopped\n"
     "(a kill may leave the outputs themselves half written). A run that finishes removes FILE and\n"
     "FILE.frames; one that fails or is stopped keeps them. A checkpoint of another scenario, real type\n"
     "or engine, or a damaged one, is refused (exit 2).\n";

@@ -73,6 +73,11 @@ static bool rope_extremes(const sk_engine *e, size_t rope, sk_real out[2])
     return sk_batch_rope_extremes(batch_of(e), rope, out);
 }
 
+static bool set_rope_extremes(sk_engine *e, size_t rope, const sk_real x[2])
+{
+    return sk_batch_set_rope_extremes(batch_of(e), rope, x);
+}
+
 static const sk_engine_vtbl batch_vtbl = {
     .advance = advance,
     .rope_particles = rope_particles,
@@ -95,6 +100,7 @@ static const sk_engine_ext batch_ext = {
     .set_anchor = set_anchor,
     .track_extremes = track_extremes,
     .rope_extremes = rope_extremes,
+    .set_rope_extremes = set_rope_extremes,
 };
 
 sk_engine *sk_batch_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err)

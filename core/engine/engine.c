@@ -53,6 +53,14 @@ bool sk_engine_rope_extremes(const sk_engine *e, size_t rope, sk_real *max_tensi
     return true;
 }
 
+bool sk_engine_set_rope_extremes(sk_engine *e, size_t rope, sk_real max_tension, sk_real max_strain)
+{
+    SK_ASSERT_ROPE(e, rope);
+    /* NaN is how -inf (no link yet) is reported; a NaN is never a maximum */
+    const sk_real x[2] = {isnan(max_tension) ? -INFINITY : max_tension, isnan(max_strain) ? -INFINITY : max_strain};
+    return e->tracking && e->ext->set_rope_extremes && e->ext->set_rope_extremes(e, rope, x);
+}
+
 uint64_t sk_engine_advance(sk_engine *e, long steps)
 {
     if (steps <= 0)

@@ -33,6 +33,8 @@ typedef struct sk_engine_ext {
     /* sk_engine_track_extremes; rope_extremes gives [tension, strain] (-inf before any link), false untracked */
     bool (*track_extremes)(sk_engine *e, bool on);
     bool (*rope_extremes)(const sk_engine *e, size_t rope, sk_real out[2]);
+    /* sk_engine_set_rope_extremes, NaN already turned into -inf */
+    bool (*set_rope_extremes)(sk_engine *e, size_t rope, const sk_real x[2]);
 } sk_engine_ext;
 
 /* Every engine struct starts with this header. */

@@ -323,6 +323,16 @@ static bool reference_rope_extremes(const sk_engine *e, size_t rope, sk_real out
     return true;
 }
 
+static bool reference_set_rope_extremes(sk_engine *e, size_t rope, const sk_real x[2])
+{
+    reference_engine *re = (reference_engine *)e;
+    if (!re->extremes)
+        return false;
+    for (size_t k = 0; k < 2; k++)
+        re->extremes[2 * rope + k] = re->checked_extremes[2 * rope + k] = x[k];
+    return true;
+}
+
 static const sk_engine_vtbl reference_vtbl = {
     .advance = reference_advance,
     .rope_particles = reference_rope_particles,
@@ -349,6 +359,7 @@ static const sk_engine_ext reference_ext = {
     .set_anchor = reference_set_anchor,
     .track_extremes = reference_track_extremes,
     .rope_extremes = reference_rope_extremes,
+    .set_rope_extremes = reference_set_rope_extremes,
 };
 
 sk_engine *sk_reference_engine_create(const sk_scenario *s, const sk_engine_options *opt,

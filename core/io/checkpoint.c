@@ -32,9 +32,11 @@
 /* Reals of a group's start totals in /summary_start. */
 #define TOTALS 8
 
-enum { SET_N, SET_S, SET_STEPS, SET_DIVERGED, SET_P, SET_V, SET_Q, SET_IMPULSE, SET_CONTACTS, SET_COUNT };
+enum { SET_N, SET_S, SET_STEPS, SET_DIVERGED, SET_P, SET_V, SET_Q, SET_IMPULSE, SET_CONTACTS, SET_EXTREMES, SET_COUNT };
 static const char *const set_names[SET_COUNT] = {"n",        "s",        "steps",   "diverged", "position",
-                                                 "velocity", "previous", "impulse", "contacts"};
+                                                 "velocity", "previous", "impulse", "contacts", "extremes"};
+/* Beside a group's SK_STATE_* fields, which datasets it has: the extremes when the engine tracks them. */
+#define SETS_EXTREMES (1u << 31)
 
 /* ---- HDF5's reason for a failure --------------------------------------------------------------------- */
 
@@ -202,6 +204,7 @@ typedef struct rope_block {
     int32_t *n, *contacts;
     int64_t *steps, *diverged;
     sk_real *s, *p, *v, *q, *impulse;
+    sk_real *extremes; /* [rows][2] */
 } rope_block;
 
 static void block_free(rope_block *b)
@@ -215,6 +218,7 @@ static void block_free(rope_block *b)
     free(b->v);
     free(b->q);
     free(b->impulse);
+    free(b->extremes);
     *b = (rope_block){0};
 }
 
@@ -231,7 +235,8 @@ static bool block_alloc(rope_block *b, size_t rows, int capacity)
     b->v = calloc(vec, sizeof *b->v);
     b->q = calloc(vec, sizeof *b->q);
     b->impulse = calloc(rows * (size_t)capacity, sizeof *b->impulse);
-    if (b->n && b->contacts && b->steps && b->diverged && b->s && b->p && b->v && b->q && b->impulse)
+    b->extremes = calloc(2 * rows, sizeof *b->extremes);
+    if (b->n && b->contacts && b->steps && b->diverged && b->s && b->p && b->v && b->q && b->impulse && b->extremes)
         return true;
     block_free(b);
     return false;
@@ -275,6 +280,8 @@ static bool set_used(int k, unsigned fields)
         return fields & SK_STATE_PREVIOUS;
     if (k == SET_IMPULSE || k == SET_CONTACTS)
         return fields & SK_STATE_CONTACTS;
+    if (k == SET_EXTREMES)
+        return fields & SETS_EXTREMES;
     return true;
 }
 
@@ -292,7 +299,8 @@ static hid_t set_type(int k)
 /* Buffer of dataset k in a block. */
 static void *set_buffer(const rope_block *b, int k)
 {
-    void *const buffers[SET_COUNT] = {b->n, b->s, b->steps, b->diverged, b->p, b->v, b->q, b->impulse, b->contacts};
+    void *const buffers[SET_COUNT] = {b->n, b->s,         b->steps,    b->diverged, b->p,
+                                      b->v, b->q, b->impulse, b->contacts, b->extremes};
     return buffers[k];
 }
 
@@ -306,7 +314,7 @@ static void set_shape(int k, const sk_group *g, int *rank, hsize_t dims[3])
         *rank = 3;
     else if (k == SET_IMPULSE)
         *rank = 2;
-    else if (k == SET_CONTACTS) {
+    else if (k == SET_CONTACTS || k == SET_EXTREMES) {
         *rank = 2;
         dims[1] = 2;
     }
@@ -316,6 +324,7 @@ static int write_group(hid_t groups, const sk_engine *e, int gi)
 {
     const sk_group *g = &e->scenario->groups[gi];
     const unsigned fields = sk_engine_state_fields(e, gi);
+    const unsigned sets = fields | (sk_engine_tracks_extremes(e) ? SETS_EXTREMES : 0);
     char name[32];
     snprintf(name, sizeof name, "%d", gi);
     hid_t gid = H5Gcreate2(groups, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
@@ -336,7 +345,7 @@ static int write_group(hid_t groups, const sk_engine *e, int gi)
                  ? -1
                  : 0;
     for (int k = 0; rc == 0 && k < SET_COUNT; k++) {
-        if (!set_used(k, fields))
+        if (!set_used(k, sets))
             continue;
         int rank;
         hsize_t dims[3];
@@ -359,9 +368,11 @@ static int write_group(hid_t groups, const sk_engine *e, int gi)
             b.diverged[j] = st.diverged;
             b.contacts[2 * j] = st.contacts;
             b.contacts[2 * j + 1] = st.iterations;
+            if (sets & SETS_EXTREMES)
+                sk_engine_rope_extremes(e, g->first_rope + r0 + j, &b.extremes[2 * j], &b.extremes[2 * j + 1]);
         }
         for (int k = 0; rc == 0 && k < SET_COUNT; k++)
-            if (set_used(k, fields))
+            if (set_used(k, sets))
                 rc = rows_io(gs.id[k], set_type(k), r0, nb, set_buffer(&b, k), true);
     }
     block_free(&b);
@@ -380,7 +391,10 @@ static int write_contents(hid_t file, const sk_engine *e, const sk_checkpoint_in
         sk_h5_set_i64(file, "steps", info->steps) || sk_h5_set_i64(file, "every", info->every) ||
         sk_h5_set_i64(file, "checkpoint_every", info->checkpoint_every) || sk_h5_set_text(file, "csv", info->csv) ||
         sk_h5_set_text(file, "h5", info->h5) || sk_h5_set_text(file, "csv_temp", info->csv_temp) ||
-        sk_h5_set_text(file, "h5_temp", info->h5_temp) || set_u64(file, "journal_id", info->journal_id) ||
+        sk_h5_set_text(file, "h5_temp", info->h5_temp) || sk_h5_set_text(file, "vtk", info->vtk) ||
+        sk_h5_set_i64(file, "vtk_cells", info->vtk_cells) || sk_h5_set_text(file, "vtk_temp", info->vtk_temp) ||
+        sk_h5_set_text(file, "results", info->results) || sk_h5_set_text(file, "results_temp", info->results_temp) ||
+        set_u64(file, "journal_id", info->journal_id) ||
         set_u64(file, "journal_bytes", info->journal_bytes) ||
         sk_h5_set_i64(file, "journal_frames", info->journal_frames))
         return -1;
@@ -578,6 +592,7 @@ struct sk_checkpoint {
     bool loaded;
     sk_checkpoint_info info;
     char *csv, *h5, *engine, *scenario_text, *source, *csv_temp, *h5_temp, *checkpoint_temp;
+    char *vtk, *vtk_temp, *results, *results_temp;
     size_t *ropes;
     sk_group_totals *start;
 };
@@ -641,6 +656,10 @@ void sk_checkpoint_close(sk_checkpoint *c)
     free(c->csv_temp);
     free(c->checkpoint_temp);
     free(c->h5_temp);
+    free(c->vtk);
+    free(c->vtk_temp);
+    free(c->results);
+    free(c->results_temp);
     free(c->engine);
     free(c->scenario_text);
     free(c->source);
@@ -649,6 +668,12 @@ void sk_checkpoint_close(sk_checkpoint *c)
     if (c->loaded)
         sk_scenario_free(&c->recorded);
     free(c);
+}
+
+/* An attribute later skeins added: "" where the file lacks it; NULL when it is there and cannot be read. */
+static char *optional_text(hid_t loc, const char *name)
+{
+    return H5Aexists(loc, name) > 0 ? get_text(loc, name) : strdup("");
 }
 
 /* Whether x is a whole number in [0, most]: false for NaN. */
@@ -690,18 +715,42 @@ static int read_meta(sk_checkpoint *c, sk_error *err)
      * is only a number in the file, and the journal's reader sizes its index of frames by it). */
     if (step < 0 || steps < step || every < 1 || k < 1 || frames < 0 || frames > step / every + 1)
         return refuse(c, err, "the checkpoint is damaged (its step, plan or journal make no sense)");
-    /* the outputs' temporaries (absent from checkpoints of skeins before them: none named) */
-    c->csv_temp = H5Aexists(c->file, "csv_temp") > 0 ? get_text(c->file, "csv_temp") : strdup("");
-    c->h5_temp = H5Aexists(c->file, "h5_temp") > 0 ? get_text(c->file, "h5_temp") : strdup("");
-    c->checkpoint_temp = temp_name(c->path, id);
-    if (!c->csv_temp || !c->h5_temp || !c->checkpoint_temp)
+    /* the outputs' temporaries, --vtk and --results (absent from checkpoints of skeins before them: none) */
+    c->csv_temp = optional_text(c->file, "csv_temp");
+    c->h5_temp = optional_text(c->file, "h5_temp");
+    c->vtk = optional_text(c->file, "vtk");
+    c->vtk_temp = optional_text(c->file, "vtk_temp");
+    c->results = optional_text(c->file, "results");
+    c->results_temp = optional_text(c->file, "results_temp");
+    int64_t vtk_cells = SK_VTK_LINKS;
+    if (H5Aexists(c->file, "vtk_cells") > 0 && !get_i64(c->file, "vtk_cells", &vtk_cells))
         return damaged(c, err, "its attributes");
-    if (!temp_of(c->csv_temp, c->csv) || !temp_of(c->h5_temp, c->h5))
+    c->checkpoint_temp = temp_name(c->path, id);
+    if (!c->csv_temp || !c->h5_temp || !c->vtk || !c->vtk_temp || !c->results || !c->results_temp ||
+        !c->checkpoint_temp)
+        return damaged(c, err, "its attributes");
+    sk_h5_printable(c->vtk);
+    sk_h5_printable(c->results);
+    if (vtk_cells != SK_VTK_LINKS && vtk_cells != SK_VTK_POLYLINES)
+        return refuse(c, err, "the checkpoint is damaged (its --vtk-cells is no layout)");
+    /* the VTK writer names its temporary after the directory without its trailing slashes */
+    char *vtk_dir = strdup(c->vtk);
+    if (!vtk_dir)
+        return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", c->path);
+    sk_vtk_strip_slashes(vtk_dir);
+    const bool temps_fit = temp_of(c->csv_temp, c->csv) && temp_of(c->h5_temp, c->h5) &&
+                           temp_of(c->vtk_temp, vtk_dir) && temp_of(c->results_temp, c->results);
+    free(vtk_dir);
+    if (!temps_fit)
         return refuse(c, err, "the checkpoint is damaged (it names a temporary that is not its output's)");
     c->info = (sk_checkpoint_info){.step = step, .steps = steps, .every = every, .checkpoint_every = k,
                                    .csv = c->csv[0] ? c->csv : NULL, .h5 = c->h5[0] ? c->h5 : NULL,
                                    .csv_temp = c->csv_temp[0] ? c->csv_temp : NULL,
                                    .h5_temp = c->h5_temp[0] ? c->h5_temp : NULL,
+                                   .vtk = c->vtk[0] ? c->vtk : NULL, .vtk_cells = (int)vtk_cells,
+                                   .vtk_temp = c->vtk_temp[0] ? c->vtk_temp : NULL,
+                                   .results = c->results[0] ? c->results : NULL,
+                                   .results_temp = c->results_temp[0] ? c->results_temp : NULL,
                                    .checkpoint_temp = c->checkpoint_temp,
                                    .engine = c->engine, .scenario = c->scenario_text, .source = c->source,
                                    .journal_id = id, .journal_bytes = bytes, .journal_frames = frames};
@@ -856,6 +905,7 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, int gi, sk_error *err)
 {
     const sk_group *g = &c->scenario->groups[gi];
     const unsigned fields = sk_engine_state_fields(e, gi);
+    const unsigned sets = fields | (sk_engine_tracks_extremes(e) ? SETS_EXTREMES : 0);
     char name[48];
     snprintf(name, sizeof name, "groups/%d", gi);
     hid_t gid = H5Gopen2(c->file, name, H5P_DEFAULT);
@@ -867,12 +917,21 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, int gi, sk_error *err)
         sk_h5_close(&gid, H5Gclose);
         return damaged(c, err, name);
     }
+    /* the extremes a tracking engine needs: a run that did not track them has none to give */
+    if ((sets & SETS_EXTREMES) && H5Lexists(gid, set_names[SET_EXTREMES], H5P_DEFAULT) <= 0) {
+        sk_h5_close(&gid, H5Gclose);
+        H5Eclear2(H5E_DEFAULT);
+        return sk_fail(err, SK_ERR_MISMATCH,
+                       "%s: taken by a run that did not track the ropes' largest tensions and strains (--results); "
+                       "it cannot go on tracking them",
+                       c->path);
+    }
     group_sets gs;
     for (int k = 0; k < SET_COUNT; k++)
         gs.id[k] = H5I_INVALID_HID;
     int rc = 0;
     for (int k = 0; rc == 0 && k < SET_COUNT; k++) {
-        if (!set_used(k, fields))
+        if (!set_used(k, sets))
             continue;
         int rank;
         hsize_t dims[3];
@@ -890,7 +949,7 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, int gi, sk_error *err)
     for (size_t r0 = 0; rc == 0 && r0 < g->count; r0 += rows) {
         const size_t nb = g->count - r0 < rows ? g->count - r0 : rows;
         for (int k = 0; rc == 0 && k < SET_COUNT; k++)
-            if (set_used(k, fields) && rows_io(gs.id[k], set_type(k), r0, nb, set_buffer(&b, k), false))
+            if (set_used(k, sets) && rows_io(gs.id[k], set_type(k), r0, nb, set_buffer(&b, k), false))
                 rc = damaged(c, err, name);
         for (size_t j = 0; rc == 0 && j < nb; j++) {
             sk_rope_state st = block_state(&b, j, fields);
@@ -904,6 +963,10 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, int gi, sk_error *err)
                 !sk_engine_import_rope(e, g->first_rope + r0 + j, &st))
                 rc = sk_fail(err, SK_ERR_CORRUPT, "%s: the checkpoint is damaged (rope %zu's state cannot be a rope of %s)",
                              c->path, g->first_rope + r0 + j, c->scenario->source);
+            else if ((sets & SETS_EXTREMES) &&
+                     !sk_engine_set_rope_extremes(e, g->first_rope + r0 + j, b.extremes[2 * j], b.extremes[2 * j + 1]))
+                rc = sk_fail(err, SK_ERR_CORRUPT, "%s: the %s engine cannot take back rope %zu's extremes", c->path,
+                             sk_engine_kind(e), g->first_rope + r0 + j);
         }
     }
     block_free(&b);

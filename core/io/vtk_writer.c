@@ -128,6 +128,14 @@ static void remove_output_dir(const char *dir)
     rmdir(dir);
 }
 
+void sk_vtk_remove_leftover(const char *dir)
+{
+    struct stat st;
+    sk_error why;
+    if (lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && sk_vtk_check_target(dir, &why) == SK_OK)
+        remove_output_dir(dir);
+}
+
 /* name + suffix, malloc'd. */
 static char *joined(const char *name, const char *suffix)
 {

@@ -306,6 +306,105 @@ refused)
     refuse "ck.h5.frames: cannot open the frame journal the checkpoint refers to: No such file or directory" "${good[@]}"
     mv frames.saved ck.h5.frames
     ;;
+vtk_results | vtk_results_reference | vtk_results_diverge)
+    # --vtk and --results with checkpoints: killed after a checkpoint (2 threads) and resumed (1 thread), the
+    # VTK directory equals an uninterrupted run's file for file and byte for byte, and so does the results
+    # table: its largest tensions and strains are over every step, those before the checkpoint included, which
+    # the checkpoint kept. With the reference engine (and --vtk-cells ropes); with ropes that diverge before
+    # and after the checkpoint (a diverged rope reports the extremes up to the check before). The killed
+    # run's temporary directory is removed, and the .incomplete outputs of an earlier Ctrl-C; another run's
+    # temporary directory beside them stays.
+    extra=()
+    want_status=0
+    cells=links
+    if [ "$CASE" = vtk_results_reference ]; then
+        extra=(--engine reference)
+        plan=(--steps $((${plan[1]} / 6)) --every $((${plan[3]} / 4)))
+        K=$((K / 4))
+        cells=ropes
+    elif [ "$CASE" = vtk_results_diverge ]; then
+        extra=(--set 'groups[0].sweep.link.stiffness={"from": 150, "to": 2.5e5}')
+        want_status=3
+    fi
+    outs() { echo --vtk "$1" --vtk-cells $cells --results "$1.csv"; }
+    run_skein run "$long" "${plan[@]}" $(outs ref) --quiet "${extra[@]}"
+    expect_status $want_status
+    # the table holds extremes, not empty cells, for the ropes with links
+    [ "$(awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) if ($i != "") n++; print n }' ref.csv)" -gt 10 ] ||
+        fail "ref.csv has no figures: $(head -2 ref.csv)"
+    "$SKEIN" run "$long" "${plan[@]}" $(outs pv) --checkpoint ck.h5 --checkpoint-every $K --threads 2 --quiet \
+        "${extra[@]}" >"$SCRATCH/out" 2>"$SCRATCH/err" &
+    pid=$!
+    freeze_after_checkpoint ck.h5
+    kill -KILL $pid
+    wait $pid
+    status=$?
+    expect_status 137
+    own=$(ls -d pv.tmp.*)
+    [ -d "$own" ] && [ -e "$(ls pv.csv.tmp.*)" ] || fail "the killed run left no temporaries: $(ls)"
+    [ ! -e pv ] && [ ! -e pv.csv ] || fail "a killed run left an output under its own name"
+    mkdir pv.tmp.Other1 pv.incomplete
+    cp "$own/frame_000000.vtp" pv.tmp.Other1/
+    cp "$own/frame_000000.vtp" pv.incomplete/ # as a Ctrl-C of an earlier run keeps them: superseded
+    echo earlier >pv.csv.incomplete
+    run_skein run "$long" "${plan[@]}" $(outs pv) --resume ck.h5 --threads 1 "${extra[@]}"
+    expect_status $want_status
+    expect_stdout_has "checkpoint   ck.h5 removed: the run finished"
+    diff -r ref pv >"$SCRATCH/diff" 2>&1 || fail "the VTK directory differs: $(head -5 "$SCRATCH/diff")"
+    cmp -s ref.csv pv.csv || fail "the results table differs: $(diff ref.csv pv.csv | head -5)"
+    [ ! -e "$own" ] || fail "$own, the killed run's temporary directory, is left"
+    [ -e pv.tmp.Other1/frame_000000.vtp ] || fail "another run's temporary directory was removed"
+    rm -r pv.tmp.Other1
+    [ ! -e pv.incomplete ] && [ ! -e pv.csv.incomplete ] || fail "an .incomplete output is left"
+    [ ! -e ck.h5 ] && [ ! -e ck.h5.frames ] || fail "the checkpoint or its journal is left after the run finished"
+    expect_no_temp . pv
+    expect_no_temp . pv.csv
+    expect_no_temp . ck.h5
+    ;;
+refused_vtk_results)
+    # A checkpoint of a run with --vtk and --results resumed without them, or with another directory, layout
+    # or table: exit 2, one line, nothing written; a checkpoint of a run without them resumed with them too.
+    taken() { # taken CK ARGS...: a checkpointed run killed once its first checkpoint is there
+        local ck=$1
+        shift
+        "$SKEIN" run "$long" --steps 6000000 --every 100 --ropes 0 --checkpoint $ck --checkpoint-every 100 --quiet \
+            "$@" >"$SCRATCH/out" 2>"$SCRATCH/err" &
+        pid=$!
+        for _ in $(seq 2000); do
+            [ -e $ck ] && break
+            sleep 0.01
+        done
+        kill -KILL $pid
+        wait $pid
+        [ -e $ck ] || fail "no checkpoint to refuse"
+    }
+    taken ck.h5 --vtk pv --results res.csv
+    taken plain.h5 --csv plain.csv
+    rm -rf pv.tmp.* res.csv.tmp.* plain.csv.tmp.* # what the kills left (a resumed run would remove them)
+    base=(run "$long" --steps 6000000 --every 100 --ropes 0)
+    refuse() { # refuse WORDS ARGS...: exit 2, stderr one line holding WORDS, nothing written
+        local words=$1
+        shift
+        run_skein "$@"
+        expect_status 2
+        [ "$(wc -l <"$SCRATCH/err")" -eq 1 ] || fail "stderr is not one line: $(cat "$SCRATCH/err")"
+        grep -qF -- "$words" "$SCRATCH/err" || fail "stderr lacks [$words]: $(cat "$SCRATCH/err")"
+        for f in pv other res.csv other.csv plain.csv; do expect_no_output . $f; done
+    }
+    vtk_words="ck.h5: the run that wrote it has --vtk pv --vtk-cells links: resume with the same --vtk and --vtk-cells"
+    refuse "$vtk_words" "${base[@]}" --results res.csv --resume ck.h5
+    refuse "$vtk_words" "${base[@]}" --vtk other --results res.csv --resume ck.h5
+    refuse "$vtk_words" "${base[@]}" --vtk pv --vtk-cells ropes --results res.csv --resume ck.h5
+    refuse "ck.h5: the run that wrote it has --results res.csv: resume with the same --results" \
+        "${base[@]}" --vtk pv --resume ck.h5
+    refuse "ck.h5: the run that wrote it has --results res.csv: resume with the same --results" \
+        "${base[@]}" --vtk pv --results other.csv --resume ck.h5
+    refuse "plain.h5: the run that wrote it has no --vtk: resume with the same --vtk and --vtk-cells" \
+        "${base[@]}" --csv plain.csv --vtk pv --resume plain.h5
+    refuse "plain.h5: the run that wrote it has no --results: resume with the same --results" \
+        "${base[@]}" --csv plain.csv --results res.csv --resume plain.h5
+    [ -e ck.h5 ] && [ -e plain.h5 ] || fail "a refused checkpoint was removed"
+    ;;
 full_csv | full_h5)
     # The disk under one output fills up after some checkpoints: exit 1 naming the file and the reason, the
     # checkpoint kept, no output under its name, no temporary; with room again, the resumed run's outputs

@@ -74,10 +74,6 @@ paths)
         run sweep.json --results sweep.json
     mkdir dir.csv
     refused "--results dir.csv: is a directory; name a file" run sweep.json --results dir.csv
-    refused "--results x.csv and --checkpoint ck.h5: a checkpoint does not keep the ropes' largest tensions and strains, so a resumed run could not report them; run --results without checkpoints" \
-        run sweep.json --results x.csv --checkpoint ck.h5 --checkpoint-every 10
-    refused "--results x.csv and --resume ck.h5: a checkpoint does not keep the ropes' largest tensions and strains, so a resumed run could not report them; run --results without checkpoints" \
-        run --resume ck.h5 --results x.csv
     echo not-hdf5 >w.h5
     refused "--results w.h5: is the warm start's file w.h5 (initial.from) itself; the run would overwrite its input" \
         run sweep.json --set 'initial={"from": "w.h5", "frame": 0}' --results w.h5

@@ -44,8 +44,6 @@ refused)
         run ball.json --steps 5 --csv same --vtk same/
     refused "--vtk missing/out: cannot create a file in missing: No such file or directory" \
         run ball.json --steps 5 --vtk missing/out
-    refused "--vtk and --checkpoint: a checkpointed run cannot write --vtk yet (--csv and --h5 it can)" \
-        run ball.json --steps 5 --vtk pv --checkpoint ck.h5 --checkpoint-every 1
     refused "--vtk-cells needs --vtk DIR" run ball.json --steps 5 --vtk-cells ropes
     refused "--vtk-cells: 'points' is not one of links, ropes" run ball.json --vtk pv --vtk-cells points
     refused "--vtk: empty directory name" run ball.json --vtk ''

@@ -82,13 +82,17 @@ SK_API void sk_journal_close(sk_journal *j);
  *                     isa, scenario (the normalised scenario JSON, overrides applied), source, step, steps,
  *                     every, checkpoint_every, csv and h5 (the outputs as named, "" for none), journal_id,
  *                     journal_bytes, journal_frames (the frame journal above), csv_temp and h5_temp (the
- *                     temporaries the outputs were being written to, "" for none)
+ *                     temporaries the outputs were being written to, "" for none); vtk, vtk_cells (its
+ *                     sk_vtk_layout), vtk_temp, results and results_temp likewise (absent from checkpoints of
+ *                     skeins before them: read as none)
  *   /ropes [ropes]    the ropes the outputs write (global indices)
  *   /summary_start [groups][8]  the summary's start totals: ropes, particles, diverged, kinetic, gravity,
  *                     elastic, has_links, max_tension
  *   /groups/<i>/      attributes count, particles, fields (SK_STATE_* the ropes keep); per rope:
  *     n, s, steps, diverged [count]; position [count][particles][3]; velocity, previous (same shape, as the
- *     fields say); impulse [count][particles] and contacts [count][2] (contacts, iterations) with contacts */
+ *     fields say); impulse [count][particles] and contacts [count][2] (contacts, iterations) with contacts;
+ *     extremes [count][2] (max tension, max strain as sk_engine_rope_extremes gives them) when the engine
+ *     tracked them */
 
 /* What a checkpoint records besides the ropes: the run it belongs to. */
 typedef struct sk_checkpoint_info {
@@ -102,6 +106,13 @@ typedef struct sk_checkpoint_info {
                                      * sk_h5_temp_path), NULL for none: what a resumed run removes, and no
                                      * other file. Read back only as a temporary of its output (its name,
                                      * ".tmp." and six letters or digits, as mkstemp makes them) */
+    const char *vtk;          /* --vtk's directory as named, NULL for none */
+    int vtk_cells;            /* its sk_vtk_layout */
+    const char *vtk_temp;     /* its temporary directory (sk_vtk_temp_path), NULL for none; read back only as
+                               * VTK.tmp. and six letters or digits */
+    const char *results;      /* the results table as named (its rows come from the engine at the end, whose
+                               * extremes the checkpoint keeps), NULL for none */
+    const char *results_temp; /* its temporary (sk_results_temp_path), as csv_temp */
     const char *checkpoint_temp; /* read back: the temporary the checkpoints of the run that wrote it are
                                   * written through (PATH.tmp. and six characters from journal_id), which a
                                   * kill in the middle of one leaves: a resumed run removes it */

@@ -95,7 +95,8 @@ SK_API void sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contac
 /* Tracks (on) or stops tracking each rope's largest link tension (as sk_engine_rope_diagnostics reports it) and
  * largest strain ((|d| - l) / l, l the link's own rest length), over the state it stands in now and after every
  * step from then on, not only at frames. Only at step 0 (after any warm start, which sk_warm_start redoes
- * tracking for): false at a later step (a resumed checkpoint keeps no extremes) or when out of memory. Runs
+ * tracking for): false at a later step (a resumed checkpoint puts its extremes back with
+ * sk_engine_set_rope_extremes) or when out of memory. Runs
  * that do not ask pay nothing. A rope marked diverged reports what it had at the frame check before the one
  * that found it unsound (the state it was put back to), so the figures depend neither on the threads nor on
  * how the steps were split. */
@@ -105,6 +106,12 @@ SK_API bool sk_engine_tracks_extremes(const sk_engine *e);
 /* A rope's largest link tension (N) and strain so far; NaN for a rope that has had no link. False, leaving
  * them alone, when the engine does not track them. Either pointer may be NULL. */
 SK_API bool sk_engine_rope_extremes(const sk_engine *e, size_t rope, sk_real *max_tension, sk_real *max_strain);
+
+/* Puts back a rope's extremes as sk_engine_rope_extremes gave them at a frame check (NaN: no link yet), for a
+ * checkpoint resumed at that frame: they become both its running figures and those of its last check (at a
+ * check the two are equal), so the resumed run goes on as the one that stopped. False when the engine does
+ * not track them. */
+SK_API bool sk_engine_set_rope_extremes(sk_engine *e, size_t rope, sk_real max_tension, sk_real max_strain);
 
 /* ---- a rope's complete state, for checkpoints (skein/checkpoint.h) ---------------------------------------- */
 

@@ -295,6 +295,11 @@ SK_API void sk_vtk_abort(sk_vtk_writer *w);
 
 /* The temporary directory's name (for tests and messages), and the frames written so far. */
 SK_API const char *sk_vtk_temp_path(const sk_vtk_writer *w);
+
+/* Removes a directory of VTK output left behind (a killed run's temporary, named by its checkpoint; an earlier
+ * run's DIR.incomplete): its files, then it, only when it holds nothing but files skein writes (a directory,
+ * not a link); otherwise, or when it is absent, it is left as it is. */
+SK_API void sk_vtk_remove_leftover(const char *dir);
 SK_API long sk_vtk_frames(const sk_vtk_writer *w);
 
 /* ---- frames in memory ------------------------------------------------------------------------------------ */
