@@ -144,7 +144,37 @@ SK_API const sk_checkpoint_info *sk_checkpoint_meta(const sk_checkpoint *c);
  * states differ), SK_ERR_CORRUPT when the ropes' data is damaged, SK_ERR_NO_MEMORY. */
 SK_API sk_status sk_checkpoint_restore(sk_checkpoint *c, sk_engine *e, sk_error *err);
 
+/* The same for one process of a run split across several: e is an engine over the ropes first .. first + n - 1
+ * of the checkpoint's scenario (sk_scenario_slice), and gets only those ropes' states, whatever number of
+ * processes wrote the checkpoint. */
+SK_API sk_status sk_checkpoint_restore_slice(sk_checkpoint *c, sk_engine *e, size_t first, sk_error *err);
+
 SK_API void sk_checkpoint_close(sk_checkpoint *c);
+
+/* ---- every rope's state in one place: a run split across processes writes its checkpoint ------------- */
+
+/* The full states (sk_rope_state) of the ropes first .. first + count - 1 of a scenario as two flat arrays, one
+ * fixed-size record per rope (its group's capacity), so that the ranks' blocks of ropes lie end to end in the
+ * whole batch's arrays: each rank fills its own from its engine and sends it to rank 0, whose buffer, seen as
+ * an engine (sk_state_buffer_engine), is written by sk_checkpoint_write as a single process's engine is. */
+typedef struct sk_state_buffer sk_state_buffer;
+
+/* NULL with err filled (SK_ERR_NO_MEMORY). */
+SK_API sk_state_buffer *sk_state_buffer_create(const sk_scenario *s, size_t first, size_t count, sk_error *err);
+/* Exports every rope of e (an engine over exactly these ropes, its rope 0 being rope `first`). False when
+ * e's kind of engine keeps no state to save. */
+SK_API bool sk_state_buffer_fill(sk_state_buffer *b, const sk_engine *e);
+/* The reals and the integers (n, s's step count, diverged, contacts, iterations per rope), and where the
+ * record of `rope` (a global index within the buffer's ropes) starts in each. */
+SK_API sk_real *sk_state_buffer_reals(sk_state_buffer *b);
+SK_API int64_t *sk_state_buffer_ints(sk_state_buffer *b);
+SK_API size_t sk_state_buffer_real_at(const sk_state_buffer *b, size_t rope);
+SK_API size_t sk_state_buffer_int_at(const sk_state_buffer *b, size_t rope);
+/* The buffer as an engine at `step`, of the given kind and instruction set, whose group g keeps fields[g]
+ * (SK_STATE_*; copied): what sk_checkpoint_write reads of an engine. */
+SK_API const sk_engine *sk_state_buffer_engine(sk_state_buffer *b, long step, const char *kind, const char *isa,
+                                               const unsigned *fields);
+SK_API void sk_state_buffer_free(sk_state_buffer *b);
 
 /* ---- during a run: the sink that journals the frames and writes the checkpoints ------------------- */
 
