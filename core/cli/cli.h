@@ -210,7 +210,10 @@ typedef struct cli_rank_checkpoints {
     const sk_scenario *s;
     const sk_engine *e;  /* this rank's, NULL without ropes */
     unsigned *fields;    /* [groups]: SK_STATE_* each group's ropes keep */
-    sk_state_buffer *mine, *whole;
+    sk_state_buffer *buf;  /* a chunk of ropes' states */
+    size_t chunk;          /* ropes per chunk */
+    sk_state_engine *writer; /* rank 0: what its checkpoint writer reads, the chunks as they come */
+    size_t received;         /* rank 0: the ropes before this one came in during this checkpoint */
     long every, steps, k;
 } cli_rank_checkpoints;
 

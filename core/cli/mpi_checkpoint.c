@@ -1,9 +1,9 @@
 /* Checkpoints of a run split across processes: one checkpoint file, a single process's (a single process resumes
  * it, and any number of processes resumes either). At each checkpoint every rank sends its ropes' full states
- * (sk_state_buffer) to rank 0, which writes the file with the library's writer; the frame journal is rank 0's,
- * which receives every frame anyway. A resumed run's ranks each read their own ropes from the file, whatever
- * the number of processes that wrote it. What crosses the network: each rope's state once per checkpoint. */
-#include <limits.h>
+ * to rank 0 in chunks of a few MiB, each as the library's writer reaches it (sk_state_buffer, sk_state_engine),
+ * so no process holds more than a chunk besides its engine; the frame journal is rank 0's, which receives every
+ * frame anyway. A resumed run's ranks each read their own ropes from the file, whatever the number of
+ * processes that wrote it. What crosses the network: each rope's state once per checkpoint. */
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,12 +27,28 @@ static int agree(int rc, sk_error *err)
     return rc ? rc : worst;
 }
 
-/* The numbers rank k sends: its ropes' reals and integers. */
-static void block_of(const cli_rank_checkpoints *k, const sk_state_buffer *b, int rank, size_t *reals, size_t *ints)
+/* Rank 0's writer asks for the ropes in order: the chunks that hold them come from their ranks in that order
+ * (rank 0's own filled from its engine), until the one holding `rope` is there. */
+static const sk_state_buffer *fetch(void *ctx, size_t rope)
 {
-    const size_t lo = k->first[rank], hi = k->first[rank + 1];
-    *reals = sk_state_buffer_real_at(b, hi) - sk_state_buffer_real_at(b, lo);
-    *ints = sk_state_buffer_int_at(b, hi) - sk_state_buffer_int_at(b, lo);
+    cli_rank_checkpoints *k = ctx;
+    while (!sk_state_buffer_holds(k->buf, rope) && k->received < k->s->total_ropes) {
+        int r = 0;
+        while (k->first[r + 1] <= k->received)
+            r++;
+        const size_t lo = k->received, hi = lo + k->chunk < k->first[r + 1] ? lo + k->chunk : k->first[r + 1];
+        sk_state_buffer_place(k->buf, lo, hi - lo);
+        if (r == 0) {
+            sk_state_buffer_fill(k->buf, k->e, 0);
+        } else {
+            MPI_Recv(sk_state_buffer_reals(k->buf), (int)sk_state_buffer_n_reals(k->buf), MPI_SK_REAL, r, 0,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Recv(sk_state_buffer_ints(k->buf), (int)sk_state_buffer_n_ints(k->buf), MPI_INT64_T, r, 1,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        }
+        k->received = hi;
+    }
+    return k->buf;
 }
 
 int cli_ranks_checkpoint_begin(cli_rank_checkpoints *k, const cli_options *o, const sk_scenario *s,
@@ -47,21 +63,22 @@ int cli_ranks_checkpoint_begin(cli_rank_checkpoints *k, const cli_options *o, co
         return agree(rc, err);
     const sk_checkpoint_info *m = k->ck.from ? sk_checkpoint_meta(k->ck.from) : NULL;
     k->k = o->has_checkpoint_every ? o->checkpoint_every : m ? m->checkpoint_every : 1;
-    const size_t count = first[rank + 1] - first[rank], groups = (size_t)(s->n_groups > 0 ? s->n_groups : 1);
+    k->chunk = sk_state_chunk_ropes(s);
+    /* SKEIN_TEST_CHECKPOINT_CHUNK=N (tests): N ropes per chunk, so that a small batch streams in many */
+    const char *test_chunk = getenv("SKEIN_TEST_CHECKPOINT_CHUNK");
+    if (test_chunk && atol(test_chunk) > 0)
+        k->chunk = (size_t)atol(test_chunk);
+    const size_t groups = (size_t)(s->n_groups > 0 ? s->n_groups : 1);
     if (!(k->fields = calloc(groups, sizeof *k->fields)))
         rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
-    if (rc == 0 && count > 0 && !(k->mine = sk_state_buffer_create(s, first[rank], count, err)))
+    if (rc == 0 && !(k->buf = sk_state_buffer_create(s, k->chunk, err)))
         rc = err->status;
-    if (rc == 0 && rank == 0 && !(k->whole = sk_state_buffer_create(s, 0, s->total_ropes, err)))
+    if (rc == 0 && rank == 0 &&
+        !(k->writer = sk_state_engine_create(s, e ? sk_engine_kind(e) : "none", e ? sk_engine_isa(e) : "none",
+                                             k->fields, fetch, k, err)))
         rc = err->status;
-    if (rc == 0 && k->mine) {
-        size_t reals, ints;
-        block_of(k, k->mine, rank, &reals, &ints);
-        if (reals > INT_MAX || ints > INT_MAX)
-            rc = sk_fail(err, SK_ERR_INVALID, "%s: the ropes' states of one process are more than %d numbers, beyond "
-                         "a checkpoint across processes: use more processes", o->checkpoint ? o->checkpoint : o->resume,
-                         INT_MAX);
-    }
+    if (rc == 0 && e && strcmp(sk_engine_kind(e), "none") == 0)
+        rc = sk_fail(err, SK_ERR_INVALID, "%s: this engine cannot save its ropes", k->ck.path);
     /* which parts of their state each group's ropes keep, from the ranks that hold some */
     const sk_scenario *mine = e ? sk_engine_scenario(e) : NULL;
     for (int g = 0; rc == 0 && mine && g < mine->n_groups; g++)
@@ -78,51 +95,39 @@ int cli_ranks_checkpoint_frame(cli_rank_checkpoints *k, long step, sk_error *err
     if (!k->ck.path || !sk_checkpoint_due(step, k->every, k->steps, k->k))
         return 0;
     int rc = 0;
-    if (k->mine && !sk_state_buffer_fill(k->mine, k->e))
-        rc = sk_fail(err, SK_ERR_INVALID, "%s: the %s engine cannot save its ropes", k->ck.path, sk_engine_kind(k->e));
-    if ((rc = agree(rc, err)))
-        return rc;
-    size_t reals, ints;
-    if (k->rank != 0 && k->mine) {
-        block_of(k, k->mine, k->rank, &reals, &ints);
-        MPI_Send(sk_state_buffer_reals(k->mine), (int)reals, MPI_SK_REAL, 0, 0, MPI_COMM_WORLD);
-        MPI_Send(sk_state_buffer_ints(k->mine), (int)ints, MPI_INT64_T, 0, 1, MPI_COMM_WORLD);
-    }
-    if (k->rank == 0) {
-        sk_real *to = sk_state_buffer_reals(k->whole);
-        int64_t *to_ints = sk_state_buffer_ints(k->whole);
-        for (int r = 0; r < k->size; r++) {
-            if (k->first[r + 1] == k->first[r])
-                continue;
-            block_of(k, k->whole, r, &reals, &ints);
-            sk_real *at = to + sk_state_buffer_real_at(k->whole, k->first[r]);
-            int64_t *at_ints = to_ints + sk_state_buffer_int_at(k->whole, k->first[r]);
-            if (r == 0) {
-                memcpy(at, sk_state_buffer_reals(k->mine), reals * sizeof *at);
-                memcpy(at_ints, sk_state_buffer_ints(k->mine), ints * sizeof *at_ints);
-                continue;
-            }
-            MPI_Recv(at, (int)reals, MPI_SK_REAL, r, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            MPI_Recv(at_ints, (int)ints, MPI_INT64_T, r, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (k->rank != 0) {
+        /* this rank's ropes, a chunk at a time, as rank 0's writer reaches them */
+        for (size_t lo = k->first[k->rank]; lo < k->first[k->rank + 1]; lo += k->chunk) {
+            const size_t hi = lo + k->chunk < k->first[k->rank + 1] ? lo + k->chunk : k->first[k->rank + 1];
+            sk_state_buffer_place(k->buf, lo, hi - lo);
+            sk_state_buffer_fill(k->buf, k->e, k->first[k->rank]);
+            MPI_Send(sk_state_buffer_reals(k->buf), (int)sk_state_buffer_n_reals(k->buf), MPI_SK_REAL, 0, 0,
+                     MPI_COMM_WORLD);
+            MPI_Send(sk_state_buffer_ints(k->buf), (int)sk_state_buffer_n_ints(k->buf), MPI_INT64_T, 0, 1,
+                     MPI_COMM_WORLD);
         }
-        /* as sk_checkpointer_sink: the journal first, so a checkpoint only ever counts frames on the disk */
-        sk_checkpoint_info *info = k->ck.info;
-        if (k->ck.journal)
-            rc = sk_journal_sync(k->ck.journal, &info->journal_bytes, &info->journal_frames, err);
-        info->step = step;
-        const sk_engine *held = sk_state_buffer_engine(k->whole, step, k->e ? sk_engine_kind(k->e) : "none",
-                                                       k->e ? sk_engine_isa(k->e) : "none", k->fields);
-        if (rc == 0 && (rc = sk_checkpoint_write(k->ck.path, held, info, err)) == 0)
-            k->ck.last = step;
+        return agree(rc, err);
     }
+    /* as sk_checkpointer_sink: the journal first, so a checkpoint only ever counts frames on the disk */
+    sk_checkpoint_info *info = k->ck.info;
+    if (k->ck.journal)
+        rc = sk_journal_sync(k->ck.journal, &info->journal_bytes, &info->journal_frames, err);
+    info->step = step;
+    k->received = 0;
+    sk_state_buffer_place(k->buf, 0, 0);
+    if (rc == 0 && (rc = sk_checkpoint_write(k->ck.path, sk_state_engine_at(k->writer, step), info, err)) == 0)
+        k->ck.last = step;
+    /* whatever a failed write did not ask for is still on its way: taken and dropped */
+    if (k->s->total_ropes > 0)
+        fetch(k, k->s->total_ropes - 1);
     return agree(rc, err);
 }
 
 void cli_ranks_checkpoint_free(cli_rank_checkpoints *k)
 {
     cli_checkpoint_free(&k->ck);
-    sk_state_buffer_free(k->mine);
-    sk_state_buffer_free(k->whole);
+    sk_state_buffer_free(k->buf);
+    sk_state_engine_free(k->writer);
     free(k->fields);
     *k = (cli_rank_checkpoints){.ck = {.resumed_at = -1, .last = -1}};
 }

@@ -151,29 +151,37 @@ SK_API sk_status sk_checkpoint_restore_slice(sk_checkpoint *c, sk_engine *e, siz
 
 SK_API void sk_checkpoint_close(sk_checkpoint *c);
 
-/* ---- every rope's state in one place: a run split across processes writes its checkpoint ------------- */
+/* ---- ropes' states streamed to one writer: a run split across processes writes its checkpoint --------- */
 
-/* The full states (sk_rope_state) of the ropes first .. first + count - 1 of a scenario as two flat arrays, one
- * fixed-size record per rope (its group's capacity), so that the ranks' blocks of ropes lie end to end in the
- * whole batch's arrays: each rank fills its own from its engine and sends it to rank 0, whose buffer, seen as
- * an engine (sk_state_buffer_engine), is written by sk_checkpoint_write as a single process's engine is. */
+/* The full states (sk_rope_state) of a few consecutive ropes as two flat arrays, one fixed-size record per rope
+ * (its group's capacity): reals p, v, q [capacity][3], impulse [capacity], s; integers n, steps, diverged,
+ * contacts, iterations. The ranks of a run across processes send their ropes to rank 0 in such chunks, one
+ * after the other as its checkpoint writer asks for them, so that no process holds more than a chunk. */
 typedef struct sk_state_buffer sk_state_buffer;
 
-/* NULL with err filled (SK_ERR_NO_MEMORY). */
-SK_API sk_state_buffer *sk_state_buffer_create(const sk_scenario *s, size_t first, size_t count, sk_error *err);
-/* Exports every rope of e (an engine over exactly these ropes, its rope 0 being rope `first`). False when
- * e's kind of engine keeps no state to save. */
-SK_API bool sk_state_buffer_fill(sk_state_buffer *b, const sk_engine *e);
-/* The reals and the integers (n, s's step count, diverged, contacts, iterations per rope), and where the
- * record of `rope` (a global index within the buffer's ropes) starts in each. */
+/* Ropes per chunk: about 4 MiB of the scenario's largest records (at least 1). */
+SK_API size_t sk_state_chunk_ropes(const sk_scenario *s);
+/* Room for chunk ropes of any group of s. NULL with err filled (SK_ERR_NO_MEMORY). */
+SK_API sk_state_buffer *sk_state_buffer_create(const sk_scenario *s, size_t chunk, sk_error *err);
+/* Makes the buffer the ropes first .. first + count - 1 (count at most its chunk): the arrays' layout. */
+SK_API void sk_state_buffer_place(sk_state_buffer *b, size_t first, size_t count);
+/* Exports the placed ropes from e, whose rope 0 is rope e_first. False when e's kind of engine keeps no state. */
+SK_API bool sk_state_buffer_fill(sk_state_buffer *b, const sk_engine *e, size_t e_first);
 SK_API sk_real *sk_state_buffer_reals(sk_state_buffer *b);
 SK_API int64_t *sk_state_buffer_ints(sk_state_buffer *b);
-SK_API size_t sk_state_buffer_real_at(const sk_state_buffer *b, size_t rope);
-SK_API size_t sk_state_buffer_int_at(const sk_state_buffer *b, size_t rope);
-/* The buffer as an engine at `step`, of the given kind and instruction set, whose group g keeps fields[g]
- * (SK_STATE_*; copied): what sk_checkpoint_write reads of an engine. */
-SK_API const sk_engine *sk_state_buffer_engine(sk_state_buffer *b, long step, const char *kind, const char *isa,
-                                               const unsigned *fields);
+SK_API size_t sk_state_buffer_n_reals(const sk_state_buffer *b);
+SK_API size_t sk_state_buffer_n_ints(const sk_state_buffer *b);
+SK_API bool sk_state_buffer_holds(const sk_state_buffer *b, size_t rope);
+
+/* A stand-in engine over every rope of s, of the given kind and instruction set, whose group g keeps fields[g]
+ * (SK_STATE_*): exporting a rope asks fetch for the buffer that holds it (ropes are asked in increasing order,
+ * as sk_checkpoint_write does). What sk_checkpoint_write reads of an engine; s, fields and ctx outlive it. */
+typedef const sk_state_buffer *(*sk_state_fetch)(void *ctx, size_t rope);
+typedef struct sk_state_engine sk_state_engine;
+SK_API sk_state_engine *sk_state_engine_create(const sk_scenario *s, const char *kind, const char *isa,
+                                               const unsigned *fields, sk_state_fetch fetch, void *ctx, sk_error *err);
+SK_API const sk_engine *sk_state_engine_at(sk_state_engine *se, long step);
+SK_API void sk_state_engine_free(sk_state_engine *se);
 SK_API void sk_state_buffer_free(sk_state_buffer *b);
 
 /* ---- during a run: the sink that journals the frames and writes the checkpoints ------------------- */
