@@ -106,7 +106,9 @@ int cli_ranks_checkpoint_frame(cli_rank_checkpoints *k, long step, sk_error *err
             MPI_Send(sk_state_buffer_ints(k->buf), (int)sk_state_buffer_n_ints(k->buf), MPI_INT64_T, 0, 1,
                      MPI_COMM_WORLD);
         }
-        return agree(rc, err);
+        if ((rc = agree(rc, err)) == 0)
+            k->ck.last = step; /* for the line a failure of this rank ends with */
+        return rc;
     }
     /* as sk_checkpointer_sink: the journal first, so a checkpoint only ever counts frames on the disk */
     sk_checkpoint_info *info = k->ck.info;

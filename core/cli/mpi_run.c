@@ -393,15 +393,14 @@ static int run_ranks(const cli_options *o, sk_error *err)
     csv = NULL;
     h5 = NULL;
     cli_restore_signals(old);
+    /* a failure keeps the checkpoint (rank 0 has its files), and the failing rank's line says how to go on */
     if (rc != SK_OK && rc != SK_ERR_INTERRUPTED) {
-        if (r.rank == 0)
-            cli_checkpoint_end(&ck.ck, false, err);
+        cli_checkpoint_end(&ck.ck, false, err);
         goto done;
     }
     const int commit = agree(&r, closed != rc ? closed : SK_OK, err);
     if (commit) {
-        if (r.rank == 0)
-            cli_checkpoint_end(&ck.ck, false, err);
+        cli_checkpoint_end(&ck.ck, false, err);
         rc = commit;
         goto done;
     }

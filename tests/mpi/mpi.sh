@@ -212,25 +212,29 @@ checkpoint_ranks)
     expect_resumed "2 ranks resumed by one process"
     ;;
 checkpoint_single)
-    # a single process's checkpoint resumed by 2 ranks; an MPI checkpoint is refused as one process's is when
-    # it is another run's (other steps), on every rank with one line
+    # a single process's checkpoint resumed by 2 ranks; a checkpoint of 2 ranks kept by a failure resumed by 3
     run_skein "${ck_run[@]}" --csv ref.csv --h5 ref.h5 --quiet
     expect_status 0
     kill_after_checkpoint 1
     run_ranks 2 "${ck_run[@]}" --csv out.csv --h5 out.h5 --resume ck.h5
     expect_resumed "one process resumed by 2 ranks"
+    # a rank that fails after a checkpoint (states streamed in chunks of 7 ropes): one line, naming it and the
+    # checkpoint kept; refused when resumed as another run (other steps); resumed by 3 ranks
     rm -f out.csv out.h5
-    SKEIN_TEST_CHECKPOINT_CHUNK=7 kill_after_checkpoint 3
+    SKEIN_TEST_CHECKPOINT_CHUNK=7 SKEIN_TEST_FAIL_RANK=1:1200 run_ranks 2 "${ck_run[@]}" --csv out.csv --h5 out.h5 \
+        --checkpoint ck.h5 --checkpoint-every 500
+    [ "$status" -eq 1 ] || fail "failing rank: exit status $status, expected 1"
+    [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "not one line: $(cat err)"
+    grep -q "^skein: rank 1: .*injected failure (SKEIN_TEST_FAIL_RANK); the checkpoint ck.h5 (step 1000) is kept: go on from it with --resume ck.h5$" err ||
+        fail "stderr: $(cat err)"
     run_ranks 2 "${ck_run[@]}" --steps 30000 --csv out.csv --h5 out.h5 --resume ck.h5
     [ "$status" -eq 2 ] || fail "other steps: exit status $status, expected 2"
     [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "not one line: $(cat err)"
     grep -q "^skein: rank 0: ck.h5: the run that wrote it goes to step 12000, this one to step 30000" err ||
         fail "stderr: $(cat err)"
     [ -e ck.h5 ] && [ -e ck.h5.frames ] || fail "a refused resume removed the checkpoint"
-    # --checkpoint over an existing checkpoint is refused, as one process refuses it
-    run_ranks 2 "${ck_run[@]}" --csv out.csv --checkpoint ck.h5 --checkpoint-every 500
-    [ "$status" -eq 2 ] || fail "--checkpoint over ck.h5: exit status $status, expected 2"
-    grep -q "^skein: rank 0: ck.h5: a checkpoint is there already" err || fail "stderr: $(cat err)"
+    run_ranks 3 "${ck_run[@]}" --csv out.csv --h5 out.h5 --resume ck.h5
+    expect_resumed "a failure at 2 ranks resumed by 3"
     ;;
 refused)
     # what a run across processes does not take yet: the ParaView directory and the results table, refused
