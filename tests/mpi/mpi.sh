@@ -198,7 +198,7 @@ memory)
     ;;
 checkpoint_ranks)
     # checkpoints of 2 ranks, all killed after the first: resumed by 3 ranks (--resume alone: the checkpoint
-    # names the run), then again by one process; the outputs are the uninterrupted run's
+    # names the run), then again by one process; the outputs are the uninterrupted run's; a full disk
     run_skein "${ck_run[@]}" --csv ref.csv --h5 ref.h5 --quiet
     expect_status 0
     # the ropes' states streamed to rank 0 in chunks of 5 ropes (48 ropes: each rank's in several)
@@ -210,6 +210,21 @@ checkpoint_ranks)
     kill_after_checkpoint 2
     run_skein "${ck_run[@]}" --csv out.csv --h5 out.h5 --resume ck.h5
     expect_resumed "2 ranks resumed by one process"
+    # a checkpoint rank 0 cannot write (a full disk: a small tmpfs in a mount namespace, where one may be made)
+    # stops every rank with one line naming it and no file left, the other ranks' states taken and dropped
+    if unshare -m true 2>/dev/null; then
+        mkdir disk
+        # shellcheck disable=SC2016
+        SKEIN_TEST_CHECKPOINT_CHUNK=5 unshare -m bash -c 'mount -t tmpfs -o size=300k tmpfs disk && exec "$@"' _ \
+            "$MPIRUN" --oversubscribe -np 3 "$SKEIN" "${ck_run[@]}" --h5 full.h5 --checkpoint disk/ck.h5 \
+            --checkpoint-every 500 >out 2>err
+        status=$?
+        [ "$status" -eq 1 ] || fail "full disk: exit status $status, expected 1: $(cat err)"
+        [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "full disk: not one line: $(cat err)"
+        grep -q "^skein: rank 0: disk/ck.h5: cannot write the checkpoint: No space left on device .*; no checkpoint was taken yet$" err ||
+            fail "full disk: stderr: $(cat err)"
+        expect_no_output . full.h5
+    fi
     ;;
 checkpoint_single)
     # a single process's checkpoint resumed by 2 ranks; a checkpoint of 2 ranks kept by a failure resumed by 3
