@@ -1621,6 +1621,124 @@ static int write_fails(void)
     return 0;
 }
 
+/* ---- a run across processes: the states streamed to one writer in chunks, each slice restored alone ------- */
+
+typedef struct stream {
+    sk_state_buffer *buf;
+    const sk_engine *e;
+    size_t chunk, next;
+    int fetched;
+} stream;
+
+static const sk_state_buffer *stream_fetch(void *ctx, size_t rope)
+{
+    stream *st = ctx;
+    const size_t total = sk_engine_scenario(st->e)->total_ropes;
+    while (!sk_state_buffer_holds(st->buf, rope) && st->next < total) {
+        const size_t n = total - st->next < st->chunk ? total - st->next : st->chunk;
+        sk_state_buffer_place(st->buf, st->next, n);
+        if (!sk_state_buffer_fill(st->buf, st->e, 0))
+            return NULL;
+        st->next += n;
+        st->fetched++;
+    }
+    return st->buf;
+}
+
+static int same_rope(const rope_copy *x, const rope_copy *y, size_t rope)
+{
+    if (x->st.n != y->st.n || memcmp(&x->st.s, &y->st.s, sizeof x->st.s) || x->st.steps != y->st.steps ||
+        x->st.diverged != y->st.diverged || memcmp(x->p, y->p, sizeof x->p) || memcmp(x->v, y->v, sizeof x->v) ||
+        memcmp(x->q, y->q, sizeof x->q) || memcmp(x->impulse, y->impulse, sizeof x->impulse) ||
+        x->st.contacts != y->st.contacts || x->st.iterations != y->st.iterations) {
+        fprintf(stderr, "rope %zu: states differ (n %d / %d, steps %ld / %ld)\n", rope, x->st.n, y->st.n, x->st.steps,
+                y->st.steps);
+        return 1;
+    }
+    return 0;
+}
+
+/* Slice part (ropes first ..) of s restored from ck.h5 equals e's ropes there, and stepped on, later's. */
+static int slice_restores(const sk_scenario *s, const char *engine, size_t first, size_t count, const sk_engine *e,
+                          const sk_engine *later, long more)
+{
+    sk_scenario part;
+    sk_error err = {0};
+    CHECK_OK(sk_scenario_slice(s, first, count, &part, &err));
+    sk_engine *pe = tb_engine(&part, engine, "auto", 1);
+    CHECK(pe != NULL);
+    sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), s, &err);
+    CHECK(c != NULL);
+    if (sk_checkpoint_restore_slice(c, pe, first, &err) != 0) {
+        fprintf(stderr, "restore of ropes %zu..: %s\n", first, err.message);
+        return 1;
+    }
+    sk_checkpoint_close(c);
+    static rope_copy x, y;
+    for (int pass = 0; pass < 2; pass++) {
+        const sk_engine *whole = pass ? later : e;
+        for (size_t i = 0; i < count; i++) {
+            export_rope(pe, sk_scenario_find_rope(&part, i, NULL), i, &x);
+            export_rope(whole, sk_scenario_find_rope(s, first + i, NULL), first + i, &y);
+            CHECK_OK(same_rope(&x, &y, first + i));
+        }
+        size_t diverged;
+        sk_engine_advance_checked(pe, more, &diverged);
+    }
+    sk_engine_destroy(pe);
+    sk_scenario_free(&part);
+    return 0;
+}
+
+/* A checkpoint written through sk_state_engine, its ropes fetched in chunks of 4, is the engine's: every slice
+ * of the batch restored from it alone (sk_checkpoint_restore_slice) holds the engine's states, and goes on to
+ * the same bits as the whole engine. Both engines, with contacts (impulses) and with verlet (previous
+ * positions). */
+static int slices_streamed(void)
+{
+    const char *const engines[] = {"batch", "reference"}, *const methods[] = {"symplectic", "verlet"};
+    for (int ei = 0; ei < 2; ei++)
+        for (int mi = 0; mi < 2; mi++) {
+            static char json[1 << 14];
+            snprintf(json, sizeof json, contacts, methods[mi]);
+            sk_scenario s;
+            CHECK_OK(tb_load(&s, "%s", json));
+            sk_engine *e = tb_engine(&s, engines[ei], "auto", 1), *later = tb_engine(&s, engines[ei], "auto", 1);
+            CHECK(e && later && s.total_ropes == 15 && s.n_groups <= 8);
+            size_t diverged;
+            sk_engine_advance_checked(e, 300, &diverged);
+            sk_engine_advance_checked(later, 400, &diverged);
+            unsigned fields[8];
+            for (int g = 0; g < s.n_groups; g++)
+                fields[g] = sk_engine_state_fields(e, g);
+            sk_error err = {0};
+            stream st = {.buf = sk_state_buffer_create(&s, 4, &err), .e = e, .chunk = 4};
+            sk_state_engine *se =
+                sk_state_engine_create(&s, sk_engine_kind(e), sk_engine_isa(e), fields, stream_fetch, &st, &err);
+            CHECK(st.buf && se);
+            size_t *ropes = all_ropes(&s);
+            sk_group_totals start[8];
+            CHECK_OK(sk_group_totals_compute(e, start, &err));
+            const sk_checkpoint_info info = {.steps = 600, .every = 50, .checkpoint_every = 150, .ropes = ropes,
+                                             .n_ropes = s.total_ropes, .csv = "out.csv", .start = start};
+            if (sk_checkpoint_write(scratch("ck.h5"), sk_state_engine_at(se, 300), &info, &err) != 0) {
+                fprintf(stderr, "write: %s\n", err.message);
+                return 1;
+            }
+            CHECK(st.fetched == 4); /* 15 ropes, 4 at a time, each fetched once */
+            const size_t blocks[][2] = {{0, 4}, {4, 7}, {11, 4}, {0, 15}};
+            for (int b = 0; b < 4; b++)
+                CHECK_OK(slice_restores(&s, engines[ei], blocks[b][0], blocks[b][1], e, later, 100));
+            free(ropes);
+            sk_state_engine_free(se);
+            sk_state_buffer_free(st.buf);
+            sk_engine_destroy(e);
+            sk_engine_destroy(later);
+            sk_scenario_free(&s);
+        }
+    return 0;
+}
+
 static int run_case(const char *name, int (*fn)(void))
 {
     (void)name;
@@ -1654,6 +1772,7 @@ CASE(output_temps)
 CASE(vtk_results_attributes)
 CASE(resume_extremes)
 CASE(refuse_untracked)
+CASE(slices_streamed)
 
 CHECK_MAIN({"resume_springs", case_resume_springs}, {"resume_deploy", case_resume_deploy}, {"resume_reel_in", case_resume_reel_in},
            {"resume_contacts", case_resume_contacts}, {"resume_divergence", case_resume_divergence},
@@ -1665,4 +1784,5 @@ CHECK_MAIN({"resume_springs", case_resume_springs}, {"resume_deploy", case_resum
            {"crafted_totals", case_crafted_totals}, {"crafted_attributes", case_crafted_attributes},
            {"crafted_journal", case_crafted_journal}, {"journal_symlink", case_journal_symlink},
            {"output_temps", case_output_temps}, {"vtk_results_attributes", case_vtk_results_attributes},
-           {"resume_extremes", case_resume_extremes}, {"refuse_untracked", case_refuse_untracked})
+           {"resume_extremes", case_resume_extremes}, {"refuse_untracked", case_refuse_untracked},
+           {"slices_streamed", case_slices_streamed})

@@ -60,10 +60,10 @@ static int check_plan(const char *path, const sk_checkpoint_info *m, const cli_o
     return 0;
 }
 
-int cli_checkpoint_begin(cli_checkpointing *c, const cli_options *o, const sk_scenario *s, const cli_plan *plan,
-                         sk_engine *e, sk_group_totals *start, sk_error *err)
+int cli_checkpoint_begin_slice(cli_checkpointing *c, const cli_options *o, const sk_scenario *s, const cli_plan *plan,
+                               sk_engine *e, size_t first, sk_group_totals *start, sk_error *err)
 {
-    *c = (cli_checkpointing){.resumed_at = -1};
+    *c = (cli_checkpointing){.resumed_at = -1, .last = -1};
     if (!o->checkpoint && !o->resume)
         return 0;
     c->path = o->checkpoint ? o->checkpoint : o->resume;
@@ -77,25 +77,35 @@ int cli_checkpoint_begin(cli_checkpointing *c, const cli_options *o, const sk_sc
                            "%s: a checkpoint is there already: go on from it with --resume %s, or remove it to "
                            "start over",
                            o->checkpoint, o->checkpoint);
-        return sk_group_totals_compute(e, start, err);
+        return 0;
     }
     if (!(c->from = sk_checkpoint_open(o->resume, s, err)))
         return err->status;
     const sk_checkpoint_info *m = sk_checkpoint_meta(c->from);
     /* the two engines keep different state: say which flag resumes it */
-    if (strcmp(m->engine, sk_engine_kind(e)) != 0)
+    if (e && strcmp(m->engine, sk_engine_kind(e)) != 0)
         return sk_fail(err, SK_ERR_MISMATCH, "%s: written by the %s engine; resume it with --engine %s", o->resume,
                        m->engine, m->engine);
     int rc = check_plan(o->resume, m, o, plan, err);
-    if (rc == 0)
-        rc = sk_checkpoint_restore(c->from, e, err);
+    if (rc == 0 && e)
+        rc = sk_checkpoint_restore_slice(c->from, e, first, err);
     if (rc)
         return rc;
     for (int g = 0; g < s->n_groups; g++)
         start[g] = m->start[g];
     c->resumed = true;
     c->resumed_at = m->step;
+    c->last = m->step;
     return 0;
+}
+
+int cli_checkpoint_begin(cli_checkpointing *c, const cli_options *o, const sk_scenario *s, const cli_plan *plan,
+                         sk_engine *e, sk_group_totals *start, sk_error *err)
+{
+    int rc = cli_checkpoint_begin_slice(c, o, s, plan, e, 0, start, err);
+    if (rc == 0 && o->checkpoint)
+        rc = sk_group_totals_compute(e, start, err);
+    return rc;
 }
 
 /* Removes the temporary an interrupted run was writing an output to, as its checkpoint names it (checked
@@ -177,6 +187,11 @@ int cli_checkpoint_attach(cli_checkpointing *c, const cli_options *o, const sk_s
     } else {
         c->info->journal_id = 0; /* no outputs: nothing to write again */
     }
+    if (c->across_ranks) {
+        if (c->journal)
+            sinks[(*n_sinks)++] = (sk_frame_sink){sk_journal_frame_sink, c->journal};
+        return 0;
+    }
     if (!(c->sink = sk_checkpointer_create(c->path, c->info, c->journal, err)))
         return err->status;
     sinks[(*n_sinks)++] = (sk_frame_sink){sk_checkpointer_sink, c->sink};
@@ -187,7 +202,7 @@ long cli_checkpoint_last(const cli_checkpointing *c)
 {
     if (!c->path)
         return -1;
-    return c->sink ? sk_checkpointer_last(c->sink) : c->resumed_at;
+    return c->sink ? sk_checkpointer_last(c->sink) : c->last;
 }
 
 void cli_checkpoint_end(cli_checkpointing *c, bool finished, sk_error *err)
@@ -242,5 +257,5 @@ void cli_checkpoint_free(cli_checkpointing *c)
     sk_checkpoint_close(c->from);
     free(c->journal_path);
     free(c->info);
-    *c = (cli_checkpointing){.resumed_at = -1};
+    *c = (cli_checkpointing){.resumed_at = -1, .last = -1};
 }

@@ -119,6 +119,10 @@ typedef struct cli_checkpointing {
     sk_journal *journal;
     sk_checkpointer *sink;
     sk_checkpoint_info *info;
+    /* A run across processes (core/cli/mpi_checkpoint.c): attach adds a sink that journals the frames, and the
+     * ranks write the checkpoints together, recording the last one's step in last. */
+    bool across_ranks;
+    long last;
 } cli_checkpointing;
 
 /* Before the outputs are opened: with --resume, checks that the checkpoint belongs to this run (scenario,
@@ -133,6 +137,12 @@ int cli_checkpoint_begin(cli_checkpointing *c, const cli_options *o, const sk_sc
 typedef struct cli_output_temps {
     const char *csv, *h5, *vtk, *results;
 } cli_output_temps;
+
+/* The same for one process of a run split across several: e is its engine over the ropes first .. (NULL for
+ * a process without ropes), and only those ropes' states are put into it; start gets the checkpoint's start
+ * totals when resuming, and is left alone otherwise. */
+int cli_checkpoint_begin_slice(cli_checkpointing *c, const cli_options *o, const sk_scenario *s, const cli_plan *plan,
+                               sk_engine *e, size_t first, sk_group_totals *start, sk_error *err);
 
 /* Once the outputs are open (their sinks in sinks[0 .. *n_sinks - 1], room for one more): creates the frame
  * journal, or for a resumed run checks it, removes what interrupted runs left of the outputs and hands the
@@ -199,6 +209,32 @@ int cli_mpi_rank(void);
 int cli_mpi_finish(int status, sk_error *err);
 /* skein run across the processes (ranks >= 2): each steps a contiguous block of the ropes, rank 0 writes. */
 int cli_run_ranks(const cli_options *o, sk_error *err);
+
+/* Checkpoints of a run across processes (core/cli/mpi_checkpoint.c): ck as one process's, on rank 0 (its
+ * journal, the file), and on every rank what it sends to it. */
+typedef struct cli_rank_checkpoints {
+    cli_checkpointing ck;
+    int rank, size;
+    const size_t *first; /* [size + 1]: the ranks' ropes */
+    const sk_scenario *s;
+    const sk_engine *e;  /* this rank's, NULL without ropes */
+    unsigned *fields;    /* [groups]: SK_STATE_* each group's ropes keep */
+    sk_state_buffer *buf;  /* a chunk of ropes' states */
+    size_t chunk;          /* ropes per chunk */
+    sk_state_engine *writer; /* rank 0: what its checkpoint writer reads, the chunks as they come */
+    size_t received;         /* rank 0: the ropes before this one came in during this checkpoint */
+    long every, steps, k;
+} cli_rank_checkpoints;
+
+/* Collective: cli_checkpoint_begin_slice on every rank (each resumes only its ropes), and what the checkpoints
+ * need. The status is every rank's. */
+int cli_ranks_checkpoint_begin(cli_rank_checkpoints *k, const cli_options *o, const sk_scenario *s,
+                               const cli_plan *plan, int rank, int size, const size_t *first, sk_engine *e,
+                               sk_group_totals *start, sk_error *err);
+/* Collective, after every frame at `step` was written (and journalled by rank 0): at the frames
+ * sk_checkpoint_due names, the ropes' states sent to rank 0, which syncs the journal and writes the file. */
+int cli_ranks_checkpoint_frame(cli_rank_checkpoints *k, long step, sk_error *err);
+void cli_ranks_checkpoint_free(cli_rank_checkpoints *k);
 #endif
 
 /* The commands; each returns the program's exit status and prints its own output, errors through err. */

@@ -3,7 +3,7 @@
  * rope keeps its bits); at each output frame the ranks send their ropes' frames to rank 0 (sk_frame_buffer),
  * which hands the whole frame to the library's CSV and HDF5 writers: the files are a single process's, byte
  * for byte. What crosses the network: the frames, and a few numbers per chunk of steps (stop, chunk length,
- * statuses). */
+ * statuses); with checkpoints, the ropes' states at each (core/cli/mpi_checkpoint.c). */
 #include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -177,6 +177,7 @@ typedef struct frame_out {
     const sk_frame_sink *sinks;
     int n_sinks;
     sk_run_stats *stats;
+    cli_rank_checkpoints *checkpoints;
 } frame_out;
 
 /* An output frame at `step`: checked (unless the chunk that reached it did), gathered, written by rank 0. */
@@ -187,7 +188,7 @@ static int emit_frame(ranks_run *r, const frame_out *out, long step, bool checke
     out->stats->last_frame = step;
     if (!r->writes) {
         out->stats->frames++;
-        return SK_OK;
+        return cli_ranks_checkpoint_frame(out->checkpoints, step, err);
     }
     int rc = gather(r, r->mine, r->whole, r->n, r->at, step, err);
     if (rc)
@@ -197,7 +198,7 @@ static int emit_frame(ranks_run *r, const frame_out *out, long step, bool checke
     if ((rc = agree(r, rc, err)))
         return rc;
     out->stats->frames++;
-    return SK_OK;
+    return cli_ranks_checkpoint_frame(out->checkpoints, step, err);
 }
 
 /* sk_run's loop, with the chunks of steps and the stop agreed by every rank: they all stop at the same step. */
@@ -205,9 +206,16 @@ static int drive(ranks_run *r, const cli_plan *plan, const frame_out *out, cli_p
 {
     sk_run_stats *stats = out->stats;
     const double start = sk_seconds();
-    long step = 0, chunk = 1;
+    /* a resumed run goes on from its checkpoint, whose frame the journal gave the outputs */
+    long step = out->checkpoints->ck.resumed ? out->checkpoints->ck.resumed_at : 0, chunk = 1;
     uint64_t local_steps = 0;
-    int rc = emit_frame(r, out, step, false, err);
+    int rc = SK_OK;
+    if (out->checkpoints->ck.resumed) {
+        stats->diverged = r->e ? sk_engine_check_frame(r->e) : 0;
+        stats->last_frame = step;
+    } else {
+        rc = emit_frame(r, out, step, false, err);
+    }
     while (rc == SK_OK && step < plan->steps) {
         const long frame = sk_run_next_frame(step, plan->every, plan->steps);
         while (step < frame) {
@@ -280,7 +288,7 @@ static long injected_failure(int rank)
     return -1;
 }
 
-int cli_run_ranks(const cli_options *o, sk_error *err)
+static int run_ranks(const cli_options *o, sk_error *err)
 {
     ranks_run r = {.fail_step = -1};
     MPI_Comm_rank(MPI_COMM_WORLD, &r.rank);
@@ -295,12 +303,10 @@ int cli_run_ranks(const cli_options *o, sk_error *err)
     sk_h5_writer *h5 = NULL;
     sk_group_totals *start = NULL, *end = NULL;
     int exit_status = SK_EXIT_OK;
+    cli_rank_checkpoints ck = {.ck = {.resumed_at = -1, .last = -1}};
 
     int rc = SK_OK;
-    if (o->checkpoint || o->resume)
-        rc = sk_fail(err, SK_ERR_INVALID, "%s: checkpoints are not taken by a run across processes (mpirun -np %d); "
-                     "run it as one process to checkpoint it", o->checkpoint ? "--checkpoint" : "--resume", r.size);
-    if (rc == SK_OK && (o->vtk || o->results))
+    if (o->vtk || o->results)
         rc = sk_fail(err, SK_ERR_INVALID, "%s: not written by a run across processes (mpirun -np %d) yet; run it as "
                      "one process, or write --csv or --h5", o->vtk ? "--vtk" : "--results", r.size);
     /* rank 0 writes the outputs: it checks them, as one process does */
@@ -341,10 +347,13 @@ int cli_run_ranks(const cli_options *o, sk_error *err)
         rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
     if ((rc = agree(&r, rc, err)))
         goto done;
-    if (totals && (rc = gather_all(&r, 0, err)) == SK_OK && r.rank == 0)
+    /* --resume puts each rank's ropes' states into its engine; the start totals are then the checkpoint's */
+    if ((rc = cli_ranks_checkpoint_begin(&ck, o, &s, &plan, r.rank, r.size, r.first, r.e, start, err)))
+        goto done;
+    if ((totals || ck.ck.path) && !ck.ck.resumed && (rc = gather_all(&r, 0, err)) == SK_OK && r.rank == 0)
         rc = sk_group_totals_compute(sk_frame_buffer_engine(r.whole_all, 0), start, err);
     /* Outputs are opened last, by rank 0 only: one file each, a single process's. */
-    sk_frame_sink sinks[2];
+    sk_frame_sink sinks[3];
     int n_sinks = 0;
     if (rc == SK_OK && r.rank == 0 && o->csv) {
         if ((csv = sk_csv_open(o->csv, s.dt, plan.ropes, plan.n_ropes, err)))
@@ -359,17 +368,22 @@ int cli_run_ranks(const cli_options *o, sk_error *err)
         else
             rc = err->status;
     }
+    /* rank 0's frame journal (a resumed run's frames written again first) */
+    const char *const keep[2] = {csv ? sk_csv_temp_path(csv) : NULL, h5 ? sk_h5_temp_path(h5) : NULL};
+    if (rc == SK_OK && r.rank == 0)
+        rc = cli_checkpoint_attach(&ck.ck, o, &s, &plan, keep, sinks, &n_sinks, start, err);
     if ((rc = agree(&r, rc, err)))
         goto done;
 
     cli_progress_bar bar = {false};
     const bool show_progress = r.rank == 0 && !o->quiet && isatty(STDERR_FILENO);
     sk_run_stats stats = {.last_frame = -1};
-    const frame_out out_frames = {.sinks = sinks, .n_sinks = n_sinks, .stats = &stats};
+    const frame_out out_frames = {.sinks = sinks, .n_sinks = n_sinks, .stats = &stats, .checkpoints = &ck};
     struct sigaction old[2];
     cli_stop_requested = 0;
     cli_catch_stop_signals(old);
     rc = drive(&r, &plan, &out_frames, show_progress ? &bar : NULL, err);
+    stats.frames += ck.ck.replayed;
     if (show_progress)
         cli_clear_progress(&bar);
     /* rank 0 commits, keeps marked incomplete or removes the outputs, once; a failure there is everyone's */
@@ -379,10 +393,14 @@ int cli_run_ranks(const cli_options *o, sk_error *err)
     csv = NULL;
     h5 = NULL;
     cli_restore_signals(old);
-    if (rc != SK_OK && rc != SK_ERR_INTERRUPTED)
+    /* a failure keeps the checkpoint (rank 0 has its files), and the failing rank's line says how to go on */
+    if (rc != SK_OK && rc != SK_ERR_INTERRUPTED) {
+        cli_checkpoint_end(&ck.ck, false, err);
         goto done;
+    }
     const int commit = agree(&r, closed != rc ? closed : SK_OK, err);
     if (commit) {
+        cli_checkpoint_end(&ck.ck, false, err);
         rc = commit;
         goto done;
     }
@@ -395,6 +413,9 @@ int cli_run_ranks(const cli_options *o, sk_error *err)
                 reached, plan.steps, o->h5 ? " " : "", o->h5 ? o->h5 : "",
                 o->h5 ? SK_INCOMPLETE_SUFFIX " (attribute complete = 0)" : "", o->csv ? " " : "", o->csv ? o->csv : "",
                 o->csv ? SK_INCOMPLETE_SUFFIX : "");
+    /* a finished run removes its checkpoint; any other says how to go on from it */
+    if (r.rank == 0)
+        cli_checkpoint_end(&ck.ck, rc == SK_OK, err);
     if (totals || stats.diverged) {
         int trc = gather_all(&r, reached, err);
         const sk_engine *whole = r.rank == 0 ? sk_frame_buffer_engine(r.whole_all, reached) : NULL;
@@ -415,8 +436,9 @@ int cli_run_ranks(const cli_options *o, sk_error *err)
             const cli_run_outputs outputs = {.csv = o->csv,
                                              .h5 = o->h5,
                                              .incomplete = rc == SK_ERR_INTERRUPTED,
-                                             .resumed_at = -1,
-                                             .checkpoint_step = -1,
+                                             .resumed_at = ck.ck.resumed_at,
+                                             .checkpoint = ck.ck.path,
+                                             .checkpoint_step = cli_checkpoint_last(&ck.ck),
                                              .ranks = r.size,
                                              .isa = r.e ? sk_engine_isa(r.e) : "none",
                                              .threads = r.e ? sk_engine_threads(r.e) : 0};
@@ -430,6 +452,7 @@ done:
     sk_h5_abort(h5);
     free(start);
     free(end);
+    cli_ranks_checkpoint_free(&ck);
     free_run(&r);
     free(plan.ropes);
     sk_scenario_free(&mine);
@@ -439,4 +462,22 @@ done:
     /* rank 0 alone knows whether ropes diverged anywhere (it has every rank's count): its status is everyone's */
     MPI_Bcast(&exit_status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     return exit_status;
+}
+
+int cli_run_ranks(const cli_options *o, sk_error *err)
+{
+    if (o->command != CLI_RUN || o->file || !o->resume)
+        return run_ranks(o, err);
+    /* --resume alone: the checkpoint says what to run (every rank reads it) */
+    cli_options recalled = *o;
+    cli_recalled texts;
+    const int rc = cli_recall(&recalled, &texts, err), agreed = agree(NULL, rc, err);
+    if (agreed) {
+        if (!rc)
+            cli_recalled_free(&texts);
+        return sk_exit_status(agreed);
+    }
+    const int status = run_ranks(&recalled, err);
+    cli_recalled_free(&texts);
+    return status;
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "base/assert.h"
 #include "base/checked.h"
 #include "engine/engine_impl.h"
 #include "io/h5_common.h"
@@ -901,10 +902,14 @@ static bool marks_fit(long step, long steps, long diverged)
     return diverged <= step && steps <= diverged;
 }
 
-static int restore_group(sk_checkpoint *c, sk_engine *e, int gi, sk_error *err)
+/* The ropes lo .. hi - 1 of group gi (global indices, within the group) into e, whose rope 0 is rope `first`. */
+static int restore_group(sk_checkpoint *c, sk_engine *e, size_t first, int gi, size_t lo, size_t hi, sk_error *err)
 {
     const sk_group *g = &c->scenario->groups[gi];
-    const unsigned fields = sk_engine_state_fields(e, gi);
+    /* e's own group of these ropes (a slice's groups are those holding some of its ropes) */
+    const int local = sk_scenario_find_rope(sk_engine_scenario(e), lo - first, NULL);
+    SK_ASSERT(local >= 0);
+    const unsigned fields = sk_engine_state_fields(e, local);
     const unsigned sets = fields | (sk_engine_tracks_extremes(e) ? SETS_EXTREMES : 0);
     char name[48];
     snprintf(name, sizeof name, "groups/%d", gi);
@@ -946,8 +951,9 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, int gi, sk_error *err)
         sk_h5_close(&gid, H5Gclose);
         return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", c->path);
     }
-    for (size_t r0 = 0; rc == 0 && r0 < g->count; r0 += rows) {
-        const size_t nb = g->count - r0 < rows ? g->count - r0 : rows;
+    const size_t end = hi - g->first_rope;
+    for (size_t r0 = lo - g->first_rope; rc == 0 && r0 < end; r0 += rows) {
+        const size_t nb = end - r0 < rows ? end - r0 : rows;
         for (int k = 0; rc == 0 && k < SET_COUNT; k++)
             if (set_used(k, sets) && rows_io(gs.id[k], set_type(k), r0, nb, set_buffer(&b, k), false))
                 rc = damaged(c, err, name);
@@ -960,11 +966,12 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, int gi, sk_error *err)
             st.contacts = b.contacts[2 * j];
             st.iterations = b.contacts[2 * j + 1];
             if (!marks_fit(c->info.step, st.steps, st.diverged) ||
-                !sk_engine_import_rope(e, g->first_rope + r0 + j, &st))
+                !sk_engine_import_rope(e, g->first_rope + r0 + j - first, &st))
                 rc = sk_fail(err, SK_ERR_CORRUPT, "%s: the checkpoint is damaged (rope %zu's state cannot be a rope of %s)",
                              c->path, g->first_rope + r0 + j, c->scenario->source);
             else if ((sets & SETS_EXTREMES) &&
-                     !sk_engine_set_rope_extremes(e, g->first_rope + r0 + j, b.extremes[2 * j], b.extremes[2 * j + 1]))
+                     !sk_engine_set_rope_extremes(e, g->first_rope + r0 + j - first, b.extremes[2 * j],
+                                                 b.extremes[2 * j + 1]))
                 rc = sk_fail(err, SK_ERR_CORRUPT, "%s: the %s engine cannot take back rope %zu's extremes", c->path,
                              sk_engine_kind(e), g->first_rope + r0 + j);
         }
@@ -977,11 +984,21 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, int gi, sk_error *err)
 
 sk_status sk_checkpoint_restore(sk_checkpoint *c, sk_engine *e, sk_error *err)
 {
+    return sk_checkpoint_restore_slice(c, e, 0, err);
+}
+
+sk_status sk_checkpoint_restore_slice(sk_checkpoint *c, sk_engine *e, size_t first, sk_error *err)
+{
     if (strcmp(c->engine, sk_engine_kind(e)) != 0)
         return sk_fail(err, SK_ERR_MISMATCH, "%s: written by the %s engine; only that engine resumes it", c->path,
                        c->engine);
+    const size_t last = first + sk_engine_scenario(e)->total_ropes;
+    SK_ASSERT(last <= c->scenario->total_ropes);
     for (int g = 0; g < c->scenario->n_groups; g++) {
-        int rc = restore_group(c, e, g, err);
+        const sk_group *grp = &c->scenario->groups[g];
+        const size_t lo = grp->first_rope > first ? grp->first_rope : first,
+                     hi = grp->first_rope + grp->count < last ? grp->first_rope + grp->count : last;
+        int rc = lo < hi ? restore_group(c, e, first, g, lo, hi, err) : 0;
         if (rc)
             return rc;
     }

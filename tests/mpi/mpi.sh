@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # skein run across processes (mpirun --oversubscribe -np 2 and 3): the CSV byte for byte and the HDF5 file
 # (h5diff) of a single process, and the summary's totals; a rank that fails stops every rank with one line
-# naming it and no file left; Ctrl-C keeps the outputs marked incomplete; refusals.
+# naming it and no file left; Ctrl-C keeps the outputs marked incomplete; checkpoints killed and resumed with
+# another number of processes give the uninterrupted run's outputs; refusals.
 # Usage: mpi.sh SKEIN SRC MPIRUN CASE
 source "$(dirname "$0")/../cli/lib.sh"
 MPIRUN=$1
@@ -43,6 +44,50 @@ same_as_one_process() {
 }
 
 SC=$SRC/scenarios
+
+# The checkpoint tests' run: tests/checkpoint/long.json made smaller (three groups: springs on the ground,
+# rods, deploying ropes), its first checkpoint at step 500 of 12000, so that most of the run is still ahead of
+# a kill after it.
+ck_run=(run "$SRC/tests/checkpoint/long.json" --steps 12000 --every 500 --set 'groups[0].count=30'
+    --set 'groups[1].count=10' --set 'groups[2].count=8' --set 'output.ropes=[0,1,29,30,31,39,40,41,47]' --threads 1)
+
+# kill_after_checkpoint RANKS: the checkpointed run across RANKS processes (1: skein alone, no mpirun) in the
+# background; once its first checkpoint is there, every process of it frozen (SIGSTOP) and killed (SIGKILL).
+kill_after_checkpoint() {
+    local ranks=$1 procs
+    if [ "$ranks" -eq 1 ]; then
+        "$SKEIN" "${ck_run[@]}" --csv out.csv --h5 out.h5 --checkpoint ck.h5 --checkpoint-every 500 >out 2>err &
+    else
+        "$MPIRUN" --oversubscribe -np "$ranks" "$SKEIN" "${ck_run[@]}" --csv out.csv --h5 out.h5 --checkpoint ck.h5 \
+            --checkpoint-every 500 >out 2>err &
+    fi
+    pid=$!
+    for _ in $(seq 2000); do
+        [ -e ck.h5 ] && break
+        kill -0 $pid 2>/dev/null || break
+        sleep 0.01
+    done
+    procs="$(pgrep -P $pid) $pid"
+    # shellcheck disable=SC2086
+    kill -STOP $procs 2>/dev/null
+    [ -e ck.h5 ] && [ -e ck.h5.frames ] || fail "$ranks ranks: no checkpoint was written: $(cat err)"
+    # shellcheck disable=SC2086
+    kill -KILL $procs 2>/dev/null
+    wait $pid 2>/dev/null
+    [ ! -e out.csv ] && [ ! -e out.h5 ] || fail "$ranks ranks: a killed run left an output under its own name"
+}
+
+# The resumed run's outputs are the uninterrupted run's (ref.csv, ref.h5), and nothing of the checkpoint is left.
+expect_resumed() {
+    expect_status 0
+    grep -qE "^steps +12000 .*, resumed at step [1-9][0-9]*$" out || fail "$1: summary: $(cat out)"
+    grep -q "^checkpoint   ck.h5 removed: the run finished$" out || fail "$1: summary: $(cat out)"
+    cmp ref.csv out.csv || fail "$1: the CSV differs from the uninterrupted run's"
+    h5diff ref.h5 out.h5 >diff.txt 2>&1 || fail "$1: h5diff: $(head -5 diff.txt)"
+    [ ! -e ck.h5 ] && [ ! -e ck.h5.frames ] || fail "$1: the checkpoint or its journal is left"
+    for f in ck.h5 out.csv out.h5; do expect_no_temp . $f; done
+}
+
 case $1 in
 w1)
     # springs with a linear and a random sweep (each rope keeps its values wherever it runs)
@@ -151,13 +196,64 @@ memory)
     grep -q "^skein: rank 0: $SC/w1_springs.json: groups: the batch needs .* per process across 2 processes" err ||
         fail "stderr: $(cat err)"
     ;;
-refused)
-    # what a run across processes does not take yet: checkpoints, warm starts
-    run_ranks 2 run "$SC/w1_springs.json" --steps 10 --checkpoint ck.skc --checkpoint-every 5
-    [ "$status" -eq 2 ] || fail "exit status $status, expected 2"
-    grep -q "^skein: rank 0: --checkpoint: checkpoints are not taken by a run across processes" err || fail "stderr: $(cat err)"
+checkpoint_ranks)
+    # checkpoints of 2 ranks, all killed after the first: resumed by 3 ranks (--resume alone: the checkpoint
+    # names the run), then again by one process; the outputs are the uninterrupted run's; a full disk
+    run_skein "${ck_run[@]}" --csv ref.csv --h5 ref.h5 --quiet
+    expect_status 0
+    # the ropes' states streamed to rank 0 in chunks of 5 ropes (48 ropes: each rank's in several)
+    SKEIN_TEST_CHECKPOINT_CHUNK=5 kill_after_checkpoint 2
+    run_ranks 3 run --resume ck.h5
+    expect_resumed "2 ranks resumed by 3"
+    grep -q "^threads      1 in each of 3 processes$" out || fail "not 3 processes: $(cat out)"
+    rm -f out.csv out.h5
+    kill_after_checkpoint 2
+    run_skein "${ck_run[@]}" --csv out.csv --h5 out.h5 --resume ck.h5
+    expect_resumed "2 ranks resumed by one process"
+    # a checkpoint rank 0 cannot write (a full disk: a small tmpfs in a mount namespace, where one may be made)
+    # stops every rank with one line naming it and no file left, the other ranks' states taken and dropped
+    if unshare -m true 2>/dev/null; then
+        mkdir disk
+        # shellcheck disable=SC2016
+        SKEIN_TEST_CHECKPOINT_CHUNK=5 unshare -m bash -c 'mount -t tmpfs -o size=300k tmpfs disk && exec "$@"' _ \
+            "$MPIRUN" --oversubscribe -np 3 "$SKEIN" "${ck_run[@]}" --h5 full.h5 --checkpoint disk/ck.h5 \
+            --checkpoint-every 500 >out 2>err
+        status=$?
+        [ "$status" -eq 1 ] || fail "full disk: exit status $status, expected 1: $(cat err)"
+        [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "full disk: not one line: $(cat err)"
+        grep -q "^skein: rank 0: disk/ck.h5: cannot write the checkpoint: No space left on device .*; no checkpoint was taken yet$" err ||
+            fail "full disk: stderr: $(cat err)"
+        expect_no_output . full.h5
+    fi
+    ;;
+checkpoint_single)
+    # a single process's checkpoint resumed by 2 ranks; a checkpoint of 2 ranks kept by a failure resumed by 3
+    run_skein "${ck_run[@]}" --csv ref.csv --h5 ref.h5 --quiet
+    expect_status 0
+    kill_after_checkpoint 1
+    run_ranks 2 "${ck_run[@]}" --csv out.csv --h5 out.h5 --resume ck.h5
+    expect_resumed "one process resumed by 2 ranks"
+    # a rank that fails after a checkpoint (states streamed in chunks of 7 ropes): one line, naming it and the
+    # checkpoint kept; refused when resumed as another run (other steps); resumed by 3 ranks
+    rm -f out.csv out.h5
+    SKEIN_TEST_CHECKPOINT_CHUNK=7 SKEIN_TEST_FAIL_RANK=1:1200 run_ranks 2 "${ck_run[@]}" --csv out.csv --h5 out.h5 \
+        --checkpoint ck.h5 --checkpoint-every 500
+    [ "$status" -eq 1 ] || fail "failing rank: exit status $status, expected 1"
     [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "not one line: $(cat err)"
-    # nor the ParaView directory and the results table, yet: refused before anything is written
+    grep -q "^skein: rank 1: .*injected failure (SKEIN_TEST_FAIL_RANK); the checkpoint ck.h5 (step 1000) is kept: go on from it with --resume ck.h5$" err ||
+        fail "stderr: $(cat err)"
+    run_ranks 2 "${ck_run[@]}" --steps 30000 --csv out.csv --h5 out.h5 --resume ck.h5
+    [ "$status" -eq 2 ] || fail "other steps: exit status $status, expected 2"
+    [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "not one line: $(cat err)"
+    grep -q "^skein: rank 0: ck.h5: the run that wrote it goes to step 12000, this one to step 30000" err ||
+        fail "stderr: $(cat err)"
+    [ -e ck.h5 ] && [ -e ck.h5.frames ] || fail "a refused resume removed the checkpoint"
+    run_ranks 3 "${ck_run[@]}" --csv out.csv --h5 out.h5 --resume ck.h5
+    expect_resumed "a failure at 2 ranks resumed by 3"
+    ;;
+refused)
+    # what a run across processes does not take yet: the ParaView directory and the results table, refused
+    # before anything is written
     for out in "--vtk vtkdir" "--results rows.csv"; do
         # shellcheck disable=SC2086
         run_ranks 2 run "$SC/w1_springs.json" --steps 10 $out

@@ -155,7 +155,45 @@ SK_API const sk_checkpoint_info *sk_checkpoint_meta(const sk_checkpoint *c);
  * states differ), SK_ERR_CORRUPT when the ropes' data is damaged, SK_ERR_NO_MEMORY. */
 SK_API sk_status sk_checkpoint_restore(sk_checkpoint *c, sk_engine *e, sk_error *err);
 
+/* The same for one process of a run split across several: e is an engine over the ropes first .. first + n - 1
+ * of the checkpoint's scenario (sk_scenario_slice), and gets only those ropes' states, whatever number of
+ * processes wrote the checkpoint. */
+SK_API sk_status sk_checkpoint_restore_slice(sk_checkpoint *c, sk_engine *e, size_t first, sk_error *err);
+
 SK_API void sk_checkpoint_close(sk_checkpoint *c);
+
+/* ---- ropes' states streamed to one writer: a run split across processes writes its checkpoint --------- */
+
+/* The full states (sk_rope_state) of a few consecutive ropes as two flat arrays, one fixed-size record per rope
+ * (its group's capacity): reals p, v, q [capacity][3], impulse [capacity], s; integers n, steps, diverged,
+ * contacts, iterations. The ranks of a run across processes send their ropes to rank 0 in such chunks, one
+ * after the other as its checkpoint writer asks for them, so that no process holds more than a chunk. */
+typedef struct sk_state_buffer sk_state_buffer;
+
+/* Ropes per chunk: about 4 MiB of the scenario's largest records (at least 1). */
+SK_API size_t sk_state_chunk_ropes(const sk_scenario *s);
+/* Room for chunk ropes of any group of s. NULL with err filled (SK_ERR_NO_MEMORY). */
+SK_API sk_state_buffer *sk_state_buffer_create(const sk_scenario *s, size_t chunk, sk_error *err);
+/* Makes the buffer the ropes first .. first + count - 1 (count at most its chunk): the arrays' layout. */
+SK_API void sk_state_buffer_place(sk_state_buffer *b, size_t first, size_t count);
+/* Exports the placed ropes from e, whose rope 0 is rope e_first. False when e's kind of engine keeps no state. */
+SK_API bool sk_state_buffer_fill(sk_state_buffer *b, const sk_engine *e, size_t e_first);
+SK_API sk_real *sk_state_buffer_reals(sk_state_buffer *b);
+SK_API int64_t *sk_state_buffer_ints(sk_state_buffer *b);
+SK_API size_t sk_state_buffer_n_reals(const sk_state_buffer *b);
+SK_API size_t sk_state_buffer_n_ints(const sk_state_buffer *b);
+SK_API bool sk_state_buffer_holds(const sk_state_buffer *b, size_t rope);
+
+/* A stand-in engine over every rope of s, of the given kind and instruction set, whose group g keeps fields[g]
+ * (SK_STATE_*): exporting a rope asks fetch for the buffer that holds it (ropes are asked in increasing order,
+ * as sk_checkpoint_write does). What sk_checkpoint_write reads of an engine; s, fields and ctx outlive it. */
+typedef const sk_state_buffer *(*sk_state_fetch)(void *ctx, size_t rope);
+typedef struct sk_state_engine sk_state_engine;
+SK_API sk_state_engine *sk_state_engine_create(const sk_scenario *s, const char *kind, const char *isa,
+                                               const unsigned *fields, sk_state_fetch fetch, void *ctx, sk_error *err);
+SK_API const sk_engine *sk_state_engine_at(sk_state_engine *se, long step);
+SK_API void sk_state_engine_free(sk_state_engine *se);
+SK_API void sk_state_buffer_free(sk_state_buffer *b);
 
 /* ---- during a run: the sink that journals the frames and writes the checkpoints ------------------- */
 
