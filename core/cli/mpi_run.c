@@ -369,9 +369,9 @@ static int run_ranks(const cli_options *o, sk_error *err)
             rc = err->status;
     }
     /* rank 0's frame journal (a resumed run's frames written again first) */
-    const char *const keep[2] = {csv ? sk_csv_temp_path(csv) : NULL, h5 ? sk_h5_temp_path(h5) : NULL};
+    const cli_output_temps keep = {.csv = csv ? sk_csv_temp_path(csv) : NULL, .h5 = h5 ? sk_h5_temp_path(h5) : NULL};
     if (rc == SK_OK && r.rank == 0)
-        rc = cli_checkpoint_attach(&ck.ck, o, &s, &plan, keep, sinks, &n_sinks, start, err);
+        rc = cli_checkpoint_attach(&ck.ck, o, &s, &plan, &keep, sinks, &n_sinks, start, err);
     if ((rc = agree(&r, rc, err)))
         goto done;
 
