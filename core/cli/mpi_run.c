@@ -1,9 +1,10 @@
 /* skein run split across processes (mpirun -np R skein run FILE): each process (rank) steps a contiguous block
  * of the ropes, balanced by their cost, as an engine over a slice of the scenario (sk_scenario_slice: every
- * rope keeps its bits); at each output frame the ranks send their ropes' frames to rank 0 (sk_frame_buffer),
- * which hands the whole frame to the library's CSV and HDF5 writers: the files are a single process's, byte
- * for byte. What crosses the network: the frames, and a few numbers per chunk of steps (stop, chunk length,
- * statuses). */
+ * rope keeps its bits); at each output frame every rank writes its ropes' rows into the one HDF5 file,
+ * collectively through MPI-IO (sk_h5_open_collective), and sends them to rank 0 (sk_frame_buffer) for the CSV,
+ * which rank 0 writes with the library's writer: the files are a single process's (h5diff finds no
+ * difference; the CSV byte for byte). What crosses the network: the frames, and a few numbers per chunk of
+ * steps (stop, chunk length, statuses). */
 #include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -35,7 +36,8 @@ typedef struct ranks_run {
     /* the same for every rope (the summary's totals, the divergence list) */
     sk_frame_buffer *mine_all, *whole_all;
     int *n_all, *at_all;
-    bool writes;    /* the run has outputs: frames are gathered */
+    bool writes;    /* the run has outputs: frames are taken */
+    bool gathers;   /* the CSV: frames are sent to rank 0 */
     long fail_step; /* SKEIN_TEST_FAIL_RANK: this rank fails its first frame from this step on; -1 never */
 } ranks_run;
 
@@ -129,16 +131,25 @@ static int make_buffers(ranks_run *r, const size_t *ropes, size_t n_ropes, sk_fr
     return SK_OK;
 }
 
-/* Sends every rank's share of a frame at `step` to rank 0's whole (a collective call). */
-static int gather(ranks_run *r, sk_frame_buffer *mine, sk_frame_buffer *whole, const int *n, const int *at, long step,
-                  sk_error *err)
+/* This rank's share of a frame at `step`, taken from its engine (a collective call: a failure is everyone's). */
+static int take_share(ranks_run *r, sk_frame_buffer *mine, long step, sk_error *err)
 {
     int rc = r->e ? sk_frame_buffer_fill(mine, r->e, r->first[r->rank], err) : SK_OK;
     if (rc == SK_OK && r->fail_step >= 0 && step >= r->fail_step)
         rc = sk_fail(err, SK_ERR_IO, "%s: frame of step %ld: injected failure (SKEIN_TEST_FAIL_RANK)",
                      r->s->source, step);
+    return agree(r, rc, err);
+}
+
+/* Sends every rank's share of a frame at `step` to rank 0's whole (a collective call). */
+static int gather(ranks_run *r, sk_frame_buffer *mine, sk_frame_buffer *whole, const int *n, const int *at, long step,
+                  sk_error *err)
+{
+    int rc = take_share(r, mine, step, err);
+    if (rc)
+        return rc;
     const size_t reals = sk_frame_buffer_n_reals(mine);
-    if (rc == SK_OK && reals > (size_t)INT_MAX)
+    if (reals > (size_t)INT_MAX)
         rc = sk_fail(err, SK_ERR_INVALID, "%s: a frame of more than %d numbers from one process is beyond a run "
                      "across processes: use more processes", r->s->source, INT_MAX);
     if ((rc = agree(r, rc, err)))
@@ -174,8 +185,9 @@ static int gather_all(ranks_run *r, long step, sk_error *err)
 }
 
 typedef struct frame_out {
-    const sk_frame_sink *sinks;
+    const sk_frame_sink *sinks; /* rank 0's (the CSV) */
     int n_sinks;
+    sk_h5_writer *h5; /* every rank's */
     sk_run_stats *stats;
 } frame_out;
 
@@ -189,11 +201,16 @@ static int emit_frame(ranks_run *r, const frame_out *out, long step, bool checke
         out->stats->frames++;
         return SK_OK;
     }
-    int rc = gather(r, r->mine, r->whole, r->n, r->at, step, err);
+    int rc = r->gathers ? gather(r, r->mine, r->whole, r->n, r->at, step, err) : take_share(r, r->mine, step, err);
     if (rc)
         return rc;
     for (int i = 0; r->rank == 0 && rc == SK_OK && i < out->n_sinks; i++)
         rc = out->sinks[i].frame(out->sinks[i].ctx, sk_frame_buffer_engine(r->whole, step), step, err);
+    /* the HDF5 file from every rank's own share (collective calls: every rank writes, whatever the CSV did) */
+    if (out->h5) {
+        const int h5_rc = sk_h5_write_frame(out->h5, sk_frame_buffer_engine(r->mine, step), step, err);
+        rc = rc ? rc : h5_rc;
+    }
     if ((rc = agree(r, rc, err)))
         return rc;
     out->stats->frames++;
@@ -287,6 +304,7 @@ int cli_run_ranks(const cli_options *o, sk_error *err)
     MPI_Comm_size(MPI_COMM_WORLD, &r.size);
     r.fail_step = injected_failure(r.rank);
     r.writes = o->csv || o->h5;
+    r.gathers = o->csv != NULL;
     sk_scenario s, mine;
     memset(&s, 0, sizeof s);
     memset(&mine, 0, sizeof mine);
@@ -343,8 +361,8 @@ int cli_run_ranks(const cli_options *o, sk_error *err)
         goto done;
     if (totals && (rc = gather_all(&r, 0, err)) == SK_OK && r.rank == 0)
         rc = sk_group_totals_compute(sk_frame_buffer_engine(r.whole_all, 0), start, err);
-    /* Outputs are opened last, by rank 0 only: one file each, a single process's. */
-    sk_frame_sink sinks[2];
+    /* Outputs are opened last: the CSV by rank 0, the HDF5 file by every rank together; one file each. */
+    sk_frame_sink sinks[1];
     int n_sinks = 0;
     if (rc == SK_OK && r.rank == 0 && o->csv) {
         if ((csv = sk_csv_open(o->csv, s.dt, plan.ropes, plan.n_ropes, err)))
@@ -352,30 +370,27 @@ int cli_run_ranks(const cli_options *o, sk_error *err)
         else
             rc = err->status;
     }
-    if (rc == SK_OK && r.rank == 0 && o->h5) {
-        const int threads = o->has_threads ? o->threads : 0;
-        if ((h5 = sk_h5_open(o->h5, &s, plan.ropes, plan.n_ropes, plan.steps, plan.every, threads, err)))
-            sinks[n_sinks++] = (sk_frame_sink){sk_h5_frame_sink, h5};
-        else
-            rc = err->status;
-    }
+    if ((rc = agree(&r, rc, err)))
+        goto done;
+    if (o->h5 && !(h5 = sk_h5_open_collective(o->h5, &s, plan.ropes, plan.n_ropes, r.first[r.rank],
+                                              r.first[r.rank + 1], plan.steps, plan.every, err)))
+        rc = err->status;
     if ((rc = agree(&r, rc, err)))
         goto done;
 
     cli_progress_bar bar = {false};
     const bool show_progress = r.rank == 0 && !o->quiet && isatty(STDERR_FILENO);
     sk_run_stats stats = {.last_frame = -1};
-    const frame_out out_frames = {.sinks = sinks, .n_sinks = n_sinks, .stats = &stats};
+    const frame_out out_frames = {.sinks = sinks, .n_sinks = n_sinks, .h5 = h5, .stats = &stats};
     struct sigaction old[2];
     cli_stop_requested = 0;
     cli_catch_stop_signals(old);
     rc = drive(&r, &plan, &out_frames, show_progress ? &bar : NULL, err);
     if (show_progress)
         cli_clear_progress(&bar);
-    /* rank 0 commits, keeps marked incomplete or removes the outputs, once; a failure there is everyone's */
-    int closed = rc;
-    if (r.rank == 0)
-        closed = cli_close_outputs(rc, csv, h5, NULL, NULL, NULL, err);
+    /* rank 0 commits, keeps marked incomplete or removes the outputs, once (the HDF5 file closed by every rank
+     * first); a failure there is everyone's */
+    const int closed = cli_close_outputs(rc, csv, h5, NULL, NULL, NULL, err);
     csv = NULL;
     h5 = NULL;
     cli_restore_signals(old);
