@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # skein run across processes (mpirun --oversubscribe -np 2 and 3): the CSV byte for byte and the HDF5 file
 # (h5diff; written collectively through MPI-IO, each rank its own rows) of a single process, and the summary's
-# totals; a rank that fails stops every rank with one line naming it and no file left; Ctrl-C keeps the outputs marked incomplete; refusals.
+# totals; a rank that fails stops every rank with one line naming it and no file left; Ctrl-C keeps the
+# outputs marked incomplete; refusals.
 # Usage: mpi.sh SKEIN SRC MPIRUN CASE
 source "$(dirname "$0")/../cli/lib.sh"
 MPIRUN=$1
