@@ -897,10 +897,11 @@ static sk_status finish_collective(sk_h5_writer *w, bool complete, int rc, sk_er
     if (worst && !rc)
         rc = sk_fail(err, worst, "%s: failed on another process", w->path);
     int status = SK_OK;
-    if (w->rank == 0)
+    const int rank = w->rank; /* commit frees w */
+    if (rank == 0)
         status = commit(w, complete, rc, err);
     MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (w->rank != 0) {
+    if (rank != 0) {
         if (status && !rc)
             rc = sk_fail(err, status, "%s: failed on rank 0", w->path);
         writer_free(w);
