@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # skein run across processes on this machine: W1 (65,536 ropes of 64 springs) with HDF5 output every 100
 # steps, as 1 process x 2 threads, 2 ranks x 1 thread and 2 ranks x 2 threads (oversubscribed); then one frame
-# of 1,048,576 ropes written to HDF5 by 1 process and by 2 ranks (gathered to rank 0). Medians of REPEATS runs.
+# of 1,048,576 ropes written to HDF5 by 1 process and by 2 ranks (one file written collectively through MPI-IO,
+# each rank its own rows). Medians of REPEATS runs; the machine may be shared: compare figures of one run.
 # Usage: bench/mpi_scaling.sh [BUILD_DIR [REPEATS [STEPS]]]   (default: build 3 300)
 set -euo pipefail
 cd "$(dirname "$0")/.."

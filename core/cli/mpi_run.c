@@ -1,9 +1,12 @@
 /* skein run split across processes (mpirun -np R skein run FILE): each process (rank) steps a contiguous block
  * of the ropes, balanced by their cost, as an engine over a slice of the scenario (sk_scenario_slice: every
- * rope keeps its bits); at each output frame the ranks send their ropes' frames to rank 0 (sk_frame_buffer),
- * which hands the whole frame to the library's CSV and HDF5 writers: the files are a single process's, byte
- * for byte. What crosses the network: the frames, and a few numbers per chunk of steps (stop, chunk length,
- * statuses); with checkpoints, the ropes' states at each (core/cli/mpi_checkpoint.c). */
+ * rope keeps its bits); at each output frame every rank writes its ropes' rows into the one HDF5 file,
+ * collectively through MPI-IO (sk_h5_open_collective), and sends them to rank 0 (sk_frame_buffer) for the CSV,
+ * which rank 0 writes with the library's writer: the files are a single process's (h5diff finds no
+ * difference; the CSV byte for byte). A checkpointed run sends rank 0 the whole frame for both files, which it
+ * writes with the serial writers and keeps in its frame journal, to write them again on --resume with any
+ * number of ranks. What crosses the network: the frames, and a few numbers per chunk of steps (stop, chunk
+ * length, statuses); with checkpoints, the ropes' states at each (core/cli/mpi_checkpoint.c). */
 #include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -35,7 +38,8 @@ typedef struct ranks_run {
     /* the same for every rope (the summary's totals, the divergence list) */
     sk_frame_buffer *mine_all, *whole_all;
     int *n_all, *at_all;
-    bool writes;    /* the run has outputs: frames are gathered */
+    bool writes;    /* the run has outputs: frames are taken */
+    bool gathers;   /* the CSV: frames are sent to rank 0 */
     long fail_step; /* SKEIN_TEST_FAIL_RANK: this rank fails its first frame from this step on; -1 never */
 } ranks_run;
 
@@ -129,16 +133,25 @@ static int make_buffers(ranks_run *r, const size_t *ropes, size_t n_ropes, sk_fr
     return SK_OK;
 }
 
-/* Sends every rank's share of a frame at `step` to rank 0's whole (a collective call). */
-static int gather(ranks_run *r, sk_frame_buffer *mine, sk_frame_buffer *whole, const int *n, const int *at, long step,
-                  sk_error *err)
+/* This rank's share of a frame at `step`, taken from its engine (a collective call: a failure is everyone's). */
+static int take_share(ranks_run *r, sk_frame_buffer *mine, long step, sk_error *err)
 {
     int rc = r->e ? sk_frame_buffer_fill(mine, r->e, r->first[r->rank], err) : SK_OK;
     if (rc == SK_OK && r->fail_step >= 0 && step >= r->fail_step)
         rc = sk_fail(err, SK_ERR_IO, "%s: frame of step %ld: injected failure (SKEIN_TEST_FAIL_RANK)",
                      r->s->source, step);
+    return agree(r, rc, err);
+}
+
+/* Sends every rank's share of a frame at `step` to rank 0's whole (a collective call). */
+static int gather(ranks_run *r, sk_frame_buffer *mine, sk_frame_buffer *whole, const int *n, const int *at, long step,
+                  sk_error *err)
+{
+    int rc = take_share(r, mine, step, err);
+    if (rc)
+        return rc;
     const size_t reals = sk_frame_buffer_n_reals(mine);
-    if (rc == SK_OK && reals > (size_t)INT_MAX)
+    if (reals > (size_t)INT_MAX)
         rc = sk_fail(err, SK_ERR_INVALID, "%s: a frame of more than %d numbers from one process is beyond a run "
                      "across processes: use more processes", r->s->source, INT_MAX);
     if ((rc = agree(r, rc, err)))
@@ -174,8 +187,9 @@ static int gather_all(ranks_run *r, long step, sk_error *err)
 }
 
 typedef struct frame_out {
-    const sk_frame_sink *sinks;
+    const sk_frame_sink *sinks; /* rank 0's (the CSV; in a checkpointed run the HDF5 file and the journal too) */
     int n_sinks;
+    sk_h5_writer *h5; /* every rank's, written collectively (NULL: none, or rank 0's own in a checkpointed run) */
     sk_run_stats *stats;
     cli_rank_checkpoints *checkpoints;
 } frame_out;
@@ -190,11 +204,16 @@ static int emit_frame(ranks_run *r, const frame_out *out, long step, bool checke
         out->stats->frames++;
         return cli_ranks_checkpoint_frame(out->checkpoints, step, err);
     }
-    int rc = gather(r, r->mine, r->whole, r->n, r->at, step, err);
+    int rc = r->gathers ? gather(r, r->mine, r->whole, r->n, r->at, step, err) : take_share(r, r->mine, step, err);
     if (rc)
         return rc;
     for (int i = 0; r->rank == 0 && rc == SK_OK && i < out->n_sinks; i++)
         rc = out->sinks[i].frame(out->sinks[i].ctx, sk_frame_buffer_engine(r->whole, step), step, err);
+    /* the HDF5 file from every rank's own share (collective calls: every rank writes, whatever the CSV did) */
+    if (out->h5) {
+        const int h5_rc = sk_h5_write_frame(out->h5, sk_frame_buffer_engine(r->mine, step), step, err);
+        rc = rc ? rc : h5_rc;
+    }
     if ((rc = agree(r, rc, err)))
         return rc;
     out->stats->frames++;
@@ -295,6 +314,8 @@ static int run_ranks(const cli_options *o, sk_error *err)
     MPI_Comm_size(MPI_COMM_WORLD, &r.size);
     r.fail_step = injected_failure(r.rank);
     r.writes = o->csv || o->h5;
+    const bool checkpointed = o->checkpoint || o->resume;
+    r.gathers = o->csv != NULL || (checkpointed && o->h5);
     sk_scenario s, mine;
     memset(&s, 0, sizeof s);
     memset(&mine, 0, sizeof mine);
@@ -352,7 +373,8 @@ static int run_ranks(const cli_options *o, sk_error *err)
         goto done;
     if ((totals || ck.ck.path) && !ck.ck.resumed && (rc = gather_all(&r, 0, err)) == SK_OK && r.rank == 0)
         rc = sk_group_totals_compute(sk_frame_buffer_engine(r.whole_all, 0), start, err);
-    /* Outputs are opened last, by rank 0 only: one file each, a single process's. */
+    /* Outputs are opened last: the CSV by rank 0, the HDF5 file by every rank together (by rank 0 alone in a
+     * checkpointed run, whose journal writes it again); one file each. */
     sk_frame_sink sinks[3];
     int n_sinks = 0;
     if (rc == SK_OK && r.rank == 0 && o->csv) {
@@ -361,7 +383,7 @@ static int run_ranks(const cli_options *o, sk_error *err)
         else
             rc = err->status;
     }
-    if (rc == SK_OK && r.rank == 0 && o->h5) {
+    if (rc == SK_OK && r.rank == 0 && o->h5 && checkpointed) {
         const int threads = o->has_threads ? o->threads : 0;
         if ((h5 = sk_h5_open(o->h5, &s, plan.ropes, plan.n_ropes, plan.steps, plan.every, threads, err)))
             sinks[n_sinks++] = (sk_frame_sink){sk_h5_frame_sink, h5};
@@ -374,11 +396,18 @@ static int run_ranks(const cli_options *o, sk_error *err)
         rc = cli_checkpoint_attach(&ck.ck, o, &s, &plan, &keep, sinks, &n_sinks, start, err);
     if ((rc = agree(&r, rc, err)))
         goto done;
+    if (o->h5 && !checkpointed &&
+        !(h5 = sk_h5_open_collective(o->h5, &s, plan.ropes, plan.n_ropes, r.first[r.rank], r.first[r.rank + 1],
+                                     plan.steps, plan.every, err)))
+        rc = err->status;
+    if ((rc = agree(&r, rc, err)))
+        goto done;
 
     cli_progress_bar bar = {false};
     const bool show_progress = r.rank == 0 && !o->quiet && isatty(STDERR_FILENO);
     sk_run_stats stats = {.last_frame = -1};
-    const frame_out out_frames = {.sinks = sinks, .n_sinks = n_sinks, .stats = &stats, .checkpoints = &ck};
+    const frame_out out_frames = {
+        .sinks = sinks, .n_sinks = n_sinks, .h5 = checkpointed ? NULL : h5, .stats = &stats, .checkpoints = &ck};
     struct sigaction old[2];
     cli_stop_requested = 0;
     cli_catch_stop_signals(old);
@@ -386,10 +415,9 @@ static int run_ranks(const cli_options *o, sk_error *err)
     stats.frames += ck.ck.replayed;
     if (show_progress)
         cli_clear_progress(&bar);
-    /* rank 0 commits, keeps marked incomplete or removes the outputs, once; a failure there is everyone's */
-    int closed = rc;
-    if (r.rank == 0)
-        closed = cli_close_outputs(rc, csv, h5, NULL, NULL, NULL, err);
+    /* rank 0 commits, keeps marked incomplete or removes the outputs, once (the HDF5 file closed by every rank
+     * first); a failure there is everyone's */
+    const int closed = cli_close_outputs(rc, csv, h5, NULL, NULL, NULL, err);
     csv = NULL;
     h5 = NULL;
     cli_restore_signals(old);

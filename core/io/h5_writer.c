@@ -1,5 +1,7 @@
 /* HDF5 output with libhdf5: the layout of skein/h5_writer.h, a frame appended and flushed at a time,
- * written to a temporary beside the target and renamed onto it at the end. */
+ * written to a temporary beside the target and renamed onto it at the end. Compiled against parallel HDF5
+ * (SKEIN_PARALLEL_HDF5) it also writes one file collectively from the processes of an MPI run
+ * (sk_h5_open_collective): the same layout, each process its own ropes' rows, through MPI-IO. */
 #include <errno.h>
 #include <fcntl.h>
 #include <hdf5.h>
@@ -12,6 +14,9 @@
 #include <unistd.h>
 
 #include <zlib.h>
+#ifdef SKEIN_PARALLEL_HDF5
+#include <mpi.h>
+#endif
 
 #include "io/h5_common.h"
 #include "base/assert.h"
@@ -52,6 +57,10 @@ typedef struct h5_group {
     bool previous; /* verlet: the previous dataset exists */
     bool segment;  /* its ropes deploy: the segment dataset exists */
     size_t block;  /* ropes per chunk, and per write */
+    /* collective: this process's stored ropes mine0 .. mine1 - 1, written in `rounds` collective writes a
+     * frame (the most any process needs: each takes part in every one) */
+    size_t mine0, mine1;
+    int rounds;
     hid_t gid;
     hid_t sets[D_FRAME_SETS];
     hid_t diverged;
@@ -85,9 +94,17 @@ struct sk_h5_writer {
     int64_t *diverged;        /* the diverged steps of the largest group */
     /* one rope's complete state, exported for D_PREVIOUS and D_SEGMENT ([largest capacity] rows) */
     sk_real *state_p, *state_v, *state_q, *state_impulse;
+    /* collective (an MPI run): the file is shared by every process, each writing ropes first .. end - 1 through
+     * HDF5's own filters, round_chunks chunks of rows at a time, with transfers dxpl; rank 0 names and renames */
+    bool collective;
+    int rank;
+    size_t first, end, round_chunks, rows_written;
+    hid_t dxpl;
 };
 
 static size_t elem_size(int set) { return set == D_COUNT || set == D_CONTACTS ? sizeof(int) : sizeof(sk_real); }
+
+static hid_t elem_type(int set) { return set == D_COUNT || set == D_CONTACTS ? H5T_NATIVE_INT : H5T_REAL; }
 
 /* Whether group g has dataset `set`: the contacts only where its ropes have contacts. */
 static bool has_set(const h5_group *g, int set)
@@ -205,8 +222,10 @@ static int extend(hid_t d, hsize_t frames)
     return H5Dset_extent(d, dims) < 0 ? sk_h5_failed() : 0;
 }
 
-/* Writes buf as ropes r0 .. r0 + nb - 1 of frame `frame` (all of dimensions 2 and up). */
-static int write_block(hid_t d, hid_t type, hsize_t frame, hsize_t r0, hsize_t nb, const void *buf)
+/* Writes buf as ropes r0 .. r0 + nb - 1 of frame `frame` (all of dimensions 2 and up), with transfers dxpl;
+ * nothing when !selected (a collective write this process takes part in with none of its rows). */
+static int write_block(hid_t d, hid_t type, hid_t dxpl, bool selected, hsize_t frame, hsize_t r0, hsize_t nb,
+                       const void *buf)
 {
     hsize_t dims[4], start[4] = {frame, r0, 0, 0}, count[4];
     hid_t fs = H5Dget_space(d), ms = H5I_INVALID_HID;
@@ -217,12 +236,35 @@ static int write_block(hid_t d, hid_t type, hsize_t frame, hsize_t r0, hsize_t n
         count[i] = i == 0 ? 1 : i == 1 ? nb : dims[i];
         elements *= count[i];
     }
-    if (rc == 0 && elements > 0) {
+    if (rc == 0 && !selected) {
+        rc = -1;
+        if ((ms = H5Scopy(fs)) >= 0 && H5Sselect_none(fs) >= 0 && H5Sselect_none(ms) >= 0 &&
+            H5Dwrite(d, type, ms, fs, dxpl, buf) >= 0)
+            rc = 0;
+    } else if (rc == 0 && elements > 0) {
         rc = -1;
         if (H5Sselect_hyperslab(fs, H5S_SELECT_SET, start, NULL, count, NULL) >= 0 &&
-            (ms = H5Screate_simple(rank, count, NULL)) >= 0 && H5Dwrite(d, type, ms, fs, H5P_DEFAULT, buf) >= 0)
+            (ms = H5Screate_simple(rank, count, NULL)) >= 0 && H5Dwrite(d, type, ms, fs, dxpl, buf) >= 0)
             rc = 0;
     }
+    if (rc)
+        sk_h5_failed();
+    sk_h5_close(&ms, H5Sclose);
+    sk_h5_close(&fs, H5Sclose);
+    return rc;
+}
+
+/* Writes the int64 values buf as elements r0 .. r0 + n - 1 of the one-dimensional d (a collective write
+ * with none of them when n is 0). */
+static int write_rows(hid_t d, hid_t dxpl, hsize_t r0, hsize_t n, const int64_t *buf)
+{
+    hid_t fs = H5Dget_space(d), ms = H5I_INVALID_HID;
+    const hsize_t count[1] = {n ? n : 1};
+    int rc = -1;
+    if (fs >= 0 && (ms = H5Screate_simple(1, count, NULL)) >= 0 &&
+        (n ? H5Sselect_hyperslab(fs, H5S_SELECT_SET, &r0, NULL, &n, NULL) : H5Sselect_none(fs)) >= 0 &&
+        (n || H5Sselect_none(ms) >= 0) && H5Dwrite(d, H5T_NATIVE_INT64, ms, fs, dxpl, buf) >= 0)
+        rc = 0;
     if (rc)
         sk_h5_failed();
     sk_h5_close(&ms, H5Sclose);
@@ -244,6 +286,8 @@ static void close_objects(sk_h5_writer *w)
     }
     sk_h5_close(&w->time, H5Dclose);
     sk_h5_close(&w->step, H5Dclose);
+    if (w->dxpl != H5P_DEFAULT)
+        sk_h5_close(&w->dxpl, H5Pclose);
 }
 
 static void close_all(sk_h5_writer *w)
@@ -305,6 +349,10 @@ static int plan_groups(sk_h5_writer *w, const size_t *ropes, size_t n_ropes, sk_
         for (size_t k = 0; k < n_ropes; k++)
             if (ropes[k] >= first && ropes[k] < end)
                 g->ropes[j++] = ropes[k];
+        while (g->mine0 < g->n && g->ropes[g->mine0] < w->first)
+            g->mine0++;
+        for (g->mine1 = g->mine0; g->mine1 < g->n && g->ropes[g->mine1] < w->end;)
+            g->mine1++;
         const size_t rope_bytes = (size_t)g->capacity * 3 * sizeof(sk_real);
         g->block = CHUNK_BYTES / rope_bytes;
         if (g->block > g->n)
@@ -442,8 +490,61 @@ static int make_temp(sk_h5_writer *w, sk_error *err)
     return 0;
 }
 
-sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
-                         long steps, long every, int threads, sk_error *err)
+/* The file's access: MPI-IO on every process of the run, collective metadata; else the default (POSIX). */
+static hid_t file_access(const sk_h5_writer *w)
+{
+#ifdef SKEIN_PARALLEL_HDF5
+    if (w->collective) {
+        hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+        if (fapl >= 0 && (H5Pset_fapl_mpio(fapl, MPI_COMM_WORLD, MPI_INFO_NULL) < 0 ||
+                          H5Pset_all_coll_metadata_ops(fapl, true) < 0 || H5Pset_coll_metadata_write(fapl, true) < 0))
+            sk_h5_close(&fapl, H5Pclose);
+        return fapl;
+    }
+#else
+    (void)w;
+#endif
+    return H5P_DEFAULT;
+}
+
+#ifdef SKEIN_PARALLEL_HDF5
+/* Rank 0's status (and on the others its name of the temporary) for every process: rank 0 alone touches
+ * the file system by name. */
+static int share_from_rank0(sk_h5_writer *w, int rc, sk_error *err)
+{
+    int status = rc;
+    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (status == SK_OK)
+        MPI_Bcast(w->temp, (int)(strlen(w->path) + sizeof ".tmp.XXXXXX"), MPI_CHAR, 0, MPI_COMM_WORLD);
+    else if (w->rank != 0)
+        return sk_fail(err, status, "%s: failed on rank 0", w->path);
+    return status;
+}
+
+/* The number of collective writes a frame of each group takes: the most any process needs. */
+static void plan_rounds(sk_h5_writer *w)
+{
+    size_t chunk_sum = 0;
+    for (int k = 0; k < D_FRAME_SETS; k++)
+        chunk_sum += w->chunk_max[k];
+    w->round_chunks = SLOTS_BUDGET / (chunk_sum ? chunk_sum : 1);
+    if (w->round_chunks < 1)
+        w->round_chunks = 1;
+    for (int i = 0; i < w->n_groups; i++) {
+        h5_group *g = &w->groups[i];
+        int mine = 0;
+        if (g->mine1 > g->mine0) {
+            const size_t chunks = (g->mine1 - 1) / g->block - g->mine0 / g->block + 1;
+            mine = (int)((chunks + w->round_chunks - 1) / w->round_chunks);
+        }
+        MPI_Allreduce(&mine, &g->rounds, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    }
+}
+#endif
+
+static sk_h5_writer *open_writer(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
+                                 bool collective, size_t first, size_t end, long steps, long every, int threads,
+                                 sk_error *err)
 {
     SK_ASSERT(sk_ropes_sorted_below(ropes, n_ropes, s->total_ropes) && every >= 1);
     /* HDF5 1.10 frees a file whose close failed (a full disk) but keeps its ID, and its own clean-up at
@@ -459,6 +560,10 @@ sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *r
         return NULL;
     }
     w->file = w->time = w->step = H5I_INVALID_HID;
+    w->dxpl = H5P_DEFAULT;
+    w->collective = collective;
+    w->first = first;
+    w->end = end;
     w->scenario = s;
     w->threads = sk_threads_resolve(threads);
     w->path = strdup(path);
@@ -468,13 +573,41 @@ sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *r
         writer_free(w);
         return NULL;
     }
-    if (plan_groups(w, ropes, n_ropes, err) || make_temp(w, err)) {
+    int rc = plan_groups(w, ropes, n_ropes, err);
+#ifdef SKEIN_PARALLEL_HDF5
+    if (collective) {
+        MPI_Comm_rank(MPI_COMM_WORLD, &w->rank);
+        /* every process's plan agreed, then the temporary rank 0 made */
+        int worst = rc;
+        MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        if (worst && !rc)
+            rc = sk_fail(err, worst, "%s: failed on another process", path);
+        if (rc == SK_OK) {
+            plan_rounds(w);
+            rc = share_from_rank0(w, w->rank == 0 ? make_temp(w, err) : SK_OK, err);
+        }
+        if (rc == SK_OK) {
+            w->dxpl = H5Pcreate(H5P_DATASET_XFER);
+            if (w->dxpl < 0 || H5Pset_dxpl_mpio(w->dxpl, H5FD_MPIO_COLLECTIVE) < 0) {
+                rc = sk_fail(err, SK_ERR_IO, "%s: cannot set up collective transfers", path);
+                if (w->rank == 0)
+                    unlink(w->temp);
+            }
+        }
+        if (rc) {
+            if (w->dxpl != H5P_DEFAULT)
+                sk_h5_close(&w->dxpl, H5Pclose);
+            writer_free(w);
+            return NULL;
+        }
+    } else
+#endif
+        if (rc || make_temp(w, err)) {
         writer_free(w);
         return NULL;
     }
-    int rc = 0;
-    hid_t groups = H5I_INVALID_HID;
-    if ((w->file = H5Fcreate(w->temp, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT)) < 0)
+    hid_t groups = H5I_INVALID_HID, fapl = file_access(w);
+    if (fapl < 0 || (w->file = H5Fcreate(w->temp, H5F_ACC_TRUNC, H5P_DEFAULT, fapl)) < 0)
         rc = h5_fail(w, err, "cannot create");
     else if (sk_h5_set_text(w->file, "scenario", s->normalized_json ? s->normalized_json : "") ||
              sk_h5_set_text(w->file, "source", s->source ? s->source : "") ||
@@ -494,11 +627,32 @@ sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *r
     sk_h5_close(&groups, H5Gclose);
     if (rc == 0 && H5Fflush(w->file, H5F_SCOPE_LOCAL) < 0)
         rc = h5_fail(w, err, "write failed");
+    if (fapl != H5P_DEFAULT)
+        sk_h5_close(&fapl, H5Pclose);
     if (rc) {
         sk_h5_abort(w);
         return NULL;
     }
     return w;
+}
+
+sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
+                         long steps, long every, int threads, sk_error *err)
+{
+    return open_writer(path, s, ropes, n_ropes, false, 0, s->total_ropes, steps, every, threads, err);
+}
+
+sk_h5_writer *sk_h5_open_collective(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
+                                    size_t first, size_t end, long steps, long every, sk_error *err)
+{
+#ifdef SKEIN_PARALLEL_HDF5
+    SK_ASSERT(first <= end && end <= s->total_ropes);
+    return open_writer(path, s, ropes, n_ropes, true, first, end, steps, every, 1, err);
+#else
+    (void)s, (void)ropes, (void)n_ropes, (void)first, (void)end, (void)steps, (void)every;
+    sk_fail(err, SK_ERR_INVALID, "%s: not written collectively: this libskein is built with serial HDF5", path);
+    return NULL;
+#endif
 }
 
 /* ---- frames ----------------------------------------------------------------------------------------- */
@@ -507,6 +661,16 @@ sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *r
  * allows. */
 static int make_slots(sk_h5_writer *w, sk_error *err)
 {
+    if (w->collective) {
+        /* one slot of round_chunks chunks' rows, filtered by HDF5 itself */
+        w->n_slots = 1;
+        if (!(w->slots = calloc(1, sizeof *w->slots)))
+            return oom(w, err);
+        for (int k = 0; k < D_FRAME_SETS; k++)
+            if (!(w->slots[0].raw[k] = malloc(w->chunk_max[k] ? w->chunk_max[k] * w->round_chunks : 1)))
+                return oom(w, err);
+        return 0;
+    }
     size_t slot_bytes = 0, largest = 1;
     for (int k = 0; k < D_FRAME_SETS; k++) {
         slot_bytes += w->chunk_max[k] + compressBound(w->chunk_max[k]);
@@ -551,15 +715,15 @@ static void fill_state(const sk_h5_writer *w, const h5_group *g, const sk_engine
         *segment = kept ? st.s : (sk_real)NAN;
 }
 
-/* Gathers the stored ropes r0 .. r0 + nb - 1 of group g into a slot (on the calling thread: the engine
- * answers one caller at a time). */
+/* Gathers the stored ropes r0 .. r0 + nb - 1 of group g into a slot of room ropes (on the calling thread:
+ * the engine answers one caller at a time). */
 static void fill_slot(const sk_h5_writer *w, const h5_group *g, const sk_engine *e, h5_slot *slot, size_t r0,
-                      size_t nb)
+                      size_t nb, size_t room)
 {
     const size_t cap = (size_t)g->capacity, links = (size_t)g->links;
     for (int k = 0; k < D_FRAME_SETS; k++)
         if (has_set(g, k)) /* the buffers of the others are sized for none */
-            memset(slot->raw[k], 0, chunk_bytes(g, k));
+            memset(slot->raw[k], 0, chunk_bytes(g, k) / g->block * room);
     sk_real *p = (sk_real *)slot->raw[D_POSITION], *v = (sk_real *)slot->raw[D_VELOCITY];
     sk_real *energy = (sk_real *)slot->raw[D_ENERGY], *tension = (sk_real *)slot->raw[D_TENSION];
     int *count = (int *)slot->raw[D_COUNT], *contacts = (int *)slot->raw[D_CONTACTS];
@@ -608,16 +772,44 @@ static void pack_chunk(void *ctx, size_t item, int thread)
     slot->packed_len[set] = len;
 }
 
+/* A frame of group g from every process: in each round, this process's rows of whole chunks (a chunk
+ * shared with a neighbour's rows is filtered once by HDF5, which gathers its rows). */
+static int write_group_collective(sk_h5_writer *w, h5_group *g, const sk_engine *e, hsize_t frame, sk_error *err)
+{
+    h5_slot *slot = &w->slots[0];
+    const size_t span = w->round_chunks * g->block, start = g->mine0 / g->block * g->block;
+    for (int round = 0; round < g->rounds; round++) {
+        size_t lo = start + (size_t)round * span, hi = lo + span;
+        lo = lo > g->mine0 ? lo : g->mine0;
+        hi = hi < g->mine1 ? hi : g->mine1;
+        const size_t nb = hi > lo ? hi - lo : 0;
+        if (nb)
+            fill_slot(w, g, e, slot, lo, nb, nb);
+        for (int k = 0; k < D_FRAME_SETS; k++)
+            if (writes_set(g, k) &&
+                write_block(g->sets[k], elem_type(k), w->dxpl, nb > 0, frame, lo, nb, slot->raw[k]))
+                return h5_fail(w, err, "write failed");
+        w->rows_written += nb;
+    }
+    for (size_t j = g->mine0; j < g->mine1; j++)
+        w->diverged[j - g->mine0] = sk_engine_rope_diverged(e, g->ropes[j]);
+    if (g->n && write_rows(g->diverged, w->dxpl, g->mine0, g->mine1 - g->mine0, w->diverged))
+        return h5_fail(w, err, "write failed");
+    return 0;
+}
+
 static int write_group(sk_h5_writer *w, h5_group *g, const sk_engine *e, hsize_t frame, sk_error *err)
 {
     for (int k = 0; k < D_FRAME_SETS; k++)
         if (has_set(g, k) && extend(g->sets[k], frame + 1))
             return h5_fail(w, err, "cannot extend a dataset");
+    if (w->collective)
+        return write_group_collective(w, g, e, frame, err);
     for (size_t r0 = 0; r0 < g->n;) {
         size_t used = 0;
         for (; used < (size_t)w->n_slots && r0 < g->n; used++, r0 += g->block) {
             const size_t nb = g->n - r0 < g->block ? g->n - r0 : g->block;
-            fill_slot(w, g, e, &w->slots[used], r0, nb);
+            fill_slot(w, g, e, &w->slots[used], r0, nb, g->block);
         }
         pack_job job = {w, g};
         sk_parallel_for(used * D_FRAME_SETS, w->threads, pack_chunk, &job);
@@ -651,9 +843,10 @@ sk_status sk_h5_write_frame(sk_h5_writer *w, const sk_engine *e, long step, sk_e
     const hsize_t frame = w->frames;
     const sk_real time = (sk_real)step * w->scenario->dt;
     const int64_t step64 = step;
+    const bool writes_time = !w->collective || w->rank == 0;
     if (extend(w->time, frame + 1) || extend(w->step, frame + 1) ||
-        write_block(w->time, H5T_REAL, frame, 0, 0, &time) ||
-        write_block(w->step, H5T_NATIVE_INT64, frame, 0, 0, &step64))
+        write_block(w->time, H5T_REAL, w->dxpl, writes_time, frame, 0, 0, &time) ||
+        write_block(w->step, H5T_NATIVE_INT64, w->dxpl, writes_time, frame, 0, 0, &step64))
         return h5_fail(w, err, "write failed");
     for (int i = 0; i < w->n_groups; i++) {
         int rc = write_group(w, &w->groups[i], e, frame, err);
@@ -688,6 +881,35 @@ static int sync_file(const char *name)
     return e;
 }
 
+static sk_status commit(sk_h5_writer *w, bool complete, int rc, sk_error *err);
+
+#ifdef SKEIN_PARALLEL_HDF5
+/* After the collective close: rank 0 commits the file once, for everyone. SKEIN_TEST_H5_SHARES (tests) has each
+ * process say how many ropes' frames it wrote itself. */
+static sk_status finish_collective(sk_h5_writer *w, bool complete, int rc, sk_error *err)
+{
+    if (getenv("SKEIN_TEST_H5_SHARES")) {
+        fprintf(stderr, "h5 share: rank %d wrote %zu rope frames\n", w->rank, w->rows_written);
+        fflush(stderr);
+    }
+    int worst = rc;
+    MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (worst && !rc)
+        rc = sk_fail(err, worst, "%s: failed on another process", w->path);
+    int status = SK_OK;
+    const int rank = w->rank; /* commit frees w */
+    if (rank == 0)
+        status = commit(w, complete, rc, err);
+    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rank != 0) {
+        if (status && !rc)
+            rc = sk_fail(err, status, "%s: failed on rank 0", w->path);
+        writer_free(w);
+    }
+    return status ? status : rc;
+}
+#endif
+
 sk_status sk_h5_finish(sk_h5_writer *w, bool complete, sk_error *err)
 {
     int rc = 0;
@@ -705,6 +927,16 @@ sk_status sk_h5_finish(sk_h5_writer *w, bool complete, sk_error *err)
     w->file = H5I_INVALID_HID;
     if (rc == 0 && closed < 0)
         rc = h5_fail(w, err, "write failed");
+#ifdef SKEIN_PARALLEL_HDF5
+    if (w->collective)
+        return finish_collective(w, complete, rc, err);
+#endif
+    return commit(w, complete, rc, err);
+}
+
+/* Syncs and renames (or removes, after a failure) the closed temporary; frees w. */
+static sk_status commit(sk_h5_writer *w, bool complete, int rc, sk_error *err)
+{
     int e;
     if (rc == 0 && (e = sync_file(w->temp)))
         rc = sk_fail(err, SK_ERR_IO, "%s: fsync failed: %s", w->path, strerror(e));
@@ -731,6 +963,7 @@ void sk_h5_abort(sk_h5_writer *w)
         return;
     close_all(w);
     H5Eclear2(H5E_DEFAULT);
-    unlink(w->temp);
+    if (!w->collective || w->rank == 0)
+        unlink(w->temp);
     writer_free(w);
 }

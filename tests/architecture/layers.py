@@ -3,7 +3,7 @@
 docs/architecture.md (or stays within a folder), no two files call each other through any chain, and only
 core/base/parallel.c calls OpenMP.
 
-Usage: layers.py CORE_OBJECT_DIR KERNEL_OBJECT_DIR...   (CMake's directories of the objects)"""
+Usage: layers.py CORE_OBJECT_DIR[:CORE_OBJECT_DIR...] KERNEL_OBJECT_DIR...   (CMake's directories of the objects)"""
 import os
 import subprocess
 import sys
@@ -37,7 +37,9 @@ def objects(root, folder_of):
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    files = objects(sys.argv[1], lambda rel: rel.split(os.sep)[0])
+    files = {}
+    for core_dir in sys.argv[1].split(os.pathsep):
+        files.update(objects(core_dir, lambda rel: rel.split(os.sep)[0]))
     for kernel_dir in sys.argv[2:]:
         files.update(objects(kernel_dir, lambda rel: "kernels"))
     if not files:

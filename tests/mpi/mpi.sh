@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # skein run across processes (mpirun --oversubscribe -np 2 and 3): the CSV byte for byte and the HDF5 file
-# (h5diff) of a single process, and the summary's totals; a rank that fails stops every rank with one line
-# naming it and no file left; Ctrl-C keeps the outputs marked incomplete; checkpoints killed and resumed with
-# another number of processes give the uninterrupted run's outputs; refusals.
+# (h5diff; written collectively through MPI-IO, each rank its own rows) of a single process, and the summary's
+# totals; a rank that fails stops every rank with one line naming it and no file left; Ctrl-C keeps the
+# outputs marked incomplete; checkpoints killed and resumed with another number of processes give the
+# uninterrupted run's outputs; refusals.
 # Usage: mpi.sh SKEIN SRC MPIRUN CASE
 source "$(dirname "$0")/../cli/lib.sh"
 MPIRUN=$1
@@ -178,6 +179,36 @@ interrupted)
     [ "$last" -ge 100 ] || fail "the run stopped before its second frame"
     [ "$(awk -F, -v s="$last" 'NR == 1 || $2 <= s' out.csv.incomplete)" = "$(awk -F, -v s="$last" 'NR == 1 || $2 <= s' full.csv)" ] ||
         fail "the incomplete CSV is not a single process's up to step $last"
+    ;;
+collective)
+    # the HDF5 file is written by every rank through MPI-IO, each its own ropes' rows (SKEIN_TEST_H5_SHARES has
+    # each say how many): 3000 ropes of 64 particles in chunks of 682 ropes, split at ropes 1000 and 2000, two
+    # chunks shared by two ranks; verlet, for the previous positions
+    w1=(run "$SC/w1_springs.json" --steps 20 --every 10 --set 'groups[0].count=3000' --set 'output={"every":10}'
+        --set 'integrator="verlet"' --quiet)
+    run_skein "${w1[@]}" --h5 one.h5
+    expect_status 0
+    SKEIN_TEST_H5_SHARES=1 run_ranks 3 "${w1[@]}" --h5 r3.h5
+    [ "$status" -eq 0 ] || fail "exit status $status: $(cat err)"
+    h5diff one.h5 r3.h5 >diff.txt 2>&1 || fail "h5diff: $(head -5 diff.txt)"
+    for rank in 0 1 2; do
+        grep -qx "h5 share: rank $rank wrote 3000 rope frames" err || fail "rank $rank: not its 1000 ropes x 3 frames: $(cat err)"
+    done
+    # the same layout, attributes, chunks, filters and compressed sizes; MPI-IO allocates space early and puts
+    # the fixed datasets elsewhere
+    h5dump -p -A one.h5 | grep -vE '^HDF5 |H5D_ALLOC_TIME_|OFFSET [0-9]+$' >one.layout
+    h5dump -p -A r3.h5 | grep -vE '^HDF5 |H5D_ALLOC_TIME_|OFFSET [0-9]+$' >r3.layout
+    cmp -s one.layout r3.layout || fail "the layouts differ: $(diff one.layout r3.layout | head -10)"
+    [ "$(h5dump -p -A r3.h5 | grep -c H5D_ALLOC_TIME_EARLY)" -ge 8 ] || fail "r3.h5 was not written through MPI-IO"
+    expect_no_temp . r3.h5
+    # ranks without a rope to store take part with none
+    run_skein "${w1[@]}" --set 'output.ropes=[0,1]' --h5 few.h5
+    expect_status 0
+    SKEIN_TEST_H5_SHARES=1 run_ranks 3 "${w1[@]}" --set 'output.ropes=[0,1]' --h5 few3.h5
+    [ "$status" -eq 0 ] || fail "exit status $status: $(cat err)"
+    h5diff few.h5 few3.h5 >diff.txt 2>&1 || fail "h5diff: $(head -5 diff.txt)"
+    grep -qx "h5 share: rank 0 wrote 6 rope frames" err && grep -qx "h5 share: rank 2 wrote 0 rope frames" err ||
+        fail "shares: $(cat err)"
     ;;
 memory)
     # the memory check counts each rank's share: a batch that one process may not hold runs across 2
