@@ -206,7 +206,7 @@ int tb_against_reference(const char *json, long steps, long every, tb_stats *sta
     int n_isas = tb_isas(isas, 4);
     int rc = n_isas > 0 && st.min_count >= 0 ? 0 : 1;
     for (int i = 0; i < n_isas && !rc; i++)
-        for (int threads = 1; threads <= 2 && !rc; threads++) {
+        for (int threads = TB_FIRST_THREADS; threads <= 2 && !rc; threads++) {
             sk_engine *bat = tb_engine(&s, "batch", isas[i], threads);
             char what[64];
             snprintf(what, sizeof what, "batch %s, %d thread%s", isas[i], threads, threads > 1 ? "s" : "");

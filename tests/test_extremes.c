@@ -73,7 +73,7 @@ static int against_reference(const char *json, long steps, long every, size_t *d
     const int n_isas = tb_isas(isas, 4);
     CHECK(n_isas > 0);
     for (int i = 0; i < n_isas; i++)
-        for (int threads = 1; threads <= 2; threads++) {
+        for (int threads = TB_FIRST_THREADS; threads <= 2; threads++) {
             sk_engine *bat = tb_engine(&s, "batch", isas[i], threads);
             CHECK(bat && sk_engine_track_extremes(bat, true));
             char what[64];
