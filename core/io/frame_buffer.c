@@ -8,10 +8,10 @@
 
 #include "base/assert.h"
 #include "engine/engine_impl.h"
+#include "io/rope_record.h"
 #include "skein/output.h"
 
 /* kinetic, gravity, elastic, anchor force x y z, length, finite (0/1), contacts, iterations */
-#define DIAG_REALS 10
 
 struct sk_frame_buffer {
     struct sk_engine base; /* the stand-in engine (sk_frame_buffer_engine) */
@@ -30,7 +30,7 @@ struct sk_frame_buffer {
 
 static size_t rope_reals(const sk_frame_buffer *f, const sk_group *g, int n)
 {
-    return DIAG_REALS + (f->verlet ? 9 : 6) * (size_t)n + (n > 1 ? (size_t)n - 1 : 0) + (g->deploys ? 1 : 0);
+    return sk_rope_record_reals(f->verlet, g->deploys, n);
 }
 
 static size_t index_of(const sk_frame_buffer *f, size_t rope)
@@ -74,36 +74,20 @@ static void held_read(const sk_engine *e, size_t rope, sk_real *p, sk_real *v)
 {
     int n;
     const sk_real *d = rope_data(e, rope, &n);
-    if (d && p)
-        memcpy(p, d + DIAG_REALS, 3 * (size_t)n * sizeof *p);
-    if (d && v)
-        memcpy(v, d + DIAG_REALS + 3 * (size_t)n, 3 * (size_t)n * sizeof *v);
+    sk_rope_record_read(d, n, p, v);
 }
 
 static void held_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension)
 {
     int n;
     const sk_real *d = rope_data(e, rope, &n);
-    if (!d) {
-        *out = (sk_rope_diagnostics){.finite = false};
-        return;
-    }
-    *out = (sk_rope_diagnostics){.kinetic = d[0],
-                                 .gravity = d[1],
-                                 .elastic = d[2],
-                                 .anchor_force = {d[3], d[4], d[5]},
-                                 .length = d[6],
-                                 .finite = d[7] != 0};
-    if (tension && n > 1)
-        memcpy(tension, d + DIAG_REALS + 6 * (size_t)n, ((size_t)n - 1) * sizeof *tension);
+    sk_rope_record_diagnostics(d, n, out, tension);
 }
 
 static void held_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations)
 {
     int n;
-    const sk_real *d = rope_data(e, rope, &n);
-    *contacts = d ? (int)d[8] : 0;
-    *iterations = d ? (int)d[9] : 0;
+    sk_rope_record_contacts(rope_data(e, rope, &n), contacts, iterations);
 }
 
 static long held_diverged(const sk_engine *e, size_t rope)
@@ -124,11 +108,11 @@ static void held_export(const sk_engine *e, size_t rope, sk_rope_state *st)
     int n;
     const sk_real *d = rope_data(e, rope, &n);
     const size_t cap = i < f->n_ropes ? (size_t)f->group[i]->particles : 0, m = 3 * (size_t)n;
-    const sk_real *extra = d ? d + DIAG_REALS + 6 * (size_t)n + (n > 1 ? (size_t)n - 1 : 0) : NULL;
+    const sk_real *extra = d ? d + SK_RECORD_DIAG_REALS + 6 * (size_t)n + (n > 1 ? (size_t)n - 1 : 0) : NULL;
     for (size_t k = 0; k < 3 * cap; k++) {
-        st->p[k] = d && k < m ? d[DIAG_REALS + k] : 0;
+        st->p[k] = d && k < m ? d[SK_RECORD_DIAG_REALS + k] : 0;
         if (st->v)
-            st->v[k] = d && k < m ? d[DIAG_REALS + m + k] : 0;
+            st->v[k] = d && k < m ? d[SK_RECORD_DIAG_REALS + m + k] : 0;
         if (st->q)
             st->q[k] = d && k < m && f->verlet ? extra[k] : 0;
     }
@@ -243,26 +227,8 @@ sk_status sk_frame_buffer_fill(sk_frame_buffer *f, const sk_engine *e, size_t fi
     for (size_t r = 0; rc == SK_OK && r < f->n_ropes; r++) {
         const size_t rope = f->ropes[r] - first;
         const int n = f->counts[r];
-        sk_real *d = f->reals + f->offset[r];
-        sk_rope_diagnostics diag;
-        sk_engine_rope_diagnostics(e, rope, &diag, n > 1 ? d + DIAG_REALS + 6 * (size_t)n : NULL);
-        int contacts = 0, iterations = 0;
-        sk_engine_rope_contacts(e, rope, &contacts, &iterations);
-        const sk_real values[DIAG_REALS] = {diag.kinetic,        diag.gravity,        diag.elastic,
-                                            diag.anchor_force.x, diag.anchor_force.y, diag.anchor_force.z,
-                                            diag.length,         diag.finite ? 1 : 0, (sk_real)contacts,
-                                            (sk_real)iterations};
-        memcpy(d, values, sizeof values);
-        sk_engine_read_rope(e, rope, d + DIAG_REALS, d + DIAG_REALS + 3 * (size_t)n);
-        sk_real *extra = d + DIAG_REALS + 6 * (size_t)n + (n > 1 ? (size_t)n - 1 : 0);
-        if (f->verlet || f->group[r]->deploys) {
-            sk_rope_state st = {.p = f->sp, .v = f->sv, .q = f->sq, .impulse = f->impulse};
-            const bool kept = sk_engine_export_rope(e, rope, &st);
-            for (size_t i = 0; f->verlet && i < 3 * (size_t)n; i++)
-                *extra++ = kept ? st.q[i] : (sk_real)NAN;
-            if (f->group[r]->deploys)
-                *extra = kept ? st.s : (sk_real)NAN;
-        }
+        sk_rope_state st = {.p = f->sp, .v = f->sv, .q = f->sq, .impulse = f->impulse};
+        sk_rope_record_pack(e, rope, n, f->verlet, f->group[r]->deploys, &st, f->reals + f->offset[r]);
     }
     return rc;
 }

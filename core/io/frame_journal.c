@@ -14,13 +14,13 @@
 #include "base/assert.h"
 #include "base/checked.h"
 #include "engine/engine_impl.h"
+#include "io/rope_record.h"
 #include "skein/checkpoint.h"
 
 /* Records are written through a large stdio buffer: a frame of many small ropes becomes few big writes. */
 #define JOURNAL_BUFFER ((size_t)1 << 20)
 /* A rope's diagnostics as recorded: kinetic, gravity, elastic, anchor force x y z, length, finite (0/1),
  * then its last step's contacts and resolver iterations (exact integers; 0 for a rope without contacts). */
-#define DIAG_REALS 10
 
 static const char journal_magic[8] = {'s', 'k', 'e', 'i', 'n', 'f', 'r', 'm'};
 enum { JOURNAL_VERSION = 3 }; /* 2: contacts and iterations recorded; 3: verlet's q and a deploying rope's s */
@@ -64,7 +64,7 @@ struct sk_journal {
  * with verlet and s when it deploys. */
 static size_t rope_reals(const sk_journal *j, const sk_group *g, int n)
 {
-    return DIAG_REALS + (j->verlet ? 9 : 6) * (size_t)n + (n > 1 ? (size_t)n - 1 : 0) + (g->deploys ? 1 : 0);
+    return sk_rope_record_reals(j->verlet, g->deploys, n);
 }
 
 static size_t counts_bytes(size_t n_ropes) { return (4 * n_ropes + 7) / 8 * 8; }
@@ -128,7 +128,7 @@ static sk_journal *journal_new(const char *path, const sk_scenario *s, const siz
         j->n = malloc(rn * sizeof *j->n);
         j->diverged = malloc(rn * sizeof *j->diverged);
         j->group = malloc(rn * sizeof *j->group);
-        j->rope = malloc((DIAG_REALS + 10 * cap + 1) * sizeof *j->rope); /* the most rope_reals gives */
+        j->rope = malloc((SK_RECORD_DIAG_REALS + 10 * cap + 1) * sizeof *j->rope); /* the most rope_reals gives */
         j->sp = malloc(3 * cap * sizeof *j->sp);
         j->sv = malloc(3 * cap * sizeof *j->sv);
         j->sq = malloc(3 * cap * sizeof *j->sq);
@@ -259,25 +259,8 @@ sk_status sk_journal_append(sk_journal *j, const sk_engine *e, long step, sk_err
     for (size_t r = 0; rc == 0 && r < R; r++) {
         const int n = j->n[r];
         sk_real *d = j->rope;
-        sk_rope_diagnostics diag;
-        sk_engine_rope_diagnostics(e, j->ropes[r], &diag, n > 1 ? d + DIAG_REALS + 6 * (size_t)n : NULL);
-        int contacts = 0, iterations = 0;
-        sk_engine_rope_contacts(e, j->ropes[r], &contacts, &iterations);
-        const sk_real values[DIAG_REALS] = {diag.kinetic,        diag.gravity,        diag.elastic,
-                                            diag.anchor_force.x, diag.anchor_force.y, diag.anchor_force.z,
-                                            diag.length,         diag.finite ? 1 : 0, (sk_real)contacts,
-                                            (sk_real)iterations};
-        memcpy(d, values, sizeof values);
-        sk_engine_read_rope(e, j->ropes[r], d + DIAG_REALS, d + DIAG_REALS + 3 * (size_t)n);
-        sk_real *extra = d + DIAG_REALS + 6 * (size_t)n + (n > 1 ? (size_t)n - 1 : 0);
-        if (j->verlet || j->group[r]->deploys) {
-            sk_rope_state st = {.p = j->sp, .v = j->sv, .q = j->sq, .impulse = j->impulse};
-            const bool kept = sk_engine_export_rope(e, j->ropes[r], &st);
-            for (size_t i = 0; j->verlet && i < 3 * (size_t)n; i++)
-                *extra++ = kept ? st.q[i] : (sk_real)NAN;
-            if (j->group[r]->deploys)
-                *extra = kept ? st.s : (sk_real)NAN;
-        }
+        sk_rope_state st = {.p = j->sp, .v = j->sv, .q = j->sq, .impulse = j->impulse};
+        sk_rope_record_pack(e, j->ropes[r], n, j->verlet, j->group[r]->deploys, &st, d);
         rc = put(j, &crc, d, rope_reals(j, j->group[r], n) * sizeof(sk_real), err);
     }
     const uint32_t tail[2] = {(uint32_t)crc, 0};
@@ -410,14 +393,7 @@ static int recorded_particles(const sk_engine *e, size_t rope)
 
 static void recorded_read(const sk_engine *e, size_t rope, sk_real *p, sk_real *v)
 {
-    const sk_real *d = rope_data(e, rope);
-    const int n = recorded_particles(e, rope);
-    if (!d)
-        return;
-    if (p)
-        memcpy(p, d + DIAG_REALS, 3 * (size_t)n * sizeof *p);
-    if (v)
-        memcpy(v, d + DIAG_REALS + 3 * (size_t)n, 3 * (size_t)n * sizeof *v);
+    sk_rope_record_read(rope_data(e, rope), recorded_particles(e, rope), p, v);
 }
 
 static void recorded_destroy(sk_engine *e) { (void)e; }
@@ -431,27 +407,12 @@ static long recorded_diverged(const sk_engine *e, size_t rope)
 
 static void recorded_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension)
 {
-    const sk_real *d = rope_data(e, rope);
-    const int n = recorded_particles(e, rope);
-    if (!d) {
-        *out = (sk_rope_diagnostics){.finite = false};
-        return;
-    }
-    *out = (sk_rope_diagnostics){.kinetic = d[0],
-                                 .gravity = d[1],
-                                 .elastic = d[2],
-                                 .anchor_force = {d[3], d[4], d[5]},
-                                 .length = d[6],
-                                 .finite = d[7] != 0};
-    if (tension && n > 1)
-        memcpy(tension, d + DIAG_REALS + 6 * (size_t)n, ((size_t)n - 1) * sizeof *tension);
+    sk_rope_record_diagnostics(rope_data(e, rope), recorded_particles(e, rope), out, tension);
 }
 
 static void recorded_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations)
 {
-    const sk_real *d = rope_data(e, rope); /* its counts checked (int_count) */
-    *contacts = d ? (int)d[8] : 0;
-    *iterations = d ? (int)d[9] : 0;
+    sk_rope_record_contacts(rope_data(e, rope), contacts, iterations); /* its counts checked (int_count) */
 }
 
 static const sk_engine_vtbl recorded_vtbl = {.advance = recorded_advance,
@@ -470,11 +431,11 @@ static void recorded_export(const sk_engine *e, size_t rope, sk_rope_state *st)
     const sk_real *d = rope_data(e, rope);
     const int n = recorded_particles(e, rope);
     const size_t cap = i < c->j->n_ropes ? (size_t)c->j->group[i]->particles : 0, m = 3 * (size_t)n;
-    const sk_real *extra = d ? d + DIAG_REALS + 6 * (size_t)n + (n > 1 ? (size_t)n - 1 : 0) : NULL;
+    const sk_real *extra = d ? d + SK_RECORD_DIAG_REALS + 6 * (size_t)n + (n > 1 ? (size_t)n - 1 : 0) : NULL;
     for (size_t k = 0; k < 3 * cap; k++) {
-        st->p[k] = d && k < m ? d[DIAG_REALS + k] : 0;
+        st->p[k] = d && k < m ? d[SK_RECORD_DIAG_REALS + k] : 0;
         if (st->v)
-            st->v[k] = d && k < m ? d[DIAG_REALS + m + k] : 0;
+            st->v[k] = d && k < m ? d[SK_RECORD_DIAG_REALS + m + k] : 0;
         if (st->q)
             st->q[k] = d && k < m && c->j->verlet ? extra[k] : 0;
     }
