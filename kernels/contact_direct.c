@@ -40,6 +40,7 @@ static size_t layout(direct_scratch *ds, const sk_kernel_cfg *cfg, unsigned char
     TAKE(release, unsigned, S * sizeof(unsigned));
     TAKE(dropped, unsigned, S * sizeof(unsigned));
     TAKE(vel, sk_real, C * 3 * W * r);
+    TAKE(w, sk_real, C * W * r);
     TAKE(touched, unsigned, C * sizeof(unsigned));
 #undef TAKE
     return at;
@@ -89,10 +90,7 @@ SK_INLINE skv profile_row(const direct_pack *d, int i, int q)
 {
     return skv_load(d->prof + ((size_t)i * SK_Q_COUNT + (size_t)q) * W);
 }
-SK_INLINE skv inverse_mass(const direct_pack *d, int i)
-{
-    return d->cfg->pinned[i] ? skv_zero() : d->prof ? profile_row(d, i, SK_Q_W) : d->k.w;
-}
+SK_INLINE skv inverse_mass(const direct_pack *d, int i) { return skv_load(d->ds->w + (size_t)i * W); }
 /* A row's normal: the ground's (odd slots) is (0, 1, 0) in every lane, never stored. */
 SK_INLINE skv3 normal(const direct_pack *d, int s)
 {
@@ -145,6 +143,16 @@ static void set_kinds(direct_pack *d)
         ds->kind[0] = anchor;
         ds->exists[0] = all;
     }
+    /* what the sweeps read of the masses, once: each particle's w, each row's diagonal entry */
+    for (int i = 0; i < d->rows; i++)
+        skv_store(ds->w + (size_t)i * W, pinned[i] ? skv_zero() : d->prof ? profile_row(d, i, SK_Q_W) : d->k.w);
+    for (int k = 0; k < d->slots; k++)
+        if (ds->kind[k] != SK_ROW_NONE) {
+            skv a0 = inverse_mass(d, slot_a(k));
+            if (slot_b(k) >= 0)
+                a0 = skv_add(a0, inverse_mass(d, slot_b(k)));
+            st(ds->a0, k, a0);
+        }
 }
 
 /* Row k's normal and gap at the current positions (reference: evaluate_rows). */
@@ -242,40 +250,36 @@ SK_INLINE void setup_position_row(direct_pack *d, int k)
         st(ds->rhs, k, skv_keep(active, skv_neg(ld(ds->gap, k))));
 }
 
-/* The couplings of row k with rows k - 1 and k - 2 (reference: assemble's a1[k - 1], a2[k - 2]). */
-SK_INLINE skv coupling_near(const direct_pack *d, int k)
-{
-    const int s = k - 1;
-    if (s % 2 == 0)
-        return s == 0 ? skv_mul(inverse_mass(d, 0), normal(d, 0).y)
-                      : skv_mul(inverse_mass(d, s / 2), skv_neg(normal(d, s).y));
-    return skv_mul(inverse_mass(d, (s - 1) / 2), normal(d, s + 1).y);
-}
-
-SK_INLINE skv coupling_far(const direct_pack *d, int k)
-{
-    const int s = k - 2;
-    const skv dot = v3_dot(normal(d, s), normal(d, k));
-    return s == 0 ? skv_mul(inverse_mass(d, 0), dot) : skv_mul(inverse_mass(d, s / 2), skv_neg(dot));
-}
-
 /* One forward sweep (reference: assemble, then sk_ref_direct_solve's elimination and forward
  * substitution), row by row: the row's evaluation and setup where asked, its band entries from its normals,
- * and its elimination; a slot no lane has is skipped; a row a lane lacks is skipped by select. */
-static unsigned forward(direct_pack *d, bool eval, int setup, skv *contacts)
+ * and its elimination; a slot no lane has is skipped; a row a lane lacks is skipped by select. What rows
+ * k - 1 and k - 2 left (activity, reciprocal pivot, multiplier, y, the last link's normal) is carried in
+ * registers from one row to the next rather than read back from the scratch. */
+SK_INLINE unsigned forward_rows(direct_pack *d, const bool eval, const int setup, skv *contacts)
 {
     direct_scratch *ds = d->ds;
+    sk_real *const restrict inv_out = ds->inv, *const restrict l1_out = ds->l1, *const restrict l2_out = ds->l2;
+    sk_real *const restrict y_out = ds->lambda;
+    const sk_real *const restrict w = ds->w, *const restrict a0s = ds->a0;
     const skv tiny = skv_set1((sk_real)SK_DIRECT_PIVOT_EPSILON), one = skv_set1(1);
     const skm none = skv_lt(skv_zero(), skv_zero());
     /* The lanes where rows k - 1 and k - 2 stayed in the system (not dropped), kept as vector masks so that
      * no scalar decision waits for a pivot: the drops reach ds->active in the back substitution. */
     skm alive1 = none, alive2 = none;
-    unsigned drops = 0;
+    unsigned act1 = 0, act2 = 0, drops = 0;
+    skv inv1 = skv_zero(), inv2 = skv_zero(), l1_1 = skv_zero(), y1 = skv_zero(), y2 = skv_zero();
+    skv3 n_even = v3_zero(); /* the normal of the last even (link or anchor) row set up */
     for (int k = 0; k < d->slots; k++) {
         ds->dropped[k] = 0;
         const skm near_alive = alive1, far_alive = alive2;
+        const unsigned near_act = act1, far_act = act2;
+        const skv inv_near = inv1, inv_far = inv2, l1_near = l1_1, y_near = y1, y_far = y2;
         alive2 = alive1;
+        act2 = act1;
+        inv2 = inv1;
+        y2 = y1;
         alive1 = none;
+        act1 = 0;
         if (ds->kind[k] == SK_ROW_NONE) {
             ds->active[k] = 0;
             continue;
@@ -286,45 +290,72 @@ static unsigned forward(direct_pack *d, bool eval, int setup, skv *contacts)
             setup_velocity_row(d, k, contacts);
         else if (setup == SETUP_POSITION)
             setup_position_row(d, k);
-        if (!ds->active[k])
+        const unsigned bits = ds->active[k];
+        if (!bits)
             continue;
-        const skm act = mask_of(ds->active[k]);
-        const int a = slot_a(k), b = slot_b(k);
-        skv a0 = inverse_mass(d, a);
-        if (b >= 0)
-            a0 = skv_add(a0, inverse_mass(d, b));
-        st(ds->a0, k, a0);
+        const skm act = mask_of(bits);
+        const skv a0 = ld(a0s, k);
         /* scalar bits (before drops) decide what to compute; the vector masks select */
-        const unsigned near_bits = k >= 1 ? ds->active[k] & ds->active[k - 1] : 0;
-        const unsigned far_bits = k >= 2 && k % 2 == 0 ? ds->active[k] & ds->active[k - 2] : 0;
+        const unsigned near_bits = k >= 1 ? bits & near_act : 0;
+        const unsigned far_bits = k % 2 == 0 ? bits & far_act : 0;
         const skm near = skm_and(act, near_alive), far = skm_and(act, far_alive);
         skv t2 = skv_zero(), l2 = skv_zero(), l1 = skv_zero(), pivot = a0, y = ld(ds->rhs, k);
+        skv3 n_k = v3_make(skv_zero(), skv_set1(1), skv_zero());
+        if (k % 2 == 0 && (far_bits || near_bits))
+            n_k = v3_load(ds->normal + (size_t)k * 3 * W);
         if (far_bits) {
-            t2 = coupling_far(d, k);
-            l2 = skv_mul(t2, ld(ds->inv, k - 2));
+            /* rows k - 2 and k share particle (k - 2) / 2: b of link k - 2 (a of the anchor) and a of link k */
+            const int s = k - 2;
+            const skv dot = v3_dot(n_even, n_k);
+            t2 = s == 0 ? skv_mul(ld(w, 0), dot) : skv_mul(ld(w, s / 2), skv_neg(dot));
+            l2 = skv_mul(t2, inv_far);
         }
         if (near_bits) {
-            skv t1 = coupling_near(d, k);
+            const int s = k - 1;
+            skv t1;
+            if (s % 2 == 0) /* link s (or the anchor), then the ground row of its b (the anchor: its particle) */
+                t1 = s == 0 ? skv_mul(ld(w, 0), n_even.y) : skv_mul(ld(w, s / 2), skv_neg(n_even.y));
+            else /* the ground row of particle (s - 1) / 2, then its link */
+                t1 = skv_mul(ld(w, (s - 1) / 2), n_k.y);
             if (far_bits)
-                t1 = skv_select(far, skv_sub(t1, skv_mul(t2, ld(ds->l1, k - 1))), t1);
-            l1 = skv_mul(t1, ld(ds->inv, k - 1));
+                t1 = skv_select(far, skv_sub(t1, skv_mul(t2, l1_near)), t1);
+            l1 = skv_mul(t1, inv_near);
             pivot = skv_select(near, skv_sub(pivot, skv_mul(t1, l1)), pivot);
-            y = skv_select(near, skv_sub(y, skv_mul(l1, ld(ds->lambda, k - 1))), y);
+            y = skv_select(near, skv_sub(y, skv_mul(l1, y_near)), y);
         }
         if (far_bits) {
             pivot = skv_select(far, skv_sub(pivot, skv_mul(t2, l2)), pivot);
-            y = skv_select(far, skv_sub(y, skv_mul(l2, ld(ds->lambda, k - 2))), y);
+            y = skv_select(far, skv_sub(y, skv_mul(l2, y_far)), y);
         }
+        if (k % 2 == 0)
+            n_even = v3_load(ds->normal + (size_t)k * 3 * W);
         const skm dropped = skm_and(act, skm_not(skv_gt(pivot, skv_mul(tiny, a0))));
         alive1 = skm_andnot(dropped, act);
+        act1 = bits;
         ds->dropped[k] = skm_bits(dropped);
         drops |= ds->dropped[k];
-        st(ds->inv, k, skv_div(one, pivot));
-        st(ds->l1, k, l1);
-        st(ds->l2, k, l2);
-        st(ds->lambda, k, y);
+        inv1 = skv_div(one, pivot);
+        l1_1 = l1;
+        y1 = y;
+        st(inv_out, k, inv1);
+        st(l1_out, k, l1);
+        st(l2_out, k, l2);
+        st(y_out, k, y);
     }
     return drops;
+}
+
+static unsigned forward_velocity(direct_pack *d, skv *contacts) { return forward_rows(d, true, SETUP_VELOCITY, contacts); }
+static unsigned forward_position(direct_pack *d) { return forward_rows(d, true, SETUP_POSITION, NULL); }
+static unsigned forward_plain(direct_pack *d) { return forward_rows(d, false, SETUP_NONE, NULL); }
+
+static unsigned forward(direct_pack *d, bool eval, int setup, skv *contacts)
+{
+    if (eval && setup == SETUP_VELOCITY)
+        return forward_velocity(d, contacts);
+    if (eval && setup == SETUP_POSITION)
+        return forward_position(d);
+    return forward_plain(d);
 }
 
 /* The forward substitution alone, with the factor of the last sweep (its rows are those now active, none
@@ -349,27 +380,39 @@ static void substitute(direct_pack *d)
 
 /* The back substitution (reference: the end of sk_ref_direct_solve), and which inequalities come out
  * pulling the wrong way beyond the taut band times per (reference: solve_with_releases): released after
- * the whole sweep, as the reference decides them after its solve. Returns the lanes that released. */
+ * the whole sweep, as the reference decides them after its solve. Rows k + 1 and k + 2's activity and
+ * lambda ride along in registers. Returns the lanes that released. */
 static unsigned backward(direct_pack *d, skv per)
 {
     direct_scratch *ds = d->ds;
-    unsigned released = 0;
+    const sk_real *const restrict inv = ds->inv, *const restrict l1 = ds->l1, *const restrict l2 = ds->l2;
+    const sk_real *const restrict a0 = ds->a0;
+    sk_real *const restrict lambda = ds->lambda;
+    unsigned released = 0, act1 = 0, act2 = 0;
+    skv x1 = skv_zero(), x2 = skv_zero();
     for (int k = d->slots - 1; k >= 0; k--) {
+        const unsigned near_act = act1, far_act = act2;
+        const skv x_near = x1, x_far = x2;
+        act2 = act1;
+        x2 = x1;
+        act1 = 0;
         ds->release[k] = 0;
-        ds->active[k] &= ~ds->dropped[k];
-        if (!ds->active[k])
+        const unsigned bits = ds->active[k] & ~ds->dropped[k];
+        ds->active[k] = bits;
+        if (!bits)
             continue;
-        const skm active = mask_of(ds->active[k]);
-        skv x = skv_mul(ld(ds->lambda, k), ld(ds->inv, k));
-        if (k + 1 < d->slots && (ds->active[k + 1] & ds->active[k]))
-            x = skv_select(mask_of(ds->active[k + 1]), skv_sub(x, skv_mul(ld(ds->l1, k + 1), ld(ds->lambda, k + 1))), x);
-        if (k + 2 < d->slots && k % 2 == 0 && (ds->active[k + 2] & ds->active[k]))
-            x = skv_select(mask_of(ds->active[k + 2]), skv_sub(x, skv_mul(ld(ds->l2, k + 2), ld(ds->lambda, k + 2))), x);
-        x = skv_keep(active, x);
-        st(ds->lambda, k, x);
+        skv x = skv_mul(ld(lambda, k), ld(inv, k));
+        if (near_act & bits)
+            x = skv_select(mask_of(near_act), skv_sub(x, skv_mul(ld(l1, k + 1), x_near)), x);
+        if (k % 2 == 0 && (far_act & bits))
+            x = skv_select(mask_of(far_act), skv_sub(x, skv_mul(ld(l2, k + 2), x_far)), x);
+        x = skv_keep(mask_of(bits), x);
+        st(lambda, k, x);
+        x1 = x;
+        act1 = bits;
         if (!is_equality(ds->kind[k])) {
-            const skm wrong = skv_lt(skv_mul(x, ld(ds->a0, k)), skv_neg(skv_mul(taut(d, k), per)));
-            ds->release[k] = ds->active[k] & skm_bits(wrong);
+            const skm wrong = skv_lt(skv_mul(x, ld(a0, k)), skv_neg(skv_mul(taut(d, k), per)));
+            ds->release[k] = bits & skm_bits(wrong);
             released |= ds->release[k];
         }
     }

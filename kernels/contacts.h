@@ -67,6 +67,7 @@ typedef struct direct_scratch {
     unsigned char *kind; /* [slot] */
     unsigned *exists, *active, *held, *release, *dropped; /* [slot] lane bits */
     sk_real *vel;      /* [capacity][3][W] */
+    sk_real *w;        /* [capacity][W]: each particle's inverse mass, set once a call */
     unsigned *touched; /* [capacity] lane bits */
 } direct_scratch;
 
