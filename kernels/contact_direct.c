@@ -27,6 +27,7 @@ static size_t layout(direct_scratch *ds, const sk_kernel_cfg *cfg, unsigned char
     } while (0)
     TAKE(normal, sk_real, S * 3 * W * r);
     TAKE(gap, sk_real, S * W * r);
+    TAKE(scale, sk_real, S * W * r);
     TAKE(rhs, sk_real, S * W * r);
     TAKE(lambda, sk_real, S * W * r);
     TAKE(a0, sk_real, S * W * r);
@@ -41,6 +42,7 @@ static size_t layout(direct_scratch *ds, const sk_kernel_cfg *cfg, unsigned char
     TAKE(dropped, unsigned, S * sizeof(unsigned));
     TAKE(vel, sk_real, C * 3 * W * r);
     TAKE(w, sk_real, C * W * r);
+    TAKE(inv_len, sk_real, C * W * r);
     TAKE(touched, unsigned, C * sizeof(unsigned));
 #undef TAKE
     return at;
@@ -79,6 +81,7 @@ typedef struct direct_pack {
     size_t vstride;
     skv e_link, e_anchor, e_ground; /* restitutions of the inequalities */
     skv taut_link, taut_anchor;     /* the cables' taut bands (model/direct.h) */
+    skv inv_link_l, inv_anchor_l;   /* 1/L of the links (without length profiles) and of the anchor */
     const sk_real *prof; /* with profiles: the parameter block's rows (pack.h), each particle's w, each link's L */
 } direct_pack;
 
@@ -146,6 +149,9 @@ static void set_kinds(direct_pack *d)
     /* what the sweeps read of the masses, once: each particle's w, each row's diagonal entry */
     for (int i = 0; i < d->rows; i++)
         skv_store(ds->w + (size_t)i * W, pinned[i] ? skv_zero() : d->prof ? profile_row(d, i, SK_Q_W) : d->k.w);
+    if (d->prof)
+        for (int i = 0; i + 1 < d->rows; i++)
+            skv_store(ds->inv_len + (size_t)i * W, skv_div(skv_set1(1), profile_row(d, i, SK_Q_LINK_L)));
     for (int k = 0; k < d->slots; k++)
         if (ds->kind[k] != SK_ROW_NONE) {
             skv a0 = inverse_mass(d, slot_a(k));
@@ -155,7 +161,9 @@ static void set_kinds(direct_pack *d)
         }
 }
 
-/* Row k's normal and gap at the current positions (reference: evaluate_rows). */
+/* Row k's normal, scale and gap at the current positions (reference: evaluate_rows): a link's or the
+ * anchor's normal is e * (1/L), its unit direction times the scale |e| * (1/L), and its diagonal entry is
+ * set here from it (the ground's, w, once a call). */
 SK_INLINE void evaluate_row(direct_pack *d, int k)
 {
     direct_scratch *ds = d->ds;
@@ -164,19 +172,25 @@ SK_INLINE void evaluate_row(direct_pack *d, int k)
     switch (ds->kind[k]) {
     case SK_ROW_ROD:
     case SK_ROW_CABLE: {
-        const skv3 e = v3_sub(position(d, slot_b(k)), position(d, slot_a(k)));
+        const int a = slot_a(k), b = slot_b(k);
+        const skv3 e = v3_sub(position(d, b), position(d, a));
         const skv l = v3_length(e);
-        n = v3_unit_given(e, l);
-        const skv L = d->prof ? profile_row(d, slot_a(k), SK_Q_LINK_L) : d->k.link_l;
+        const skv L = d->prof ? profile_row(d, a, SK_Q_LINK_L) : d->k.link_l;
+        const skv inv_L = d->prof ? ld(ds->inv_len, a) : d->inv_link_l;
+        n = v3_scale(e, inv_L);
+        st(ds->scale, k, skv_mul(l, inv_L));
         gap = skv_sub(L, l);
+        st(ds->a0, k, skv_mul(skv_add(inverse_mass(d, a), inverse_mass(d, b)), v3_dot(n, n)));
         break;
     }
     case SK_ROW_ANCHOR_ROD:
     case SK_ROW_ANCHOR_CABLE: {
         const skv3 e = v3_sub(d->x, position(d, 0));
         const skv l = v3_length(e);
-        n = v3_unit_given(e, l);
+        n = v3_scale(e, d->inv_anchor_l);
+        st(ds->scale, k, skv_mul(l, d->inv_anchor_l));
         gap = skv_sub(d->k.s, l);
+        st(ds->a0, k, skv_mul(inverse_mass(d, 0), v3_dot(n, n)));
         break;
     }
     case SK_ROW_GROUND:
@@ -246,8 +260,8 @@ SK_INLINE void setup_position_row(direct_pack *d, int k)
     if (!is_equality(ds->kind[k]))
         active = skm_and(active, skm_or(mask_of(ds->held[k]), skv_le(ld(ds->gap, k), taut(d, k))));
     ds->active[k] = skm_bits(active);
-    if (ds->active[k])
-        st(ds->rhs, k, skv_keep(active, skv_neg(ld(ds->gap, k))));
+    if (ds->active[k]) /* (-g) c; the ground's c is 1 */
+        st(ds->rhs, k, skv_keep(active, k % 2 ? skv_neg(ld(ds->gap, k)) : skv_mul(skv_neg(ld(ds->gap, k)), ld(ds->scale, k))));
 }
 
 /* One forward sweep (reference: assemble, then sk_ref_direct_solve's elimination and forward
@@ -411,7 +425,10 @@ static unsigned backward(direct_pack *d, skv per)
         x1 = x;
         act1 = bits;
         if (!is_equality(ds->kind[k])) {
-            const skm wrong = skv_lt(skv_mul(x, ld(a0, k)), skv_neg(skv_mul(taut(d, k), per)));
+            skv bound = skv_neg(skv_mul(taut(d, k), per));
+            if (k % 2 == 0) /* the ground's c is 1 */
+                bound = skv_mul(bound, ld(ds->scale, k));
+            const skm wrong = skv_lt(skv_mul(x, ld(a0, k)), bound);
             ds->release[k] = bits & skm_bits(wrong);
             released |= ds->release[k];
         }
@@ -532,6 +549,8 @@ void SK_KNAME(sk_contact_direct)(const sk_kernel_cfg *cfg, const sk_real *param,
     d.e_ground = skv_set1(cfg->ground_restitution);
     d.taut_link = skv_mul(skv_set1((sk_real)SK_DIRECT_TAUT), d.k.link_l);
     d.taut_anchor = skv_mul(skv_set1((sk_real)SK_DIRECT_TAUT), d.k.s);
+    d.inv_link_l = skv_div(skv_set1(1), d.k.link_l);
+    d.inv_anchor_l = skv_div(skv_set1(1), d.k.s);
     if (verlet)
         for (int i = 0; i < d.rows; i++) {
             const sk_real *row = state + (size_t)i * SK_F_COUNT * W;
@@ -557,7 +576,8 @@ void SK_KNAME(sk_contact_direct)(const sk_kernel_cfg *cfg, const sk_real *param,
     for (int s = 0; s < d.slots; s++) {
         ds->held[s] = ds->kind[s] == SK_ROW_NONE ? 0 : ds->active[s];
         if (s % 2 == 0 && ds->kind[s] != SK_ROW_NONE)
-            st(rows, s == 0 ? cfg->capacity - 1 : s / 2 - 1, skv_keep(mask_of(ds->held[s]), ld(ds->lambda, s)));
+            st(rows, s == 0 ? cfg->capacity - 1 : s / 2 - 1,
+               skv_keep(mask_of(ds->held[s]), skv_mul(ld(ds->lambda, s), ld(ds->scale, s))));
     }
 
     /* Positions: Newton iterations; the first at the rows the velocities used, the others re-evaluated. */

@@ -63,11 +63,12 @@ SK_INLINE void contact_slot_particles(const contact_slots *c, int s, int *a, int
  * verlet's velocities and per particle the lanes where a row moved it. */
 typedef struct direct_scratch {
     sk_real *normal; /* [slot][3][W] */
-    sk_real *gap, *rhs, *lambda, *a0, *inv, *l1, *l2; /* [slot][W] */
+    sk_real *gap, *scale, *rhs, *lambda, *a0, *inv, *l1, *l2; /* [slot][W] */
     unsigned char *kind; /* [slot] */
     unsigned *exists, *active, *held, *release, *dropped; /* [slot] lane bits */
     sk_real *vel;      /* [capacity][3][W] */
     sk_real *w;        /* [capacity][W]: each particle's inverse mass, set once a call */
+    sk_real *inv_len;  /* [capacity][W]: with length profiles, each link's 1/L, set once a call */
     unsigned *touched; /* [capacity] lane bits */
 } direct_scratch;
 

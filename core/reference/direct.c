@@ -15,6 +15,7 @@ bool sk_ref_direct_init(sk_ref_direct *d, int capacity)
 {
     size_t slots = (size_t)sk_direct_slots(capacity);
     d->normal = calloc(slots, sizeof *d->normal);
+    d->scale = calloc(slots, sizeof *d->scale);
     d->gap = calloc(slots, sizeof *d->gap);
     d->taut = calloc(slots, sizeof *d->taut);
     d->held = calloc(slots, sizeof *d->held);
@@ -31,7 +32,7 @@ bool sk_ref_direct_init(sk_ref_direct *d, int capacity)
     d->dropped = calloc(slots, sizeof *d->dropped);
     d->active = calloc(slots, sizeof *d->active);
     d->touched = calloc((size_t)(capacity > 0 ? capacity : 1), sizeof *d->touched);
-    if (!d->normal || !d->gap || !d->taut || !d->held || !d->rhs || !d->lambda || !d->impulse || !d->a0 || !d->a1 || !d->a2 || !d->inv ||
+    if (!d->normal || !d->scale || !d->gap || !d->taut || !d->held || !d->rhs || !d->lambda || !d->impulse || !d->a0 || !d->a1 || !d->a2 || !d->inv ||
         !d->l1 || !d->l2 || !d->kind || !d->dropped || !d->active || !d->touched) {
         sk_ref_direct_free(d);
         return false;
@@ -42,6 +43,7 @@ bool sk_ref_direct_init(sk_ref_direct *d, int capacity)
 void sk_ref_direct_free(sk_ref_direct *d)
 {
     free(d->normal);
+    free(d->scale);
     free(d->gap);
     free(d->taut);
     free(d->held);
@@ -92,8 +94,11 @@ static void set_kinds(sk_ref_rope *r)
         d->kind[0] = anchor;
 }
 
-/* Each row's normal and gap g at the current positions: g = 0 is the constraint (rods), g >= 0 the
- * inequality (cables, ground); the row's velocity J v is the rate of g. */
+/* Each row's normal, scale and gap g at the current positions: g = 0 is the constraint (rods), g >= 0 the
+ * inequality (cables, ground). A link's or anchor's normal is e * (1/L): its unit direction times the scale
+ * c = |e| * (1/L), which spares the division 1/|e| per row and evaluation; the right-hand sides are scaled by
+ * the same c, so the solves give c times the unit rows' lambda and the same moves. The row's velocity J v is
+ * c times the rate of g. */
 static void evaluate_rows(sk_ref_rope *r)
 {
     sk_ref_direct *d = &r->direct;
@@ -106,9 +111,11 @@ static void evaluate_rows(sk_ref_rope *r)
         case SK_ROW_CABLE: {
             sk_vec3 e = sk_vec3_sub(ps[slot_b(s)].p, ps[slot_a(s)].p);
             sk_real l = sk_vec3_length(e);
-            d->normal[s] = sk_vec3_unit(e);
             const sk_real L = r->group->has_profiles ? sk_rope_link_length(r->group, &r->params, &r->c, slot_a(s))
                                                      : link_length;
+            const sk_real inv_L = 1 / L;
+            d->normal[s] = sk_vec3_scale(e, inv_L);
+            d->scale[s] = l * inv_L;
             d->gap[s] = L - l;
             d->taut[s] = (sk_real)SK_DIRECT_TAUT * L;
             break;
@@ -117,25 +124,29 @@ static void evaluate_rows(sk_ref_rope *r)
         case SK_ROW_ANCHOR_CABLE: {
             sk_vec3 e = sk_vec3_sub(r->anchor, ps[slot_a(s)].p);
             sk_real l = sk_vec3_length(e);
-            d->normal[s] = sk_vec3_unit(e);
+            const sk_real inv_L = 1 / anchor_length;
+            d->normal[s] = sk_vec3_scale(e, inv_L);
+            d->scale[s] = l * inv_L;
             d->gap[s] = anchor_length - l;
             d->taut[s] = (sk_real)SK_DIRECT_TAUT * anchor_length;
             break;
         }
         case SK_ROW_GROUND:
             d->normal[s] = sk_vec3_make(0, 1, 0);
+            d->scale[s] = 1;
             d->gap[s] = ps[slot_a(s)].p.y - r->scenario->ground_height;
             d->taut[s] = 0;
             break;
         default:
             d->normal[s] = sk_vec3_zero();
+            d->scale[s] = 1;
             d->gap[s] = 0;
             d->taut[s] = 0;
         }
     }
 }
 
-/* The row's velocity J v: the rate of its gap. */
+/* The row's velocity J v: c times the rate of its gap. */
 static sk_real row_velocity(const sk_ref_rope *r, int s)
 {
     const sk_particle *ps = r->world.particles;
@@ -162,7 +173,8 @@ static void assemble(sk_ref_rope *r)
             continue;
         }
         int a = slot_a(s), b = slot_b(s);
-        d->a0[s] = b >= 0 ? ps[a].w + ps[b].w : ps[a].w;
+        /* the ground's normal is a unit vector: w_a * 1 is w_a */
+        d->a0[s] = (b >= 0 ? ps[a].w + ps[b].w : ps[a].w) * sk_vec3_dot(nr[s], nr[s]);
     }
     for (int s = 0; s + 1 < slots; s++) {
         if (!d->active[s] || !d->active[s + 1])
@@ -280,7 +292,7 @@ static int solve_with_releases(sk_ref_rope *r, sk_real per)
         pass++;
         released = false;
         for (int s = 0; s < slots; s++)
-            if (d->active[s] && !is_equality(d->kind[s]) && d->lambda[s] * d->a0[s] < -d->taut[s] * per) {
+            if (d->active[s] && !is_equality(d->kind[s]) && d->lambda[s] * d->a0[s] < -(d->taut[s] * per) * d->scale[s]) {
                 d->active[s] = false;
                 released = true;
             }
@@ -354,8 +366,9 @@ static int resolve_velocities(sk_ref_rope *r)
         ps[i].v = sk_vec3_add(ps[i].v, particle_change(r, i));
     if (r->scenario->has_friction)
         apply_friction(r);
+    /* c lambda: the unit row's impulse */
     for (int s = 0; s < slots; s++)
-        d->impulse[s] = d->lambda[s];
+        d->impulse[s] = d->lambda[s] * d->scale[s];
     return contacts;
 }
 
@@ -375,7 +388,7 @@ static void project_positions(sk_ref_rope *r)
             /* The rows the velocities were solved with stay: moving the others' particles must not pull a
              * taut cable or a resting contact off its constraint. */
             d->active[s] = kind != SK_ROW_NONE && (is_equality(kind) || d->held[s] || d->gap[s] <= d->taut[s]);
-            d->rhs[s] = d->active[s] ? -d->gap[s] : 0;
+            d->rhs[s] = d->active[s] ? (-d->gap[s]) * d->scale[s] : 0;
         }
         solve_with_releases(r, 1);
         mark_touched(r);

@@ -35,7 +35,8 @@ typedef struct sk_ref_direct {
     unsigned char *kind;   /* enum sk_row_kind */
     bool *active;          /* the row is in the system being solved */
     bool *dropped;         /* the last elimination found the row dependent */
-    sk_vec3 *normal;       /* the row's direction */
+    sk_vec3 *normal;       /* the row's direction: the unit direction times scale */
+    sk_real *scale;        /* |normal|: the row's length over its rest length (1 for the ground) */
     sk_real *gap;          /* its constraint value (0: at length, < 0: violated) */
     sk_real *taut;         /* a cable with gap <= this counts as taut */
     bool *held;            /* the row was active in the velocity stage's final solve */
