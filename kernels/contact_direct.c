@@ -82,6 +82,7 @@ typedef struct direct_pack {
     skv e_link, e_anchor, e_ground; /* restitutions of the inequalities */
     skv taut_link, taut_anchor;     /* the cables' taut bands (model/direct.h) */
     skv inv_link_l, inv_anchor_l;   /* 1/L of the links (without length profiles) and of the anchor */
+    unsigned live;                  /* the lanes still iterating on positions */
     const sk_real *prof; /* with profiles: the parameter block's rows (pack.h), each particle's w, each link's L */
 } direct_pack;
 
@@ -256,7 +257,7 @@ SK_INLINE void setup_velocity_row(direct_pack *d, int k, skv *contacts)
 SK_INLINE void setup_position_row(direct_pack *d, int k)
 {
     direct_scratch *ds = d->ds;
-    skm active = mask_of(ds->exists[k]);
+    skm active = mask_of(ds->exists[k] & d->live);
     if (!is_equality(ds->kind[k]))
         active = skm_and(active, skm_or(mask_of(ds->held[k]), skv_le(ld(ds->gap, k), taut(d, k))));
     ds->active[k] = skm_bits(active);
@@ -524,6 +525,39 @@ static void apply_friction(direct_pack *d)
     }
 }
 
+/* The lanes whose rows are all within the tolerance at the current positions (reference: within_tolerance):
+ * rods, the rod anchor and held cables with |e.e - L^2| <= 2 tol L^2, other cables with e.e - L^2 <= 2 tol L^2,
+ * held ground rows with |y - h| <= tol, others with y - h >= -tol. */
+static unsigned within_tolerance(const direct_pack *d)
+{
+    const direct_scratch *ds = d->ds;
+    const skv tol = skv_set1(d->cfg->direct_tolerance), twice = skv_mul(skv_set1(2), tol);
+    const skv h = skv_set1(d->cfg->ground_height);
+    unsigned ok = skm_bits(skv_eq(skv_zero(), skv_zero()));
+    for (int k = 0; k < d->slots && ok; k++) {
+        const unsigned char kind = ds->kind[k];
+        if (kind == SK_ROW_NONE)
+            continue;
+        const skm held = mask_of(ds->held[k]);
+        skm row_ok;
+        if (kind == SK_ROW_GROUND) {
+            const skv g = skv_sub(position(d, slot_a(k)).y, h);
+            const skm near = skm_and(skv_le(g, tol), skv_le(skv_neg(g), tol));
+            row_ok = skm_or(skm_and(held, near), skm_andnot(held, skv_le(skv_neg(tol), g)));
+        } else {
+            const bool link = kind == SK_ROW_ROD || kind == SK_ROW_CABLE;
+            const skv3 e = link ? v3_sub(position(d, slot_b(k)), position(d, slot_a(k))) : v3_sub(d->x, position(d, 0));
+            const skv L = !link ? d->k.s : d->prof ? profile_row(d, slot_a(k), SK_Q_LINK_L) : d->k.link_l;
+            const skv LL = skv_mul(L, L), band = skv_mul(twice, LL), off = skv_sub(v3_dot(e, e), LL);
+            const skm within = skm_and(skv_le(off, band), skv_le(skv_neg(off), band));
+            const skm both = is_equality(kind) ? mask_of(ds->exists[k]) : held;
+            row_ok = skm_or(skm_and(both, within), skm_andnot(both, skv_le(off, band)));
+        }
+        ok &= skm_bits(row_ok) | ~ds->exists[k];
+    }
+    return ok;
+}
+
 /* The particles present in each lane: particle i < n. */
 SK_INLINE skm present(const direct_pack *d, int i) { return skv_lt(skv_set1((sk_real)i), d->n); }
 
@@ -543,6 +577,7 @@ void SK_KNAME(sk_contact_direct)(const sk_kernel_cfg *cfg, const sk_real *param,
         .prof = cfg->profiles ? sk_pack_profile_rows(param, W) : NULL,
     };
     d.slots = 2 * d.rows;
+    d.live = skm_bits(skv_eq(skv_zero(), skv_zero()));
     d.n = kp_get(param, SK_P_N);
     d.e_link = cfg->link == SK_LINK_CABLE ? d.k.link_restitution : skv_zero();
     d.e_anchor = cfg->anchor == SK_ANCHOR_CABLE ? d.k.anchor_restitution : skv_zero();
@@ -580,8 +615,13 @@ void SK_KNAME(sk_contact_direct)(const sk_kernel_cfg *cfg, const sk_real *param,
                skv_keep(mask_of(ds->held[s]), skv_mul(ld(ds->lambda, s), ld(ds->scale, s))));
     }
 
-    /* Positions: Newton iterations; the first at the rows the velocities used, the others re-evaluated. */
+    /* Positions: Newton iterations; the first at the rows the velocities used, the others re-evaluated, each
+     * in the lanes not yet within the tolerance (the others' rows inactive: their particles keep their bits). */
+    skv iterations = skv_zero();
     for (int it = 0; it < cfg->direct_iterations; it++) {
+        if (it > 0 && !(d.live &= ~within_tolerance(&d)))
+            break;
+        iterations = skv_add(iterations, skv_keep(mask_of(d.live), skv_set1(1)));
         /* The first at the velocity stage's rows: where they are the same rows, its factor is this one (the
          * same operations on the same numbers), and only the substitution is left to do. */
         if (it == 0) {
@@ -603,5 +643,5 @@ void SK_KNAME(sk_contact_direct)(const sk_kernel_cfg *cfg, const sk_real *param,
             v3_store(row + 3 * W, v3_select(mask_of(ds->touched[i]), v3_sub(p, v3_scale(v, d.k.dt)), q));
         }
     st(rows, cfg->capacity + SK_C_CONTACTS, contacts);
-    st(rows, cfg->capacity + SK_C_ITERATIONS, skv_add(passes, skv_set1((sk_real)cfg->direct_iterations)));
+    st(rows, cfg->capacity + SK_C_ITERATIONS, skv_add(passes, iterations));
 }

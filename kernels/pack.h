@@ -94,7 +94,8 @@ typedef struct sk_kernel_cfg {
     bool friction;             /* Coulomb friction on the ground's contacts (per rope: SK_P_MU_S, SK_P_MU_K) */
     int iterations;            /* resolver iterations per step; 0: twice the contacts generated */
     int resolver;              /* sk_resolver: Cyclone's, or the direct chain solver */
-    int direct_iterations;     /* the direct solver's Newton iterations on positions per step */
+    int direct_iterations;     /* the direct solver's Newton iterations on positions per step, at most */
+    sk_real direct_tolerance;  /* ... stopping once every row of the lane is within it */
     int implicit_iterations;   /* the implicit integrator's Newton iterations per step */
 } sk_kernel_cfg;
 

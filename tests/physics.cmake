@@ -28,7 +28,7 @@ skein_test(physics_implicit SOURCES test_physics_implicit.c CASES
 skein_test(physics_flow SOURCES test_physics_flow.c CASES uniform_relaxation sheared_relaxation current_angle)
 skein_test(physics_towing SOURCES test_physics_towing.c CASES path_table towed_angle)
 skein_test(physics_direct SOURCES test_physics_direct.c CASES
-  pendulum_period double_pendulum hanging_rods hanging_cables ground_fall slack_cable)
+  pendulum_period double_pendulum hanging_rods hanging_cables ground_fall slack_cable tolerance)
 skein_test(physics_friction SOURCES test_physics_friction.c CASES
   slide_distance slide_cyclone stick_below_mu_s slip_above_mu_s no_energy_created
   direct_slide_distance direct_slide_cyclone direct_stick_below_mu_s direct_slip_above_mu_s direct_no_energy_created

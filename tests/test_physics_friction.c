@@ -283,7 +283,7 @@ static int direct_sliding_chain(void)
     const int n = 16;
     const long steps = 3000;
     const char *chain = "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 1, \"integrator\": \"symplectic\", \"resolver\": \"direct\","
-                        " \"gravity\": [0, -9.81, 0], \"ground\": {\"height\": 0, \"restitution\": 0%s},"
+                        " \"direct\": {\"tolerance\": 0}, \"gravity\": [0, -9.81, 0], \"ground\": {\"height\": 0, \"restitution\": 0%s},"
                         " \"groups\": [{\"count\": 1, \"particles\": 16, \"start\": [0, 0.3, 0], \"end\": [1.49, 0.05, 0.2],"
                         " \"mass\": 0.1, \"velocity\": [1.5, 0, 1], \"link\": {\"type\": \"rod\", \"length\": \"auto\"}}]}";
     sk_scenario sf, s0;

@@ -155,6 +155,7 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .iterations = b->scenario->iterations,
         .resolver = (int)b->scenario->resolver,
         .direct_iterations = b->scenario->direct_iterations,
+        .direct_tolerance = b->scenario->direct_tolerance,
     };
     g->n_packs = (grp->count + (size_t)W - 1) / (size_t)W;
     g->param_len = (size_t)sk_pack_lane_param_reals((uint64_t)grp->particles, grp->has_profiles) * (size_t)W;

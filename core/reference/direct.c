@@ -372,17 +372,54 @@ static int resolve_velocities(sk_ref_rope *r)
     return contacts;
 }
 
+/* Whether every row is within the tolerance tol at the current positions: a rod or rod anchor, and a cable
+ * held by the velocity stage, with |e.e - L^2| <= 2 tol L^2 (its length within about tol L of L); any other
+ * cable with e.e - L^2 <= 2 tol L^2; the ground under a particle held by the velocity stage with |y - h| <= tol
+ * (m), any other with y - h >= -tol. Squared lengths: no square root for a test. */
+static bool within_tolerance(const sk_ref_rope *r)
+{
+    const sk_ref_direct *d = &r->direct;
+    const sk_particle *ps = r->world.particles;
+    const sk_real tol = r->scenario->direct_tolerance, twice = 2 * tol;
+    int slots = 2 * r->world.count;
+    for (int s = 0; s < slots; s++) {
+        unsigned char kind = d->kind[s];
+        bool ok = true;
+        if (kind == SK_ROW_NONE)
+            continue;
+        if (kind == SK_ROW_GROUND) {
+            sk_real g = ps[slot_a(s)].p.y - r->scenario->ground_height;
+            ok = d->held[s] ? SK_FABS(g) <= tol : g >= -tol;
+        } else {
+            bool link = kind == SK_ROW_ROD || kind == SK_ROW_CABLE;
+            sk_vec3 e = link ? sk_vec3_sub(ps[slot_b(s)].p, ps[slot_a(s)].p) : sk_vec3_sub(r->anchor, ps[0].p);
+            sk_real L = !link                     ? (r->group->deploys ? r->deploy_rest : r->params.anchor_length)
+                        : r->group->has_profiles ? sk_rope_link_length(r->group, &r->params, &r->c, slot_a(s))
+                                                  : r->c.link_length;
+            sk_real LL = L * L, band = twice * LL, off = sk_vec3_dot(e, e) - LL;
+            ok = is_equality(kind) || d->held[s] ? SK_FABS(off) <= band : off <= band;
+        }
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
 /* Positions: Newton iterations on the gaps, each a solve of A lambda = -g with A at the current positions,
- * moving the particles by W J^T lambda (velocities untouched, as Cyclone's interpenetration step). Rods are
- * always rows; a cable or the ground only while violated (g < 0). */
-static void project_positions(sk_ref_rope *r)
+ * moving the particles by W J^T lambda (velocities untouched, as Cyclone's interpenetration step), at most
+ * direct.iterations of them: from the second on, a rope whose rows are all within the tolerance stops. Rods
+ * are always rows; a cable or the ground only while violated (g < 0). Returns the iterations made. */
+static int project_positions(sk_ref_rope *r)
 {
     sk_ref_direct *d = &r->direct;
     sk_particle *ps = r->world.particles;
-    int n = r->world.count, slots = 2 * n;
-    for (int it = 0; it < r->scenario->direct_iterations; it++) {
-        if (it > 0)
+    int n = r->world.count, slots = 2 * n, it;
+    for (it = 0; it < r->scenario->direct_iterations; it++) {
+        if (it > 0) {
+            if (within_tolerance(r))
+                break;
             evaluate_rows(r);
+        }
         for (int s = 0; s < slots; s++) {
             unsigned char kind = d->kind[s];
             /* The rows the velocities were solved with stay: moving the others' particles must not pull a
@@ -395,6 +432,7 @@ static void project_positions(sk_ref_rope *r)
         for (int i = 0; i < n; i++)
             ps[i].p = sk_vec3_add(ps[i].p, particle_change(r, i));
     }
+    return it;
 }
 
 void sk_ref_rope_direct_resolve(sk_ref_rope *r)
@@ -408,8 +446,7 @@ void sk_ref_rope_direct_resolve(sk_ref_rope *r)
     set_kinds(r);
     evaluate_rows(r);
     d->contacts = resolve_velocities(r);
-    project_positions(r);
-    d->iterations = d->passes + r->scenario->direct_iterations;
+    d->iterations = d->passes + project_positions(r);
     if (w->integrator == SK_INTEGRATOR_VERLET) {
         /* As after Cyclone's resolver: only the particles a row touched get a new q. */
         for (int i = 0; i < n; i++)

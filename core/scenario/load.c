@@ -93,16 +93,19 @@ static int parse_implicit(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
 /* The direct solver's options; read whatever the resolver, as the implicit integrator's are. */
 static int parse_direct(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
 {
-    static const char *const keys[] = {"iterations", NULL};
+    static const char *const keys[] = {"iterations", "tolerance", NULL};
     json_t *o;
     long long iterations = SK_DEFAULT_DIRECT_ITERATIONS;
+    s->direct_tolerance = (sk_real)SK_DEFAULT_DIRECT_TOLERANCE;
     int resolver;
     int rc = sk_scn_read_enum(c, "", root, "resolver", sk_scn_resolver_names, SK_RESOLVER_CYCLONE, &resolver);
     if (!rc)
         rc = sk_scn_read_object(c, "", root, "direct", false, &o);
     if (!rc && o && !(rc = sk_scn_check_keys(c, "direct", o, keys)))
-        rc = sk_scn_read_int(c, "direct", o, "iterations", false, SK_DEFAULT_DIRECT_ITERATIONS, 1,
-                             SK_MAX_DIRECT_ITERATIONS, &iterations);
+        if (!(rc = sk_scn_read_int(c, "direct", o, "iterations", false, SK_DEFAULT_DIRECT_ITERATIONS, 1,
+                                   SK_MAX_DIRECT_ITERATIONS, &iterations)))
+            rc = sk_scn_read_real(c, "direct", o, "tolerance", false, SK_DEFAULT_DIRECT_TOLERANCE, SK_RANGE_UNIT,
+                                  &s->direct_tolerance);
     s->resolver = (sk_resolver)resolver;
     s->direct_iterations = (int)iterations;
     return rc;

@@ -191,6 +191,7 @@ char *sk_scn_normalize(const sk_scenario *s, json_t *root)
         json_t *d = json_object();
         json_object_set_new(o, "resolver", json_string(sk_scn_resolver_names[s->resolver]));
         json_object_set_new(d, "iterations", json_integer(s->direct_iterations));
+        json_object_set_new(d, "tolerance", num(s->direct_tolerance));
         json_object_set_new(o, "direct", d);
     }
     if (s->has_flow) { /* absent otherwise: older files normalise as they did */

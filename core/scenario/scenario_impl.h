@@ -17,6 +17,7 @@
  * round-off. */
 #define SK_MAX_DIRECT_ITERATIONS 64
 #define SK_DEFAULT_DIRECT_ITERATIONS 3
+#define SK_DEFAULT_DIRECT_TOLERANCE 1e-12
 
 /* Longest key path a message names; longer ones (user-written unknown keys) are cut. */
 #define SK_SCN_PATH_MAX 512

@@ -194,7 +194,8 @@ typedef struct sk_scenario {
 
     int iterations; /* resolver iterations per step; 0: 2 x contacts (Cyclone's default) */
     sk_resolver resolver;
-    int direct_iterations; /* "direct": Newton iterations of the position projection per step, >= 1 */
+    int direct_iterations; /* "direct": Newton iterations of the position projection per step at most, >= 1 */
+    sk_real direct_tolerance; /* "direct": a rope stops iterating once every row is within it (model.md 4.4) */
     int implicit_iterations; /* "implicit": Newton iterations of backward Euler per step, >= 1 (default 1) */
 
     /* Blow-ups flagged before numbers overflow (docs/model.md section 10): a rope with a particle faster
