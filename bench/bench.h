@@ -39,6 +39,12 @@ typedef enum sk_bm_workload {
 int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integrator, sk_scenario *out,
                sk_error *err);
 
+/* Takes skein-bench's own `--set KEY=VALUE` (or `--set=KEY=VALUE`) out of argv, each an override every
+ * workload gets after its own (`direct.tolerance=0`, say); returns 0, or 2 after a one-line error for
+ * `--set` without a value or more than SK_BM_MAX_SETS of them. The sets are recorded in the context. */
+#define SK_BM_MAX_SETS 16
+int sk_bm_take_sets(int *argc, char **argv);
+
 /* Steps per benchmark iteration for a batch of ropes x particles: about 4 M particle-steps, at least
  * 32 steps so that every pack stays in cache for 32 steps as in a real output interval (the batch
  * engine's cache blocking), at most 1024. */

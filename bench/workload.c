@@ -2,6 +2,7 @@
  * so skein-bench runs anywhere), resized through the loader's overrides. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -15,6 +16,42 @@ static sk_vec3 resized_end(const sk_rope_params *p, int from, int particles)
     double f = (double)(particles - 1) / (double)(from - 1);
     return (sk_vec3){p->start.x + (p->end.x - p->start.x) * f, p->start.y + (p->end.y - p->start.y) * f,
                      p->start.z + (p->end.z - p->start.z) * f};
+}
+
+/* The command line's --set overrides, in order. */
+static const char *user_sets[SK_BM_MAX_SETS];
+static int n_user_sets;
+
+int sk_bm_take_sets(int *argc, char **argv)
+{
+    int kept = 1;
+    for (int i = 1; i < *argc; i++) {
+        const char *value = NULL;
+        if (strcmp(argv[i], "--set") == 0) {
+            if (i + 1 == *argc) {
+                fprintf(stderr, "skein-bench: --set needs KEY=VALUE\n");
+                return 2;
+            }
+            value = argv[++i];
+        } else if (strncmp(argv[i], "--set=", 6) == 0) {
+            value = argv[i] + 6;
+        } else {
+            argv[kept++] = argv[i];
+            continue;
+        }
+        if (n_user_sets == SK_BM_MAX_SETS) {
+            fprintf(stderr, "skein-bench: at most %d --set\n", SK_BM_MAX_SETS);
+            return 2;
+        }
+        user_sets[n_user_sets++] = value;
+    }
+    *argc = kept;
+    argv[kept] = NULL;
+    char joined[1024] = "";
+    for (int i = 0; i < n_user_sets; i++)
+        snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s", i ? " " : "", user_sets[i]);
+    sk_bench_context("skein_sets", n_user_sets ? joined : "none");
+    return 0;
 }
 
 int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integrator, sk_scenario *out,
@@ -41,7 +78,7 @@ int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integ
         return sk_fail(err, SK_ERR_INVALID, "%s: the benchmark needs ropes of at least 2 particles", name);
 
     char count[64], parts[64], end[160], integ[64], anchor[256], deploy[64], dt[64];
-    const char *sets[12];
+    const char *sets[12 + SK_BM_MAX_SETS];
     int n = 0;
     snprintf(count, sizeof count, "groups[0].count=%lld", (long long)ropes);
     snprintf(parts, sizeof parts, "groups[0].particles=%d", particles);
@@ -86,6 +123,8 @@ int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integ
         snprintf(integ, sizeof integ, "integrator=%s", integrator);
         sets[n++] = integ;
     }
+    for (int i = 0; i < n_user_sets; i++)
+        sets[n++] = user_sets[i];
     sk_load_options opt = {.sets = sets, .n_sets = n};
     return sk_scenario_load_string(text, name, &opt, out, err);
 }

@@ -22,6 +22,16 @@ if(SKEIN_BUILD_BENCH)
   set_tests_properties(bench_smoke.context bench_smoke.families bench_smoke.particle_steps
     bench_smoke.resolver_counters bench_smoke.handtuned_same_bits PROPERTIES FIXTURES_REQUIRED bench_smoke)
 
+  # skein-bench's own --set: every workload gets it (recorded in the context), a bad value is the case's error
+  set(SKEIN_BENCH_SET_FILTER "^w2sweptdirect/[^/]+/ropes:64/particles:32/steps:32/threads:1/")
+  add_test(NAME bench.set COMMAND skein-bench --set direct.tolerance=0 --benchmark_filter=${SKEIN_BENCH_SET_FILTER})
+  set_tests_properties(bench.set PROPERTIES PASS_REGULAR_EXPRESSION "skein_sets: direct.tolerance=0.*w2sweptdirect/.*items_per_second")
+  add_test(NAME bench.set_bad_value COMMAND skein-bench --set=direct.tolerance=5 --benchmark_filter=${SKEIN_BENCH_SET_FILTER})
+  set_tests_properties(bench.set_bad_value PROPERTIES
+    PASS_REGULAR_EXPRESSION "ERROR OCCURRED: 'override direct.tolerance=5: direct.tolerance: must be in \\[0, 1\\]'")
+  add_test(NAME bench.set_missing COMMAND skein-bench --set)
+  set_tests_properties(bench.set_missing PROPERTIES WILL_FAIL TRUE)
+
   find_program(SKEIN_BASH bash REQUIRED)
   set(SKEIN_REPORT_CHECK ${CMAKE_CURRENT_SOURCE_DIR}/bench/report_check.sh)
   set(SKEIN_REPORT ${PROJECT_SOURCE_DIR}/bench/report)
