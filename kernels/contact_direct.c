@@ -95,6 +95,13 @@ SK_INLINE skv profile_row(const direct_pack *d, int i, int q)
     return skv_load(d->prof + ((size_t)i * SK_Q_COUNT + (size_t)q) * W);
 }
 SK_INLINE skv inverse_mass(const direct_pack *d, int i) { return skv_load(d->ds->w + (size_t)i * W); }
+/* The length L of a link row (its own with a length profile) or of the anchor row k. */
+SK_INLINE skv row_length(const direct_pack *d, int k)
+{
+    if (k == 0)
+        return d->k.s;
+    return d->prof ? profile_row(d, slot_a(k), SK_Q_LINK_L) : d->k.link_l;
+}
 /* A row's normal: the ground's (odd slots) is (0, 1, 0) in every lane, never stored. */
 SK_INLINE skv3 normal(const direct_pack *d, int s)
 {
@@ -111,7 +118,7 @@ SK_INLINE skv taut(const direct_pack *d, int s)
         return d->taut_anchor;
     if (s % 2 == 1)
         return skv_zero();
-    return d->prof ? skv_mul(skv_set1((sk_real)SK_DIRECT_TAUT), profile_row(d, slot_a(s), SK_Q_LINK_L)) : d->taut_link;
+    return d->prof ? skv_mul(skv_set1((sk_real)SK_DIRECT_TAUT), row_length(d, s)) : d->taut_link;
 }
 SK_INLINE skv ld(const sk_real *a, int s) { return skv_load(a + (size_t)s * W); }
 SK_INLINE void st(sk_real *a, int s, skv v) { skv_store(a + (size_t)s * W, v); }
@@ -147,20 +154,18 @@ static void set_kinds(direct_pack *d)
         ds->kind[0] = anchor;
         ds->exists[0] = all;
     }
-    /* what the sweeps read of the masses, once: each particle's w, each row's diagonal entry */
+    /* what the sweeps read of the masses and lengths, once: each particle's w, each ground row's diagonal
+     * entry (the links' and the anchor's follow their normals: evaluate_row), each profiled link's 1/L */
     for (int i = 0; i < d->rows; i++)
         skv_store(ds->w + (size_t)i * W, pinned[i] ? skv_zero() : d->prof ? profile_row(d, i, SK_Q_W) : d->k.w);
+    for (int k = 1; k < d->slots; k += 2)
+        if (ds->kind[k] == SK_ROW_GROUND)
+            st(ds->a0, k, inverse_mass(d, slot_a(k)));
     if (d->prof)
         for (int i = 0; i + 1 < d->rows; i++)
             skv_store(ds->inv_len + (size_t)i * W, skv_div(skv_set1(1), profile_row(d, i, SK_Q_LINK_L)));
-    for (int k = 0; k < d->slots; k++)
-        if (ds->kind[k] != SK_ROW_NONE) {
-            skv a0 = inverse_mass(d, slot_a(k));
-            if (slot_b(k) >= 0)
-                a0 = skv_add(a0, inverse_mass(d, slot_b(k)));
-            st(ds->a0, k, a0);
-        }
 }
+
 
 /* Row k's normal, scale and gap at the current positions (reference: evaluate_rows): a link's or the
  * anchor's normal is e * (1/L), its unit direction times the scale |e| * (1/L), and its diagonal entry is
@@ -176,7 +181,7 @@ SK_INLINE void evaluate_row(direct_pack *d, int k)
         const int a = slot_a(k), b = slot_b(k);
         const skv3 e = v3_sub(position(d, b), position(d, a));
         const skv l = v3_length(e);
-        const skv L = d->prof ? profile_row(d, a, SK_Q_LINK_L) : d->k.link_l;
+        const skv L = row_length(d, k);
         const skv inv_L = d->prof ? ld(ds->inv_len, a) : d->inv_link_l;
         n = v3_scale(e, inv_L);
         st(ds->scale, k, skv_mul(l, inv_L));
@@ -190,7 +195,7 @@ SK_INLINE void evaluate_row(direct_pack *d, int k)
         const skv l = v3_length(e);
         n = v3_scale(e, d->inv_anchor_l);
         st(ds->scale, k, skv_mul(l, d->inv_anchor_l));
-        gap = skv_sub(d->k.s, l);
+        gap = skv_sub(row_length(d, 0), l);
         st(ds->a0, k, skv_mul(inverse_mass(d, 0), v3_dot(n, n)));
         break;
     }
@@ -270,7 +275,7 @@ SK_INLINE void setup_position_row(direct_pack *d, int k)
  * and its elimination; a slot no lane has is skipped; a row a lane lacks is skipped by select. What rows
  * k - 1 and k - 2 left (activity, reciprocal pivot, multiplier, y, the last link's normal) is carried in
  * registers from one row to the next rather than read back from the scratch. */
-SK_INLINE unsigned forward_rows(direct_pack *d, const bool eval, const int setup, skv *contacts)
+static unsigned forward(direct_pack *d, bool eval, int setup, skv *contacts)
 {
     direct_scratch *ds = d->ds;
     sk_real *const restrict inv_out = ds->inv, *const restrict l1_out = ds->l1, *const restrict l2_out = ds->l2;
@@ -358,19 +363,6 @@ SK_INLINE unsigned forward_rows(direct_pack *d, const bool eval, const int setup
         st(y_out, k, y);
     }
     return drops;
-}
-
-static unsigned forward_velocity(direct_pack *d, skv *contacts) { return forward_rows(d, true, SETUP_VELOCITY, contacts); }
-static unsigned forward_position(direct_pack *d) { return forward_rows(d, true, SETUP_POSITION, NULL); }
-static unsigned forward_plain(direct_pack *d) { return forward_rows(d, false, SETUP_NONE, NULL); }
-
-static unsigned forward(direct_pack *d, bool eval, int setup, skv *contacts)
-{
-    if (eval && setup == SETUP_VELOCITY)
-        return forward_velocity(d, contacts);
-    if (eval && setup == SETUP_POSITION)
-        return forward_position(d);
-    return forward_plain(d);
 }
 
 /* The forward substitution alone, with the factor of the last sweep (its rows are those now active, none
@@ -547,7 +539,7 @@ static unsigned within_tolerance(const direct_pack *d)
         } else {
             const bool link = kind == SK_ROW_ROD || kind == SK_ROW_CABLE;
             const skv3 e = link ? v3_sub(position(d, slot_b(k)), position(d, slot_a(k))) : v3_sub(d->x, position(d, 0));
-            const skv L = !link ? d->k.s : d->prof ? profile_row(d, slot_a(k), SK_Q_LINK_L) : d->k.link_l;
+            const skv L = row_length(d, k);
             const skv LL = skv_mul(L, L), band = skv_mul(twice, LL), off = skv_sub(v3_dot(e, e), LL);
             const skm within = skm_and(skv_le(off, band), skv_le(skv_neg(off), band));
             const skm both = is_equality(kind) ? mask_of(ds->exists[k]) : held;

@@ -94,6 +94,14 @@ static void set_kinds(sk_ref_rope *r)
         d->kind[0] = anchor;
 }
 
+/* The length L of a link row (its own with a length profile) or of the anchor row s. */
+static sk_real row_length(const sk_ref_rope *r, int s)
+{
+    if (s == 0)
+        return r->group->deploys ? r->deploy_rest : r->params.anchor_length;
+    return r->group->has_profiles ? sk_rope_link_length(r->group, &r->params, &r->c, slot_a(s)) : r->c.link_length;
+}
+
 /* Each row's normal, scale and gap g at the current positions: g = 0 is the constraint (rods), g >= 0 the
  * inequality (cables, ground). A link's or anchor's normal is e * (1/L): its unit direction times the scale
  * c = |e| * (1/L), which spares the division 1/|e| per row and evaluation; the right-hand sides are scaled by
@@ -104,15 +112,13 @@ static void evaluate_rows(sk_ref_rope *r)
     sk_ref_direct *d = &r->direct;
     const sk_particle *ps = r->world.particles;
     int n = r->world.count, slots = 2 * n;
-    sk_real link_length = r->c.link_length, anchor_length = r->group->deploys ? r->deploy_rest : r->params.anchor_length;
     for (int s = 0; s < slots; s++) {
         switch (d->kind[s]) {
         case SK_ROW_ROD:
         case SK_ROW_CABLE: {
             sk_vec3 e = sk_vec3_sub(ps[slot_b(s)].p, ps[slot_a(s)].p);
             sk_real l = sk_vec3_length(e);
-            const sk_real L = r->group->has_profiles ? sk_rope_link_length(r->group, &r->params, &r->c, slot_a(s))
-                                                     : link_length;
+            const sk_real L = row_length(r, s);
             const sk_real inv_L = 1 / L;
             d->normal[s] = sk_vec3_scale(e, inv_L);
             d->scale[s] = l * inv_L;
@@ -124,11 +130,11 @@ static void evaluate_rows(sk_ref_rope *r)
         case SK_ROW_ANCHOR_CABLE: {
             sk_vec3 e = sk_vec3_sub(r->anchor, ps[slot_a(s)].p);
             sk_real l = sk_vec3_length(e);
-            const sk_real inv_L = 1 / anchor_length;
+            const sk_real L = row_length(r, s), inv_L = 1 / L;
             d->normal[s] = sk_vec3_scale(e, inv_L);
             d->scale[s] = l * inv_L;
-            d->gap[s] = anchor_length - l;
-            d->taut[s] = (sk_real)SK_DIRECT_TAUT * anchor_length;
+            d->gap[s] = L - l;
+            d->taut[s] = (sk_real)SK_DIRECT_TAUT * L;
             break;
         }
         case SK_ROW_GROUND:
@@ -393,9 +399,7 @@ static bool within_tolerance(const sk_ref_rope *r)
         } else {
             bool link = kind == SK_ROW_ROD || kind == SK_ROW_CABLE;
             sk_vec3 e = link ? sk_vec3_sub(ps[slot_b(s)].p, ps[slot_a(s)].p) : sk_vec3_sub(r->anchor, ps[0].p);
-            sk_real L = !link                     ? (r->group->deploys ? r->deploy_rest : r->params.anchor_length)
-                        : r->group->has_profiles ? sk_rope_link_length(r->group, &r->params, &r->c, slot_a(s))
-                                                  : r->c.link_length;
+            sk_real L = row_length(r, s);
             sk_real LL = L * L, band = twice * LL, off = sk_vec3_dot(e, e) - LL;
             ok = is_equality(kind) || d->held[s] ? SK_FABS(off) <= band : off <= band;
         }
