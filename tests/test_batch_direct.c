@@ -27,17 +27,27 @@
 #define SPREAD_TOLERANCE "1e-9"
 #endif
 
+/* Sanitizer builds run the runs marked `everywhere` (tests/CMakeLists.txt): what ASan and UBSan look for is
+ * in the direct kernel's own paths (verlet's velocities, implicit's, one iteration, lanes stopping apart),
+ * which the other integrators repeat; the default and float builds compare all. */
 static const struct {
     const char *integrator, *top;
-} runs[] = {{"cyclone", ""},
-            {"euler", ""},
-            {"symplectic", ""},
-            {"verlet", ""},
-            {"implicit", ""},
-            {"implicit", "\"implicit\": {\"iterations\": 3}, "},
-            {"symplectic", "\"direct\": {\"iterations\": 1}, "},
-            {"cyclone", "\"direct\": {\"tolerance\": 0}, "},
-            {"symplectic", "\"direct\": {\"iterations\": 6, \"tolerance\": " SPREAD_TOLERANCE "}, "}};
+    bool everywhere;
+} runs[] = {{"cyclone", "", true},
+            {"euler", "", false},
+            {"symplectic", "", false},
+            {"verlet", "", true},
+            {"implicit", "", false},
+            {"implicit", "\"implicit\": {\"iterations\": 3}, ", true},
+            {"symplectic", "\"direct\": {\"iterations\": 1}, ", true},
+            {"cyclone", "\"direct\": {\"tolerance\": 0}, ", false},
+            {"symplectic", "\"direct\": {\"iterations\": 6, \"tolerance\": " SPREAD_TOLERANCE "}, ", true}};
+
+#ifdef SKEIN_TEST_SANITIZED
+#define RUN_HERE(i) (runs[i].everywhere)
+#else
+#define RUN_HERE(i) true
+#endif
 
 /* Diagnostics at the last frame: rows and solves of the last step, link tensions, energies. */
 static int same_diagnostics(const sk_scenario *s, sk_engine *ref, sk_engine *bat, double *most_tension, int *most_rows,
@@ -79,6 +89,8 @@ static int each_run(const char *fmt, double *most_tension, int *most_rows)
     *most_tension = 0;
     *most_rows = 0;
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        if (!RUN_HERE(i))
+            continue;
         snprintf(json, sizeof json, fmt, runs[i].top, runs[i].integrator);
         if (tb_against_reference(json, STEPS, EVERY, NULL)) {
             fprintf(stderr, "integrator %s %s\n", runs[i].integrator, runs[i].top);

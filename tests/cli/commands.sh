@@ -158,9 +158,10 @@ interrupt)
     # Ctrl-C during a long run: exit 130; the CSV is kept as out.csv.incomplete (never under its own
     # name), ending with the frame of the step reached; no temporary left.
     # interrupted once frames are in the temporary (past the writer's buffer): the run is stepping. A frame
-    # every 100 steps, so that a sanitizer build (W1 at a few tens of millions of particle-steps a second)
-    # gets there in seconds, not near the minute the wait allows.
-    interrupt_when 'file_over "out.csv.tmp.*" 10000' run "$w1" --steps 100000000 --every 100 --csv "$SCRATCH/out.csv"
+    # every 100 steps of 64 of W1's ropes, so that a sanitizer build gets there in a second or two, not near
+    # the minute the wait allows (all 4096 took 30 s there).
+    interrupt_when 'file_over "out.csv.tmp.*" 10000' run "$w1" --set 'groups[0].count=64' --set 'output.ropes=[0,63]' \
+        --steps 100000000 --every 100 --csv "$SCRATCH/out.csv"
     expect_status 130
     expect_no_output "$SCRATCH" out.csv
     expect_no_temp "$SCRATCH" out.csv.incomplete
