@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/sorted.h"
 #include "cli.h"
 #include "skein/output.h"
 
@@ -95,20 +96,6 @@ static void split(const sk_scenario *s, int size, size_t *first)
     first[size] = s->total_ropes;
 }
 
-/* The index of the first of the sorted ropes at or after rope. */
-static size_t lower_bound(const size_t *ropes, size_t n, size_t rope)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        const size_t mid = lo + (hi - lo) / 2;
-        if (ropes[mid] < rope)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 /* This rank's buffer of ropes (sorted; those in its block) and rank 0's of all of them, with each rank's
  * count and place in it. */
 static int make_buffers(ranks_run *r, const size_t *ropes, size_t n_ropes, sk_frame_buffer **mine,
@@ -122,7 +109,7 @@ static int make_buffers(ranks_run *r, const size_t *ropes, size_t n_ropes, sk_fr
     if (!*n || !*at)
         return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
     for (int k = 0; k < r->size; k++) {
-        const size_t a = lower_bound(ropes, n_ropes, r->first[k]), b = lower_bound(ropes, n_ropes, r->first[k + 1]);
+        const size_t a = sk_lower_bound(ropes, n_ropes, r->first[k]), b = sk_lower_bound(ropes, n_ropes, r->first[k + 1]);
         (*at)[k] = (int)a;
         (*n)[k] = (int)(b - a);
     }

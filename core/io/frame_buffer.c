@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/assert.h"
+#include "base/sorted.h"
 #include "engine/engine_impl.h"
 #include "io/rope_record.h"
 #include "skein/output.h"
@@ -33,18 +34,7 @@ static size_t rope_reals(const sk_frame_buffer *f, const sk_group *g, int n)
     return sk_rope_record_reals(f->verlet, g->deploys, n);
 }
 
-static size_t index_of(const sk_frame_buffer *f, size_t rope)
-{
-    size_t lo = 0, hi = f->n_ropes;
-    while (lo < hi) {
-        const size_t mid = lo + (hi - lo) / 2;
-        if (f->ropes[mid] < rope)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < f->n_ropes && f->ropes[lo] == rope ? lo : f->n_ropes;
-}
+static size_t index_of(const sk_frame_buffer *f, size_t rope) { return sk_sorted_find(f->ropes, f->n_ropes, rope); }
 
 static const sk_frame_buffer *buffer_of(const sk_engine *e) { return (const sk_frame_buffer *)e; }
 

@@ -13,6 +13,7 @@
 
 #include "base/assert.h"
 #include "base/checked.h"
+#include "base/sorted.h"
 #include "engine/engine_impl.h"
 #include "io/rope_record.h"
 #include "skein/checkpoint.h"
@@ -334,18 +335,7 @@ static bool read_at(const sk_journal *j, void *buf, size_t len, uint64_t at)
     return true;
 }
 
-static size_t index_of(const sk_journal *j, size_t rope)
-{
-    size_t lo = 0, hi = j->n_ropes;
-    while (lo < hi) {
-        const size_t mid = lo + (hi - lo) / 2;
-        if (j->ropes[mid] < rope)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < j->n_ropes && j->ropes[lo] == rope ? lo : j->n_ropes;
-}
+static size_t index_of(const sk_journal *j, size_t rope) { return sk_sorted_find(j->ropes, j->n_ropes, rope); }
 
 /* A recorded count (contacts, iterations, stored as a real) that an int holds exactly. */
 static bool int_count(sk_real x) { return (double)x >= 0 && (double)x < 2147483648.0 && x == (sk_real)(long)x; }
