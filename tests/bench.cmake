@@ -9,7 +9,8 @@ if(SKEIN_BUILD_BENCH)
   # 5 s there). The JSON feeds the checks below.
   string(CONCAT SKEIN_BENCH_SMOKE_FILTER "^("
     "roofline/(fma|sqrt|div)/[^/]+/double/threads:1/|roofline/triad_(l1|l2|dram)/threads:1/|"
-    "w1/[^/]+/ropes:64/|handtuned/[^/]+/ropes:64/|w2(swept)?/[^/]+/ropes:64/particles:32/steps:32/threads:1/|"
+    "w1/[^/]+/ropes:64/|handtuned/[^/]+/ropes:64/|w2(swept)?(direct)?/[^/]+/ropes:64/particles:32/steps:32/threads:1/|"
+    "chain(direct)?/[^/]+/ropes:64/particles:32/steps:32/threads:1/|"
     "w3(explicit)?/(scalar|avx2|avx512)/ropes:256/particles:200/steps:100/threads:1/|kernel/|"
     "concurrent/seed003x16/processes:2/)")
   add_test(NAME bench.smoke COMMAND skein-bench --benchmark_min_time=0.001

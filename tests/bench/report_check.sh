@@ -37,6 +37,11 @@ table)
   # W2: same window 100 M / 2 M = 50x; the whole-scenario window has no reference run: no speed-up.
   expect '| avx512 | reference | double | 1 | 4096 | 32 | 32 | 100 M | 50.0x | — | — | — |'
   expect '| avx512 | reference | double | 1 | 64 | 32 | 2000 | 50 M | — | — | — | — |'
+  # The direct solver: its W2 rows as W2's (no reference run here: no speed-up); rod chains beside
+  # Cyclone's resolver, direct over Cyclone: 150 / 100 = 1.5x at 32 particles, 150 / 50 = 3.0x at 1001.
+  expect '| avx512 | avx512 | double | 2 | 4096 | 32 | 32 | 150 M | — | — | — | — |'
+  expect '| avx512 | double | 2 | 64 | 32 | 32 | 100 M | 150 M | 1.5x |'
+  expect '| avx512 | double | 2 | 64 | 1001 | 32 | 50 M | 150 M | 3.0x |'
   # Kernels: verlet against L1 240 GB/s / (15 x 8 B) = 2 G: 75%; forces 900 M / 1.2 G = 75%.
   expect '| integrate_verlet | avx512 | double | 1.5 G | L1 bandwidth | 2 G | 75% |'
   expect '| forces | avx512 | double | 900 M | sqrt+div | 1.2 G | 75% |'
@@ -56,6 +61,9 @@ smoke)
   expect '## W1'
   expect '| reference | reference |'
   expect '## W2'
+  expect '## W2 with the direct chain solver'
+  expect '## Rod chains of growing length'
+  expect '| double | 1 | 64 | 32 | 32 |'
   expect '| integrate_verlet |'
   expect '| sqrt+div bound'
   if command -v gnuplot >/dev/null; then is_png "$out/w1_throughput.png"; fi
