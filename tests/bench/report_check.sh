@@ -63,7 +63,8 @@ smoke)
   expect '## W2'
   expect '## W2 with the direct chain solver'
   expect '## Rod chains of growing length'
-  expect '| double | 1 | 64 | 32 | 32 |'
+  expect '| ISA | real | threads | ropes | particles | steps | Cyclone'\''s resolver | direct solver |'
+  ! grep -qF 'No rod chain results.' "$out/report.md" || { echo "report.md has no rod chain rows" >&2; exit 1; }
   expect '| integrate_verlet |'
   expect '| sqrt+div bound'
   if command -v gnuplot >/dev/null; then is_png "$out/w1_throughput.png"; fi
