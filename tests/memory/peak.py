@@ -24,8 +24,10 @@ def peak_kib(ropes):
 
 info = subprocess.run([skein, "info"], check=True, capture_output=True, text=True).stdout
 real = "float" if "real type    float" in info else "double"
-small = peak_kib(16)
-large = peak_kib(65536)
+# Medians of runs (5 small, 3 large): a run's peak moves by a few hundred KiB from one run to the next (the small
+# one's by up to 0.2 bytes per particle of the large one's), as much as the bound leaves.
+small = sorted(peak_kib(16) for _ in range(5))[2]
+large = sorted(peak_kib(65536) for _ in range(3))[1]
 particles = 65536 * 32
 per_particle = (large - small) * 1024 / particles
 bound = 64 if real == "double" else 36
