@@ -102,6 +102,13 @@ static sk_real row_length(const sk_ref_rope *r, int s)
     return r->group->has_profiles ? sk_rope_link_length(r->group, &r->params, &r->c, slot_a(s)) : r->c.link_length;
 }
 
+/* A link row's or the anchor row's e: p_b - p_a, or x - p_0. */
+static sk_vec3 row_vector(const sk_ref_rope *r, int s)
+{
+    const sk_particle *ps = r->world.particles;
+    return s == 0 ? sk_vec3_sub(r->anchor, ps[0].p) : sk_vec3_sub(ps[slot_b(s)].p, ps[slot_a(s)].p);
+}
+
 /* Each row's normal, scale and gap g at the current positions: g = 0 is the constraint (rods), g >= 0 the
  * inequality (cables, ground). A link's or anchor's normal is e * (1/L): its unit direction times the scale
  * c = |e| * (1/L), which spares the division 1/|e| per row and evaluation; the right-hand sides are scaled by
@@ -115,20 +122,10 @@ static void evaluate_rows(sk_ref_rope *r)
     for (int s = 0; s < slots; s++) {
         switch (d->kind[s]) {
         case SK_ROW_ROD:
-        case SK_ROW_CABLE: {
-            sk_vec3 e = sk_vec3_sub(ps[slot_b(s)].p, ps[slot_a(s)].p);
-            sk_real l = sk_vec3_length(e);
-            const sk_real L = row_length(r, s);
-            const sk_real inv_L = 1 / L;
-            d->normal[s] = sk_vec3_scale(e, inv_L);
-            d->scale[s] = l * inv_L;
-            d->gap[s] = L - l;
-            d->taut[s] = (sk_real)SK_DIRECT_TAUT * L;
-            break;
-        }
+        case SK_ROW_CABLE:
         case SK_ROW_ANCHOR_ROD:
         case SK_ROW_ANCHOR_CABLE: {
-            sk_vec3 e = sk_vec3_sub(r->anchor, ps[slot_a(s)].p);
+            sk_vec3 e = row_vector(r, s);
             sk_real l = sk_vec3_length(e);
             const sk_real L = row_length(r, s), inv_L = 1 / L;
             d->normal[s] = sk_vec3_scale(e, inv_L);
@@ -397,8 +394,7 @@ static bool within_tolerance(const sk_ref_rope *r)
             sk_real g = ps[slot_a(s)].p.y - r->scenario->ground_height;
             ok = d->held[s] ? SK_FABS(g) <= tol : g >= -tol;
         } else {
-            bool link = kind == SK_ROW_ROD || kind == SK_ROW_CABLE;
-            sk_vec3 e = link ? sk_vec3_sub(ps[slot_b(s)].p, ps[slot_a(s)].p) : sk_vec3_sub(r->anchor, ps[0].p);
+            sk_vec3 e = row_vector(r, s);
             sk_real L = row_length(r, s);
             sk_real LL = L * L, band = twice * LL, off = sk_vec3_dot(e, e) - LL;
             ok = is_equality(kind) || d->held[s] ? SK_FABS(off) <= band : off <= band;
