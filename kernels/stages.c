@@ -7,7 +7,7 @@
 #include "anchor.h"
 #include "bending.h"
 #include "deploy.h"
-#include "forces.h"
+#include "force_sum.h"
 #include "integrate.h"
 #include "step.h"
 
@@ -31,10 +31,10 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
     const skv3 x = k_anchor_point(cfg, &k_rope, cfg->driven, step);
     /* The held particle: 0, or the newest (n - 1) of a deploying rope. */
     const skv held_index = cfg->deploys ? skv_sub(n, skv_set1(1)) : skv_zero();
-    const int link = k_force_link(cfg->link), anchor = k_force_anchor(cfg->anchor);
-    const sk_real *prof = cfg->profiles ? sk_pack_profile_rows(param, SK_W) : NULL;
+    const k_features ft = k_features_of(k_pack_mask(cfg, param) & ~(K_LEAN | K_UNIT_DAMP));
+    const sk_real *prof = ft.profiles ? sk_pack_profile_rows(param, SK_W) : NULL;
     sk_real *bend = NULL;
-    if (cfg->bending) {
+    if (ft.bending) {
         if (!(bend = k_bend_scratch(rows > 0 ? rows : 1)))
             return; /* a timing stage: the forces are left as they were */
         k_bend_pass(&k_rope, state, rows, n, bend, prof);
@@ -47,22 +47,27 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
         kparams k = k_rope; /* with profiles: particle i's and link i's constants */
         if (prof)
             kp_profile_row(&k, prof, i);
-        skv3 vel = k_velocity(&k, cfg->integrator, p, w);
-        skv3 f = k_particle_forces(&k, cfg->gravity_force, sk_kernel_drag_mode(cfg), cfg->buoyancy, p, vel);
-        if (i > 0 && link != SK_LINK_NONE)
-            f = v3_sub(f, um_prev);
-        if (i + 1 < rows && link != SK_LINK_NONE) {
+        k_site st;
+        st.p = p;
+        st.vel = k_velocity(&k, ft.integrator, p, w);
+        st.um_prev = um_prev;
+        st.um = v3_zero();
+        st.has_prev = i > 0;
+        st.has_next = i + 1 < rows;
+        if (st.has_next && ft.link != SK_LINK_NONE) {
             skm exists = skv_lt(skv_set1((sk_real)(i + 1)), n);
-            skv3 um = v3_select(exists, k_link_force(&k, link, p, v3_load(row + stride)), v3_zero());
-            f = v3_add(f, um);
-            um_prev = um;
+            st.um = v3_select(exists, k_link_force(&k, ft.link, p, v3_load(row + stride)), v3_zero());
+            um_prev = st.um;
         }
-        skm held = skv_eq(skv_set1((sk_real)i), held_index);
-        if (anchor != SK_ANCHOR_NONE && skm_any(held))
-            f = v3_add(f, v3_select(held, k_anchor_force(&k, anchor, p, vel, x, rest), v3_zero()));
-        if (bend)
-            f = k_bend_add(f, bend, i, rows);
-        v3_store(force + (size_t)i * 3 * SK_W, f);
+        st.held = skv_eq(skv_set1((sk_real)i), held_index);
+        st.held_any = skm_any(st.held);
+        st.held_all = false;
+        st.x = x;
+        st.rest = rest;
+        st.bend = bend;
+        st.i = i;
+        st.rows = rows;
+        v3_store(force + (size_t)i * 3 * SK_W, k_force_sum(&k, ft, &st));
     }
     free(bend);
 }

@@ -5,24 +5,22 @@
 #include "anchor.h"
 #include "bending.h"
 #include "deploy.h"
-#include "forces.h"
+#include "force_sum.h"
 #include "integrate.h"
 #include "step.h"
 
-/* bend: the hinges' scratch (bending.h), NULL without bending (a separate instantiation: the groups that do
- * not bend run the loop they ran before); prof: the parameter block's profile rows (pack.h), NULL for a rope
- * of one mass (likewise its own instantiation). Rows are indexed over the capacity, so an inserted particle
- * finds its own mass at its index. */
+/* bend: the hinges' scratch (bending.h) with the bending feature; prof: the parameter block's profile rows
+ * (pack.h) with the profiles feature. Rows are indexed over the capacity, so an inserted particle finds its
+ * own mass at its index. */
 SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
-                              uint64_t *lane_steps, sk_real *bend, const sk_real *prof)
+                              uint64_t *lane_steps, k_features ft, sk_real *bend, const sk_real *prof)
 {
     const kparams k = kp_load(param);
     const unsigned char *pinned = cfg->pinned;
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
-    const int integrator = cfg->integrator, link = k_force_link(cfg->link), anchor = k_force_anchor(cfg->anchor);
-    const bool need_vel = cfg->drag || anchor == SK_ANCHOR_FAKE_SPRING;
+    const bool need_vel = ft.drag || ft.anchor == SK_ANCHOR_FAKE_SPRING;
     for (long s = 0; s < steps; s++) {
-        skv3 x = k_anchor_point(cfg, &k, cfg->driven, step0 + s);
+        skv3 x = k_anchor_point(cfg, &k, ft.driven, step0 + s);
         k_deploy(cfg, &k, param, state, x, step0 + s);
         const skv n = kp_get(param, SK_P_N);
         const skv rest = kp_get(param, SK_P_S);
@@ -30,7 +28,7 @@ SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real 
         if (lane_steps)
             for (int l = 0; l < SK_W; l++)
                 lane_steps[l] += (uint64_t)param[(size_t)SK_P_N * SK_W + l];
-        if (bend) /* the hinges among the particles present, after the insertion (bending.h) */
+        if (ft.bending) /* the hinges among the particles present, after the insertion (bending.h) */
             k_bend_pass(&k, state, rows, n, bend, prof);
 
         /* p is carried from row to row (row i + 1 is still old when row i is written); v is loaded where it is
@@ -48,27 +46,33 @@ SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real 
             const skv3 w = v3_load(row + 3 * SK_W);
             const skv next_index = skv_set1((sk_real)(i + 1));
             const skm present = skv_lt(skv_set1((sk_real)i), n);
-            const skm held = skv_eq(next_index, n);
-            skv3 vel = need_vel ? k_velocity(kr, integrator, p, w) : w;
-            skv3 f = k_particle_forces(kr, cfg->gravity_force, sk_kernel_drag_mode(cfg), cfg->buoyancy, p, vel);
-            if (i > 0 && link != SK_LINK_NONE)
-                f = v3_sub(f, um_prev);
+            k_site st;
+            st.p = p;
+            st.vel = need_vel ? k_velocity(kr, ft.integrator, p, w) : w;
+            st.um_prev = um_prev;
+            st.um = v3_zero();
+            st.has_prev = i > 0;
+            st.has_next = i + 1 < rows;
+            st.held = skv_eq(next_index, n);
+            st.held_any = skm_any(st.held);
+            st.held_all = false;
+            st.x = x;
+            st.rest = rest;
+            st.bend = bend;
+            st.i = i;
+            st.rows = rows;
             skv3 pn = v3_zero();
             if (i + 1 < rows) {
                 pn = v3_load(row + stride);
-                if (link != SK_LINK_NONE) {
-                    skv3 um = v3_select(skv_lt(next_index, n), k_link_force(kr, link, p, pn), v3_zero());
-                    f = v3_add(f, um);
-                    um_prev = um;
+                if (ft.link != SK_LINK_NONE) {
+                    st.um = v3_select(skv_lt(next_index, n), k_link_force(kr, ft.link, p, pn), v3_zero());
+                    um_prev = st.um;
                 }
             }
-            if (anchor != SK_ANCHOR_NONE && skm_any(held))
-                f = v3_add(f, v3_select(held, k_anchor_force(kr, anchor, p, vel, x, rest), v3_zero()));
-            if (bend)
-                f = k_bend_add(f, bend, i, rows);
+            skv3 f = k_force_sum(kr, ft, &st);
             if (!pinned[i]) {
                 skv3 pi = p, wi = w;
-                k_integrate(kr, integrator, &pi, &wi, f);
+                k_integrate(kr, ft.integrator, &pi, &wi, f);
                 v3_store(row, v3_select(present, pi, p));
                 v3_store(row + 3 * SK_W, v3_select(present, wi, w));
             }
@@ -77,39 +81,34 @@ SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real 
     }
 }
 
-static void plain(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
-                  uint64_t *lane_steps)
+SK_INLINE void deploy_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
+                          uint64_t *lane_steps, k_features ft)
 {
-    deploy_advance(cfg, param, state, step0, steps, lane_steps, NULL, NULL);
-}
-
-static void bending(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
-                    uint64_t *lane_steps)
-{
+    const sk_real *prof = ft.profiles ? sk_pack_profile_rows(param, SK_W) : NULL;
+    if (!ft.bending) {
+        deploy_advance(cfg, param, state, step0, steps, lane_steps, ft, NULL, prof);
+        return;
+    }
     sk_real *bend = k_bend_scratch(cfg->capacity);
     if (!bend) {
         sk_pack_poison(cfg, state, SK_W);
         return;
     }
-    deploy_advance(cfg, param, state, step0, steps, lane_steps, bend, NULL);
+    deploy_advance(cfg, param, state, step0, steps, lane_steps, ft, bend, prof);
     free(bend);
 }
 
-/* Mass profiles and payloads: each particle with its own constants (and with bending each hinge's k_b). */
-static void profiled(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
-                     uint64_t *lane_steps)
-{
-    sk_real *bend = NULL;
-    if (cfg->bending && !(bend = k_bend_scratch(cfg->capacity))) {
-        sk_pack_poison(cfg, state, SK_W);
-        return;
-    }
-    deploy_advance(cfg, param, state, step0, steps, lane_steps, bend, sk_pack_profile_rows(param, SK_W));
-    free(bend);
-}
+/* The variants (feature_mask.h): profiles (each particle with its own constants, and with bending each hinge's
+ * k_b), bending, and the rest; the other features read at run time. */
+#define DEPLOY_VARIANTS(X)                                                  \
+    X(K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP)                     \
+    X(K_BENDING | K_PROFILES, K_BENDING, K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP) \
+    X(K_BENDING | K_PROFILES, 0u, K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP)
 
 void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
                                         long steps, uint64_t *lane_steps)
 {
-    (cfg->profiles ? profiled : cfg->bending ? bending : plain)(cfg, param, state, step0, steps, lane_steps);
+#define K_VARIANT_RUN(features) deploy_run(cfg, param, state, step0, steps, lane_steps, features)
+    K_VARIANTS(k_pack_mask(cfg, param), DEPLOY_VARIANTS);
+#undef K_VARIANT_RUN
 }

@@ -11,7 +11,7 @@
 #include "anchor.h"
 #include "bending.h"
 #include "deploy.h"
-#include "forces.h"
+#include "force_sum.h"
 #include "integrate.h"
 #include "step.h"
 #include "sym3w.h"
@@ -109,9 +109,10 @@ SK_INLINE void bend_points(const sk_kernel_cfg *cfg, const kparams *k, const sk_
  * (reference/implicit.c): what the row above hands over (the diagonal plus S D^-1 E, and S D^-1 y - q) is
  * computed at the end of that row and carried in registers. */
 SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
-                       sk_real *scratch, skv3 x, bool deploys, bool later, int link, int anchor, bool gforce,
-                       int drag, bool buoyancy, const sk_real *bend, const sk_real *prof)
+                       sk_real *scratch, skv3 x, k_features ft, bool later, const sk_real *bend, const sk_real *prof)
 {
+    const bool deploys = ft.deploys;
+    const int link = ft.link, anchor = ft.anchor;
     const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W;
     const unsigned char *pinned = cfg->pinned;
     const int rows = deploys ? kp_max_count(param) : cfg->capacity;
@@ -148,10 +149,22 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
         const skv index = skv_set1((sk_real)i);
         const skm held = skv_eq(index, held_index);
 
-        /* forces at the linearisation point, summed as the explicit kernels sum them */
-        skv3 f = k_particle_forces(k, gforce, drag, buoyancy, cp, cv);
-        if (i > 0 && link != SK_LINK_NONE)
-            f = v3_sub(f, um_prev);
+        /* forces at the linearisation point, summed as the explicit kernels sum them (force_sum.h) */
+        k_site st;
+        st.p = cp;
+        st.vel = cv;
+        st.um_prev = um_prev;
+        st.um = v3_zero();
+        st.has_prev = i > 0;
+        st.has_next = has_next;
+        st.held = held;
+        st.held_any = anchor != SK_ANCHOR_NONE && skm_any(held);
+        st.held_all = false;
+        st.x = x;
+        st.rest = rest;
+        st.bend = bend;
+        st.i = i;
+        st.rows = rows;
         skv3 np = v3_zero(), nv = v3_zero(), nz = v3_zero();
         skv_sym3 s = diag_i;
         skv3 q = v3_zero();
@@ -168,24 +181,21 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                 skv3 um = v3_scale(unit, skv_mul(skv_sub(k->link_l, l), k->link_stiffness));
                 act = bungee ? skm_and(next_exists, skv_gt(l, k->link_l)) : next_exists;
                 um = deploys || bungee ? v3_select(act, um, v3_zero()) : um;
-                f = v3_add(f, um);
+                st.um = um;
                 um_prev = um;
                 s = s3_spring_block(d, inv, k->link_l, k->link_kdt2);
                 q = s3_apply(s, v3_sub(cz, nz));
             }
         }
 
-        if (anchor != SK_ANCHOR_NONE && skm_any(held))
-            f = v3_add(f, v3_select(held, k_anchor_force(k, anchor, cp, cv, x, rest), v3_zero()));
-        if (bend)
-            f = k_bend_add(f, bend, i, rows);
+        const skv3 f = k_force_sum(k, ft, &st);
 
         /* what this row hands the next where link i acts but does not couple (this row or the next pinned) */
         skv_sym3 next_handed = s3_add(diag_next, s);
         skv3 next_handed_y = v3_scale(q, skv_set1(-1));
         if (!pinned[i]) {
             skv3 y = v3_scale(v3_add(f, field_i), k->dt);
-            if (later && drag)
+            if (later && ft.drag)
                 y = v3_add(y, v3_scale(cz, k->drag_t));
             skv_sym3 e = diag_i;
             /* uniform links act in every lane: no selects */
@@ -291,15 +301,15 @@ SK_INLINE void backward(const sk_kernel_cfg *cfg, const kparams *k, const sk_rea
 }
 
 SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
-                                uint64_t *lane_steps, sk_real *scratch, int iterations, bool deploys, int link,
-                                int anchor, bool gforce, int drag, bool buoyancy, bool driven, bool unit_damp,
-                                bool bending, bool profiles)
+                                uint64_t *lane_steps, sk_real *scratch, int iterations, k_features ft)
 {
-    const sk_real *prof = profiles ? sk_pack_profile_rows(param, SK_W) : NULL;
+    const bool deploys = ft.deploys;
+    const int link = ft.link;
+    const sk_real *prof = ft.profiles ? sk_pack_profile_rows(param, SK_W) : NULL;
     const kparams k = kp_load(param);
-    sk_real *bend = bending ? scratch + (size_t)cfg->capacity * IM_ROW * SK_W : NULL;
+    sk_real *bend = ft.bending ? scratch + (size_t)cfg->capacity * IM_ROW * SK_W : NULL;
     for (long s = 0; s < steps; s++) {
-        skv3 x = anchor != SK_ANCHOR_NONE || deploys ? k_anchor_point(cfg, &k, driven, step0 + s) : v3_zero();
+        skv3 x = ft.anchor != SK_ANCHOR_NONE || deploys ? k_anchor_point(cfg, &k, ft.driven, step0 + s) : v3_zero();
         if (deploys)
             k_deploy(cfg, &k, param, state, x, step0 + s);
         if (lane_steps)
@@ -309,79 +319,39 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
             const bool final = it + 1 == iterations;
             if (link != SK_LINK_NONE)
                 link_lengths(cfg, &k, param, state, scratch, deploys, it > 0);
-            if (bend)
+            if (ft.bending)
                 bend_points(cfg, &k, param, state, scratch, bend, deploys, it > 0, prof);
             if (it == 0)
-                forward(cfg, &k, param, state, scratch, x, deploys, false, link, anchor, gforce, drag, buoyancy, bend,
-                        prof);
+                forward(cfg, &k, param, state, scratch, x, ft, false, bend, prof);
             else
-                forward(cfg, &k, param, state, scratch, x, deploys, true, link, anchor, gforce, drag, buoyancy, bend,
-                        prof);
+                forward(cfg, &k, param, state, scratch, x, ft, true, bend, prof);
             if (final)
-                backward(cfg, &k, param, state, scratch, deploys, link, true, unit_damp);
+                backward(cfg, &k, param, state, scratch, deploys, link, true, ft.unit_damp);
             else
-                backward(cfg, &k, param, state, scratch, deploys, link, false, unit_damp);
+                backward(cfg, &k, param, state, scratch, deploys, link, false, ft.unit_damp);
         }
     }
 }
 
-/* The hot case (a stiff tether: springs, a static anchored spring or none, no per-particle forces, not
- * deploying), with and without damping; everything else takes the general instantiation. */
-#define SK_IMPLICIT(name, anchor, unit_damp)                                                                    \
-    static void name(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,          \
-                     uint64_t *lane_steps, sk_real *scratch, int iterations)                                    \
-    {                                                                                                           \
-        implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, false, SK_LINK_SPRING, \
-                         anchor, false, false, false, false, unit_damp, false, false);                          \
-    }
-SK_IMPLICIT(springs_undamped, SK_ANCHOR_NONE, true)
-SK_IMPLICIT(springs_damped, SK_ANCHOR_NONE, false)
-SK_IMPLICIT(springs_anchor_undamped, SK_ANCHOR_SPRING, true)
-SK_IMPLICIT(springs_anchor_damped, SK_ANCHOR_SPRING, false)
-
-static void general(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
-                    uint64_t *lane_steps, sk_real *scratch, int iterations)
-{
-    implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, cfg->deploys,
-                     k_force_link(cfg->link), k_force_anchor(cfg->anchor), cfg->gravity_force, sk_kernel_drag_mode(cfg),
-                     cfg->buoyancy, cfg->driven, false, false, false);
-}
-
-/* Profiles and payloads: the general step, each row with its particle's and its link's own constants (and with
- * bending each hinge's own k_b). */
-static void profiled(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
-                     uint64_t *lane_steps, sk_real *scratch, int iterations)
-{
-    implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, cfg->deploys,
-                     k_force_link(cfg->link), k_force_anchor(cfg->anchor), cfg->gravity_force, sk_kernel_drag_mode(cfg),
-                     cfg->buoyancy, cfg->driven, false, cfg->bending, true);
-}
-
-/* Bending: the general step with the hinges' pass at each linearisation point (its own instantiation, so the
- * groups that do not bend run the code they ran before). */
-static void bending(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
-                    uint64_t *lane_steps, sk_real *scratch, int iterations)
-{
-    implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, iterations, cfg->deploys,
-                     k_force_link(cfg->link), k_force_anchor(cfg->anchor), cfg->gravity_force, sk_kernel_drag_mode(cfg),
-                     cfg->buoyancy, cfg->driven, false, true, false);
-}
+/* The variants (feature_mask.h): the hot case (a stiff tether: springs, a static anchored spring or none, no
+ * per-particle forces, not deploying) with and without damping, fully constant; then profiles (each row with
+ * its particle's and its link's own constants, and with bending each hinge's own k_b), bending (the hinges'
+ * pass at each linearisation point), and the rest, their other features read at run time. */
+#define IMPLICIT_SPRINGS(X, anchor, damp) \
+    K_EXACT(X, (damp) | K_INTEGRATOR(SK_INTEGRATOR_IMPLICIT) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
+#define IMPLICIT_CLEAR (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP)
+#define IMPLICIT_VARIANTS(X)                                                           \
+    IMPLICIT_SPRINGS(X, SK_ANCHOR_NONE, K_UNIT_DAMP) IMPLICIT_SPRINGS(X, SK_ANCHOR_NONE, 0u)     \
+    IMPLICIT_SPRINGS(X, SK_ANCHOR_SPRING, K_UNIT_DAMP) IMPLICIT_SPRINGS(X, SK_ANCHOR_SPRING, 0u) \
+    X(K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP)                                  \
+    X(K_BENDING | K_PROFILES, K_BENDING, IMPLICIT_CLEAR)                                          \
+    X(K_BENDING | K_PROFILES, 0u, IMPLICIT_CLEAR)
 
 void SK_KNAME(sk_kernel_implicit_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
                                           long steps, uint64_t *lane_steps, sk_real *scratch)
 {
-    bool undamped = true;
-    for (int l = 0; l < SK_W; l++)
-        undamped = undamped && param[(size_t)SK_P_DAMP * SK_W + l] == 1;
-    const bool plain = !cfg->deploys && !cfg->gravity_force && !cfg->drag && !cfg->buoyancy && !cfg->driven &&
-                       !cfg->bending && cfg->link == SK_LINK_SPRING;
-    void (*fn)(const sk_kernel_cfg *, sk_real *, sk_real *, long, long, uint64_t *, sk_real *, int) =
-        cfg->bending ? bending : general;
-    if (plain && cfg->anchor == SK_ANCHOR_NONE)
-        fn = undamped ? springs_undamped : springs_damped;
-    else if (plain && cfg->anchor == SK_ANCHOR_SPRING)
-        fn = undamped ? springs_anchor_undamped : springs_anchor_damped;
-    if (cfg->profiles)
-        fn = profiled;
-    fn(cfg, param, state, step0, steps, lane_steps, scratch, cfg->implicit_iterations);
+#define K_VARIANT_RUN(features) \
+    implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, cfg->implicit_iterations, features)
+    K_VARIANTS(k_pack_mask(cfg, param), IMPLICIT_VARIANTS);
+#undef K_VARIANT_RUN
 }

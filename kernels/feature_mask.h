@@ -1,0 +1,100 @@
+/* What a pack uses, as one feature mask: the one description the step kernels specialise on. A kernel's
+ * variants are a list of (care, value, clear) triples (K_VARIANTS below): the first whose `care` bits of
+ * the pack's mask equal `value` runs, compiled with those bits (and `clear`'s) constant, so each variant
+ * is the kernel's one body with its branches on those features folded away and the others read at run
+ * time. Every feature that changes operations is a bit here, so a new one is a new bit, not a new set of
+ * hand-written instantiations. */
+#ifndef SKEIN_KERNELS_FEATURE_MASK_H
+#define SKEIN_KERNELS_FEATURE_MASK_H
+
+#include <math.h>
+
+#include "forces.h"
+
+typedef struct k_features {
+    int integrator;   /* sk_integrator; Cyclone's is Euler's arithmetic */
+    int link, anchor; /* as forces (forces.h: rods and cables are contacts) */
+    int drag;         /* K_DRAG_* */
+    bool gforce, buoyancy, driven, bending, profiles, deploys;
+    bool unit_damp;   /* every lane's damping factor is exactly 1 (v * 1 is v: skipped) */
+    bool lean;        /* springs alone, the acceleration field free of -0: f = u - u_prev (force_sum.h) */
+} k_features;
+
+/* The mask's fields: three bits each for the integrator, link and anchor, two for the drag, one per flag. */
+enum {
+    K_INTEGRATOR_SHIFT = 0, K_LINK_SHIFT = 3, K_ANCHOR_SHIFT = 6, K_DRAG_SHIFT = 9,
+    K_GFORCE = 1u << 11, K_BUOYANCY = 1u << 12, K_DRIVEN = 1u << 13, K_BENDING = 1u << 14,
+    K_PROFILES = 1u << 15, K_DEPLOYS = 1u << 16, K_UNIT_DAMP = 1u << 17, K_LEAN = 1u << 18,
+    K_ALL = (1u << 19) - 1
+};
+#define K_INTEGRATOR(i) ((unsigned)(i) << K_INTEGRATOR_SHIFT)
+#define K_LINK(l) ((unsigned)(l) << K_LINK_SHIFT)
+#define K_ANCHOR(a) ((unsigned)(a) << K_ANCHOR_SHIFT)
+#define K_DRAG(d) ((unsigned)(d) << K_DRAG_SHIFT)
+#define K_INTEGRATOR_BITS K_INTEGRATOR(7)
+#define K_LINK_BITS K_LINK(7)
+#define K_ANCHOR_BITS K_ANCHOR(7)
+#define K_DRAG_BITS K_DRAG(3)
+
+SK_INLINE k_features k_features_of(unsigned m)
+{
+    k_features f;
+    f.integrator = (int)((m >> K_INTEGRATOR_SHIFT) & 7u);
+    f.link = (int)((m >> K_LINK_SHIFT) & 7u);
+    f.anchor = (int)((m >> K_ANCHOR_SHIFT) & 7u);
+    f.drag = (int)((m >> K_DRAG_SHIFT) & 3u);
+    f.gforce = m & K_GFORCE;
+    f.buoyancy = m & K_BUOYANCY;
+    f.driven = m & K_DRIVEN;
+    f.bending = m & K_BENDING;
+    f.profiles = m & K_PROFILES;
+    f.deploys = m & K_DEPLOYS;
+    f.unit_damp = m & K_UNIT_DAMP;
+    f.lean = m & K_LEAN;
+    return f;
+}
+
+/* The mask of a pack: its group's structure (cfg) and what its lanes' parameters allow. unit_damp where the
+ * integrator has a damping factor (Verlet keeps its own); lean for fixed explicit springs with a static
+ * anchored spring or none and no per-particle force, where no lane's acceleration field holds a -0. */
+SK_INLINE unsigned k_pack_mask(const sk_kernel_cfg *cfg, const sk_real *param)
+{
+    const int integrator = cfg->integrator == SK_INTEGRATOR_CYCLONE ? SK_INTEGRATOR_EULER : cfg->integrator;
+    unsigned m = K_INTEGRATOR(integrator) | K_LINK(k_force_link(cfg->link)) | K_ANCHOR(k_force_anchor(cfg->anchor)) |
+                 K_DRAG(sk_kernel_drag_mode(cfg));
+    m |= (cfg->gravity_force ? K_GFORCE : 0) | (cfg->buoyancy ? K_BUOYANCY : 0) | (cfg->driven ? K_DRIVEN : 0) |
+         (cfg->bending ? K_BENDING : 0) | (cfg->profiles ? K_PROFILES : 0) | (cfg->deploys ? K_DEPLOYS : 0);
+    bool undamped = integrator != SK_INTEGRATOR_VERLET, no_negative_zero = true;
+    for (int l = 0; l < SK_W; l++) {
+        undamped = undamped && param[(size_t)SK_P_DAMP * SK_W + l] == 1;
+        for (int c = 0; c < 3; c++) {
+            const sk_real a = param[(size_t)(SK_P_ACC + c) * SK_W + l];
+            no_negative_zero = no_negative_zero && !(a == 0 && signbit(a));
+        }
+    }
+    const bool explicit_fixed = integrator != SK_INTEGRATOR_IMPLICIT && !cfg->deploys;
+    const bool plain = !cfg->gravity_force && !cfg->drag && !cfg->buoyancy && !cfg->driven && !cfg->bending &&
+                       !cfg->profiles;
+    const bool lean = explicit_fixed && plain && no_negative_zero && cfg->link == SK_LINK_SPRING &&
+                      (cfg->anchor == SK_ANCHOR_NONE || cfg->anchor == SK_ANCHOR_SPRING);
+    return m | (undamped ? K_UNIT_DAMP : 0) | (lean ? K_LEAN : 0);
+}
+
+/* The variants of a kernel: LIST(X) expands X(care, value, clear) per variant, most specific first; the
+ * first whose care bits of `mask` equal value runs `RUN(features)`, with the features of `mask` whose
+ * `clear` bits (care's among them) are replaced by value's: constants the compiler folds. */
+#define K_VARIANT_CASE(care, value, clear)                                       \
+    if ((k_variant_mask_ & (care)) == (value)) {                                 \
+        K_VARIANT_RUN(k_features_of((k_variant_mask_ & ~(unsigned)(clear)) | (value))); \
+        return;                                                                  \
+    }
+#define K_VARIANTS(mask, LIST)                    \
+    do {                                          \
+        const unsigned k_variant_mask_ = (mask); \
+        LIST(K_VARIANT_CASE)                      \
+    } while (0)
+
+/* One fully constant variant (care = clear = every bit). */
+#define K_EXACT(X, mask) X(K_ALL, (mask), K_ALL)
+
+#endif
