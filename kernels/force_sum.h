@@ -24,6 +24,17 @@ typedef struct k_site {
     int i, rows;
 } k_site;
 
+/* Row i of `rows` in a pass whose anchor holds the particle in the lanes `held`; link i's force is the pass's
+ * to set (um) where the link acts. */
+SK_INLINE k_site k_site_at(skv3 p, skv3 vel, skv3 um_prev, int i, int rows, skm held, skv3 x, skv rest,
+                           const sk_real *bend)
+{
+    k_site s = {.p = p, .vel = vel, .um_prev = um_prev, .um = v3_zero(), .has_prev = i > 0, .has_next = i + 1 < rows,
+                .held_any = skm_any(held), .held_all = false, .held = held, .x = x, .rest = rest, .bend = bend,
+                .i = i, .rows = rows};
+    return s;
+}
+
 /* The springs-only sum (the lean feature): the model's (0 - u_prev) + u is u - u_prev, and both are exact,
  * so they differ at most in the sign of a zero force, which acc + f w absorbs where the acceleration field
  * holds no -0 (k_pack_mask checks it per pack). */

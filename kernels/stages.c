@@ -47,26 +47,13 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
         kparams k = k_rope; /* with profiles: particle i's and link i's constants */
         if (prof)
             kp_profile_row(&k, prof, i);
-        k_site st;
-        st.p = p;
-        st.vel = k_velocity(&k, ft.integrator, p, w);
-        st.um_prev = um_prev;
-        st.um = v3_zero();
-        st.has_prev = i > 0;
-        st.has_next = i + 1 < rows;
+        k_site st = k_site_at(p, k_velocity(&k, ft.integrator, p, w), um_prev, i, rows,
+                              skv_eq(skv_set1((sk_real)i), held_index), x, rest, bend);
         if (st.has_next && ft.link != SK_LINK_NONE) {
             skm exists = skv_lt(skv_set1((sk_real)(i + 1)), n);
             st.um = v3_select(exists, k_link_force(&k, ft.link, p, v3_load(row + stride)), v3_zero());
             um_prev = st.um;
         }
-        st.held = skv_eq(skv_set1((sk_real)i), held_index);
-        st.held_any = skm_any(st.held);
-        st.held_all = false;
-        st.x = x;
-        st.rest = rest;
-        st.bend = bend;
-        st.i = i;
-        st.rows = rows;
         v3_store(force + (size_t)i * 3 * SK_W, k_force_sum(&k, ft, &st));
     }
     free(bend);

@@ -46,21 +46,8 @@ SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real 
             const skv3 w = v3_load(row + 3 * SK_W);
             const skv next_index = skv_set1((sk_real)(i + 1));
             const skm present = skv_lt(skv_set1((sk_real)i), n);
-            k_site st;
-            st.p = p;
-            st.vel = need_vel ? k_velocity(kr, ft.integrator, p, w) : w;
-            st.um_prev = um_prev;
-            st.um = v3_zero();
-            st.has_prev = i > 0;
-            st.has_next = i + 1 < rows;
-            st.held = skv_eq(next_index, n);
-            st.held_any = skm_any(st.held);
-            st.held_all = false;
-            st.x = x;
-            st.rest = rest;
-            st.bend = bend;
-            st.i = i;
-            st.rows = rows;
+            k_site st = k_site_at(p, need_vel ? k_velocity(kr, ft.integrator, p, w) : w, um_prev, i, rows,
+                                  skv_eq(next_index, n), x, rest, bend);
             skv3 pn = v3_zero();
             if (i + 1 < rows) {
                 pn = v3_load(row + stride);

@@ -46,19 +46,9 @@ SK_INLINE void particle(const kparams *k, k_features ft, sk_real *row, bool pinn
     const size_t next = (size_t)SK_F_COUNT * SK_W;
     const bool need_vel = ft.drag || (first && ft.anchor == SK_ANCHOR_FAKE_SPRING);
     const skv3 w_old = v3_load(row + 3 * SK_W);
-    k_site s;
-    s.p = c->p;
-    s.vel = need_vel ? k_velocity(k, ft.integrator, c->p, w_old) : w_old;
-    s.um_prev = c->um;
-    s.um = v3_zero();
-    s.has_prev = !first;
-    s.has_next = has_next;
-    s.held_any = s.held_all = first;
-    s.x = x;
-    s.rest = k->s;
-    s.bend = bend;
-    s.i = i;
-    s.rows = n;
+    k_site s = k_site_at(c->p, need_vel ? k_velocity(k, ft.integrator, c->p, w_old) : w_old, c->um, i, n,
+                         skv_lt(skv_zero(), skv_zero()), x, k->s, bend);
+    s.held_any = s.held_all = first; /* the anchor holds particle 0 in every lane */
     skv3 pn = v3_zero();
     if (has_next) {
         pn = v3_load(row + next);

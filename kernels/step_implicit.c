@@ -150,21 +150,7 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
         const skm held = skv_eq(index, held_index);
 
         /* forces at the linearisation point, summed as the explicit kernels sum them (force_sum.h) */
-        k_site st;
-        st.p = cp;
-        st.vel = cv;
-        st.um_prev = um_prev;
-        st.um = v3_zero();
-        st.has_prev = i > 0;
-        st.has_next = has_next;
-        st.held = held;
-        st.held_any = anchor != SK_ANCHOR_NONE && skm_any(held);
-        st.held_all = false;
-        st.x = x;
-        st.rest = rest;
-        st.bend = bend;
-        st.i = i;
-        st.rows = rows;
+        k_site st = k_site_at(cp, cv, um_prev, i, rows, held, x, rest, bend);
         skv3 np = v3_zero(), nv = v3_zero(), nz = v3_zero();
         skv_sym3 s = diag_i;
         skv3 q = v3_zero();
