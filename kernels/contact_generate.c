@@ -5,6 +5,7 @@
 
 #include "anchor.h"
 #include "contacts.h"
+#include "feature_mask.h"
 #include "integrate.h"
 
 /* Bytes rounded up to whole 64-byte lines: every array starts on one. */
@@ -151,6 +152,18 @@ SK_INLINE void generate_links(const sk_kernel_cfg *cfg, const kparams *k, const 
     }
 }
 
+/* The links' pass in its variants (feature_mask.h): with profiles or without, constant. */
+SK_INLINE void generate_links_variant(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param,
+                                      const sk_real *state, contact_scratch *cs, const contact_slots *c, skv *count)
+{
+#define GENERATE_VARIANTS(X) K_EACH1(X, K_PROFILES)
+#define K_VARIANT_RUN(ft) \
+    generate_links(cfg, k, state, cs, c, (ft).profiles ? sk_pack_profile_rows(param, SK_W) : NULL, count)
+    K_VARIANTS(k_pack_mask(cfg, param), GENERATE_VARIANTS);
+#undef K_VARIANT_RUN
+#undef GENERATE_VARIANTS
+}
+
 void SK_KNAME(sk_contact_generate)(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param,
                                    const sk_real *state, skv3 x, contact_scratch *cs, sk_real *counts)
 {
@@ -175,10 +188,7 @@ void SK_KNAME(sk_contact_generate)(const sk_kernel_cfg *cfg, const kparams *k, c
 
     /* Links, segment by segment (groups with rods or cables do not deploy: every lane has them all). A
      * link between two pinned particles is never generated. */
-    if (cfg->profiles)
-        generate_links(cfg, k, state, cs, c, sk_pack_profile_rows(param, W), &count);
-    else
-        generate_links(cfg, k, state, cs, c, NULL, &count);
+    generate_links_variant(cfg, k, param, state, cs, c, &count);
 
     /* The anchor constraint on particle 0 (never on a pinned one); the anchor is the world. */
     if (c->anchor >= 0) {

@@ -27,6 +27,7 @@
 #include <math.h>
 
 #include "contacts.h"
+#include "feature_mask.h"
 #include "friction.h"
 #include "model/friction.h"
 #include "model/vec3.h"
@@ -585,9 +586,8 @@ SK_INLINE bool picked_by_all(skv pick, int slot, unsigned lanes)
 
 /* ---- the resolver ------------------------------------------------------------------------------- */
 
-/* The resolver of a pack; friction and profiles are constants in each of its instantiations, so that a
- * ground without friction runs the resolver it had before friction existed, and uniform ropes the one they
- * had before profiles (each particle's own inverse mass, pack.h). */
+/* The resolver of a pack; friction and profiles are constants in each of its variants (feature_mask.h), so
+ * that a ground without friction and uniform ropes (one inverse mass) pay for neither. */
 SK_INLINE void resolve_pack(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state, contact_scratch *cs,
                             const sk_real *counts, const bool friction, const bool profiles)
 {
@@ -738,12 +738,9 @@ SK_INLINE void resolve_pack(const sk_kernel_cfg *cfg, const sk_real *param, sk_r
 void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state,
                                   contact_scratch *cs, const sk_real *counts)
 {
-    if (cfg->profiles && cfg->friction)
-        resolve_pack(cfg, param, state, cs, counts, true, true);
-    else if (cfg->profiles)
-        resolve_pack(cfg, param, state, cs, counts, false, true);
-    else if (cfg->friction)
-        resolve_pack(cfg, param, state, cs, counts, true, false);
-    else
-        resolve_pack(cfg, param, state, cs, counts, false, false);
+#define RESOLVE_VARIANTS(X) K_EACH2(X, K_FRICTION, K_PROFILES)
+#define K_VARIANT_RUN(ft) resolve_pack(cfg, param, state, cs, counts, (ft).friction, (ft).profiles)
+    K_VARIANTS(k_pack_mask(cfg, param), RESOLVE_VARIANTS);
+#undef K_VARIANT_RUN
+#undef RESOLVE_VARIANTS
 }
