@@ -1,4 +1,4 @@
-/* The direct chain solver on lanes (docs/model.md section 4.4): the reference's algorithm (reference/direct.c)
+/* The direct chain solver on lanes (docs/model.md section 4.4): the reference's algorithm (reference/direct_solver.c)
  * with every slot of every lane computed at once. Slots are the reference's; which rows a lane has is a mask
  * per slot, so lanes never branch apart: a pack of different ropes runs the instructions a pack of identical
  * ones runs. The only loop whose length depends on the lanes is the releases' re-solve, which runs while any
@@ -10,7 +10,7 @@
 #include "contacts.h"
 #include "friction.h"
 #include "integrate.h"
-#include "model/direct.h"
+#include "model/direct_rows.h"
 
 enum { W = SK_W };
 
@@ -59,7 +59,7 @@ void SK_KNAME(sk_direct_scratch_init)(direct_scratch *ds, const sk_kernel_cfg *c
     layout(ds, cfg, memory);
 }
 
-/* The particles of slot s: a, and b for a link (-1 for none); model/direct.h's order. */
+/* The particles of slot s: a, and b for a link (-1 for none); model/direct_rows.h's order. */
 SK_INLINE int slot_a(int s) { return s == 0 ? 0 : (s - 1) / 2; }
 SK_INLINE int slot_b(int s) { return s > 0 && s % 2 == 0 ? s / 2 : -1; }
 
@@ -80,7 +80,7 @@ typedef struct direct_pack {
     sk_real *vel;    /* velocities: the state's v, or verlet's (p - q) / dt in the scratch */
     size_t vstride;
     skv e_link, e_anchor, e_ground; /* restitutions of the inequalities */
-    skv taut_link, taut_anchor;     /* the cables' taut bands (model/direct.h) */
+    skv taut_link, taut_anchor;     /* the cables' taut bands (model/direct_rows.h) */
     skv inv_link_l, inv_anchor_l;   /* 1/L of the links (without length profiles) and of the anchor */
     unsigned live;                  /* the lanes still iterating on positions */
     const sk_real *prof; /* with profiles: the parameter block's rows (pack.h), each particle's w, each link's L */

@@ -18,8 +18,8 @@
  * its contacts, or the scenario's fixed count); from then on its column is left alone.
  *
  * Ground friction, where the scenario has it, follows the velocity step of each ground contact's
- * resolution in both paths, as in the reference; the resolver is instantiated with and without it, so a
- * ground without friction runs the operations it ran before friction existed, with no test added.
+ * resolution in both paths, as in the reference; friction is a constant of the resolver's variants
+ * (feature_mask.h), so a ground without friction pays nothing for it.
  *
  * One shortcut, exact: a link's acceleration-field term is dot(a - a, n) dt with the same finite field
  * a at both ends: zero or NaN, never negative, so it never changes the new separating velocity and is

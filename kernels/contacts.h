@@ -56,7 +56,7 @@ SK_INLINE void contact_slot_particles(const contact_slots *c, int s, int *a, int
     }
 }
 
-/* The direct chain solver's scratch (kernels/contact_direct.c): per slot of model/direct.h and lane the
+/* The direct chain solver's scratch (kernels/contact_direct.c): per slot of model/direct_rows.h and lane the
  * row's normal (links and the anchor), gap, right-hand side, solution, diagonal of A and its factor; per slot the row
  * kind and masks of the lanes that have it, that solve with it, that held it in the velocity stage, that
  * release it, whose elimination dropped it;

@@ -25,7 +25,7 @@ void SK_KNAME(sk_kernel_implicit_advance)(const sk_kernel_cfg *cfg, sk_real *par
 
 void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state,
                                   long step, sk_real *diag, sk_real *tension);
-/* Folds each lane's link tensions and strains now into extremes [2][W] (kernels/extremes.c). */
+/* Folds each lane's link tensions and strains now into extremes [2][W] (kernels/track_extremes.c). */
 void SK_KNAME(sk_kernel_track_extremes)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state,
                                         sk_real *extremes);
 unsigned SK_KNAME(sk_kernel_finite_lanes)(const sk_kernel_cfg *cfg, const sk_real *param,

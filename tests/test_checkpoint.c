@@ -1387,7 +1387,7 @@ static int vtk_results_attributes(void)
     }
     CHECK_OK(copy_file(scratch("named.h5"), scratch("ck.h5")));
     CHECK_OK(set_root_i64("vtk_cells", 2, 1));
-    CHECK_OK(expect_refusal(&s, "batch", SK_ERR_CORRUPT, "its --vtk-cells is no layout"));
+    CHECK_OK(expect_refusal(&s, "batch", SK_ERR_CORRUPT, "its vtk_cells is no layout"));
     sk_scenario_free(&s);
     return 0;
 }

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/direct.h"
+#include "model/direct_rows.h"
 #include "model/vec3.h"
 #include "physics_util.h"
 #include "reference/rope_impl.h"

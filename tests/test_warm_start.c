@@ -388,7 +388,7 @@ static int refuse_rope_subset(void)
     const char *path = scratch("subset.h5");
     CHECK_OK(write_file(path, "symplectic", ", \"output\": {\"ropes\": [0, 1, 2, 12]}"));
     CHECK_OK(expect_refused("batch", "symplectic", SK_ERR_MISMATCH, initial(path, -1),
-                            "groups[0]: it stores 3 of the group's 11 ropes (written with --ropes or output.ropes): a "
+                            "groups[0]: it stores 3 of the group's 11 ropes (written with a selection of ropes): a "
                             "warm start needs every rope",
                             NULL));
     unlink(path);

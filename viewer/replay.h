@@ -1,4 +1,4 @@
-/* Reading a batch run's HDF5 output (skein/h5_writer.h's layout) for replay: the scenario stored in it,
+/* Reading a batch run's HDF5 output (the layout of skein/output.h's HDF5 writer) for replay: the scenario stored in it,
  * the frame times, and the frames of the chosen ropes only (hyperslab reads), put back into the viewer's
  * ropes one frame at a time so the scene and render code draw them as they draw a live simulation. */
 #ifndef SKEIN_VIEWER_REPLAY_H

@@ -61,7 +61,7 @@ void sk_batch_rope_contacts(const sk_batch *b, size_t rope, int *contacts, int *
 /* Moves a rope's anchor point (its anchor.point slot) from the next step on (sk_engine_set_anchor). */
 void sk_batch_set_anchor_point(sk_batch *b, size_t rope, sk_vec3 point);
 
-/* Checkpoints (skein/rope_state.h, through the engine seam sk_engine_export_rope ...): the parts of the
+/* Checkpoints (skein/checkpoint.h, through the engine seam sk_engine_export_rope ...): the parts of the
  * state a group's ropes keep, a rope's state copied out (a diverged rope's, the state it holds) and put back
  * (false, for a state that cannot be the rope's), and the batch put at `step` just after its frame check
  * (false when out of memory for the ropes' fingerprints there, see sk_engine_resume_at). Lanes are

@@ -34,7 +34,7 @@ typedef struct batch_group {
     sk_real *start;
     long *diverged;   /* [count]: step marked diverged, or -1 */
     long *frozen;     /* [count]: the step whose state a diverged rope holds */
-    /* While tracked (core/batch/extremes.c): each lane's largest link tension and strain so far
+    /* While tracked (core/batch/pack_extremes.c): each lane's largest link tension and strain so far
      * ([n_packs][SK_X_COUNT][W]), and each rope's at the last frame check ([count][SK_X_COUNT]), which a
      * diverged rope reports; NULL when not tracked. */
     sk_real *extremes;

@@ -44,7 +44,7 @@ typedef struct cli_options {
     bool quiet;
 
     /* checkpoints: --checkpoint FILE --checkpoint-every K, or --resume FILE (which goes on checkpointing
-     * into FILE, every K steps as before unless --checkpoint-every says otherwise) */
+     * into FILE, every K steps unless --checkpoint-every says otherwise) */
     const char *checkpoint;
     const char *resume;
     bool has_checkpoint_every;

@@ -6,8 +6,8 @@
 #include "cli.h"
 
 /* OpenMP's threads wait for the next parallel pass by spinning, unless told otherwise: side by side with
- * other runs (a parameter study's many small jobs) that spinning takes the cores from them, and four small
- * runs at once took seconds instead of milliseconds. Between passes a skein run has nothing for them to
+ * other runs (a parameter study's many small jobs) that spinning takes the cores from them (bench
+ * concurrent: small runs side by side). Between passes a skein run has nothing for them to
  * spin for, so it asks them to sleep. libgomp reads the policy when it loads, before main: skein sets it and
  * starts itself again, once, unless the user chose a policy. */
 static void wait_passively(char **argv)

@@ -716,7 +716,7 @@ static int read_meta(sk_checkpoint *c, sk_error *err)
      * is only a number in the file, and the journal's reader sizes its index of frames by it). */
     if (step < 0 || steps < step || every < 1 || k < 1 || frames < 0 || frames > step / every + 1)
         return refuse(c, err, "the checkpoint is damaged (its step, plan or journal make no sense)");
-    /* the outputs' temporaries, --vtk and --results (absent from checkpoints of skeins before them: none) */
+    /* the outputs' temporaries, the VTK directory and the results table (optional attributes: none when absent) */
     c->csv_temp = optional_text(c->file, "csv_temp");
     c->h5_temp = optional_text(c->file, "h5_temp");
     c->vtk = optional_text(c->file, "vtk");
@@ -733,7 +733,7 @@ static int read_meta(sk_checkpoint *c, sk_error *err)
     sk_h5_printable(c->vtk);
     sk_h5_printable(c->results);
     if (vtk_cells != SK_VTK_LINKS && vtk_cells != SK_VTK_POLYLINES)
-        return refuse(c, err, "the checkpoint is damaged (its --vtk-cells is no layout)");
+        return refuse(c, err, "the checkpoint is damaged (its vtk_cells is no layout)");
     /* the VTK writer names its temporary after the directory without its trailing slashes */
     char *vtk_dir = strdup(c->vtk);
     if (!vtk_dir)
@@ -927,7 +927,7 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, size_t first, int gi, s
         sk_h5_close(&gid, H5Gclose);
         H5Eclear2(H5E_DEFAULT);
         return sk_fail(err, SK_ERR_MISMATCH,
-                       "%s: taken by a run that did not track the ropes' largest tensions and strains (--results); "
+                       "%s: taken by a run that did not track the ropes' largest tensions and strains; "
                        "it cannot go on tracking them",
                        c->path);
     }

@@ -1,5 +1,5 @@
 /* The frame journal of a checkpointed run: frames appended as checksummed records, checked, cut back to
- * what a checkpoint recorded and handed to the outputs again by a resumed run (skein/frame_journal.h). */
+ * what a checkpoint recorded and handed to the outputs again by a resumed run (skein/checkpoint.h). */
 #include <errno.h>
 #include <math.h>
 #include <fcntl.h>

@@ -1,4 +1,4 @@
-/* HDF5 output with libhdf5: the layout of skein/h5_writer.h, a frame appended and flushed at a time,
+/* HDF5 output with libhdf5: the layout skein/output.h gives, a frame appended and flushed at a time,
  * written to a temporary beside the target and renamed onto it at the end. Compiled against parallel HDF5
  * (SKEIN_PARALLEL_HDF5) it also writes one file collectively from the processes of an MPI run
  * (sk_h5_open_collective): the same layout, each process its own ropes' rows, through MPI-IO. */

@@ -119,7 +119,7 @@ static int check_group(warm *w, hid_t gid, int gi)
         return not_skein(w, "a group without its rope index");
     if (d1[0] != g->count)
         return fail(w, SK_ERR_MISMATCH,
-                    "groups[%d]: it stores %llu of the group's %zu ropes (written with --ropes or output.ropes): a "
+                    "groups[%d]: it stores %llu of the group's %zu ropes (written with a selection of ropes): a "
                     "warm start needs every rope",
                     gi, (unsigned long long)d1[0], g->count);
     /* every rope stored, so the index must be the group's ropes in order: it is checked rather than trusted */

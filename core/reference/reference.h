@@ -318,7 +318,7 @@ void sk_ref_rope_set_anchor_point(sk_ref_rope *r, sk_vec3 point);
 const sk_group *sk_ref_rope_group(const sk_ref_rope *r);
 const sk_rope_constants *sk_ref_rope_constants(const sk_ref_rope *r);
 
-/* Checkpoints (skein/rope_state.h): the parts of the state a rope of group g keeps (SK_STATE_VELOCITY and
+/* Checkpoints (skein/checkpoint.h): the parts of the state a rope of group g keeps (SK_STATE_VELOCITY and
  * SK_STATE_PREVIOUS always, SK_STATE_CONTACTS with rod or cable links or anchors or the ground); a copy of
  * the rope's state (st->diverged is left alone); and the rope put back to st, as it stood after
  * st->steps steps. Import returns false, changing nothing, when st cannot be this rope's (a count out of

@@ -30,7 +30,7 @@ typedef struct sk_ref_implicit {
 bool sk_ref_implicit_init(sk_ref_implicit *im, int capacity);
 void sk_ref_implicit_free(sk_ref_implicit *im);
 
-/* The direct chain solver's work arrays, one entry per row slot (model/direct.h) or per particle. */
+/* The direct chain solver's work arrays, one entry per row slot (model/direct_rows.h) or per particle. */
 typedef struct sk_ref_direct {
     unsigned char *kind;   /* enum sk_row_kind */
     bool *active;          /* the row is in the system being solved */

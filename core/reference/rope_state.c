@@ -1,7 +1,7 @@
-/* Reference engine: a rope's complete state copied out and put back (checkpoints, skein/rope_state.h). */
+/* Reference engine: a rope's complete state copied out and put back (checkpoints, skein/checkpoint.h). */
 #include <math.h>
 
-#include "model/direct.h"
+#include "model/direct_rows.h"
 #include "model/profile.h"
 #include "reference/rope_impl.h"
 

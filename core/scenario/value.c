@@ -72,7 +72,7 @@ bool sk_scn_range_ok(sk_scn_range r, double v)
     switch (r) {
     case SK_RANGE_GT0: return v > 0;
     case SK_RANGE_MASS: {
-        /* in the real type the engines compute in, as core/rope_constants.c does */
+        /* in the real type the engines compute in, as core/model/rope_constants.c does */
         const sk_real m = (sk_real)v, w = (sk_real)1 / m;
         return m > 0 && isfinite(w) && w > 0 && isfinite((sk_real)1 / w);
     }

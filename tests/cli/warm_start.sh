@@ -53,7 +53,7 @@ refused)
     expect_status 0
     run_skein run hanging_lines_gust.json --steps 10
     expect_status 2
-    expect_stderr "skein: hanging_lines_gust.json: initial.from: hanging_lines_settle.h5: groups[0]: it stores 4 of the group's 32 ropes (written with --ropes or output.ropes): a warm start needs every rope"
+    expect_stderr "skein: hanging_lines_gust.json: initial.from: hanging_lines_settle.h5: groups[0]: it stores 4 of the group's 32 ropes (written with a selection of ropes): a warm start needs every rope"
     run_skein run hanging_lines_settle.json --steps 10 --h5 hanging_lines_settle.h5
     expect_status 0
     run_skein run hanging_lines_gust.json --steps 10 --set initial.frame=2

@@ -1,6 +1,6 @@
 /* A reference rope's largest link tension and strain, folded in after a step (sk_engine_track_extremes):
  * each link's tension as sk_ref_rope_diagnose reports it, its strain (|d| - l) / l with the link's own rest
- * length, in the operations the batch engine's kernel (kernels/extremes.c) repeats lane by lane. A value
+ * length, in the operations the batch engine's kernel (kernels/track_extremes.c) repeats lane by lane. A value
  * replaces the maximum only when greater, so a NaN never enters it. */
 #include "model/profile.h"
 #include "model/vec3.h"

@@ -1,7 +1,7 @@
 /* The largest link tension and strain of each lane, folded in after a step (sk_engine_track_extremes). Each
  * link's tension is the diagnostics kernel's (kernels/diagnostics.c: k (|d| - l) for springs, 0 for a slack
  * bungee, a rod's or cable's last impulse over dt) and its strain (|d| - l) / l with the link's own rest
- * length, computed with the reference's operations (core/reference/extremes.c) so both keep the same bits. A
+ * length, computed with the reference's operations (core/reference/rope_extremes.c) so both keep the same bits. A
  * value replaces the maximum only when greater, so a NaN never enters it.
  *
  * A rope whose links share k and l (no profiles) takes the largest stretch (and impulse) over its links first

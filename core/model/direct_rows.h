@@ -3,8 +3,8 @@
  * (which holds particle 0: only non-deploying ropes have one), slot 2i + 1 the ground under particle i, slot
  * 2i + 2 link i (particles i, i + 1). Each row shares a particle only with rows at most two slots away, so
  * A = J W J^T is a band of width 2. */
-#ifndef SKEIN_MODEL_DIRECT_H
-#define SKEIN_MODEL_DIRECT_H
+#ifndef SKEIN_MODEL_DIRECT_ROWS_H
+#define SKEIN_MODEL_DIRECT_ROWS_H
 
 enum sk_row_kind {
     SK_ROW_NONE,

@@ -5,7 +5,7 @@
  * document writes. */
 #include <stdlib.h>
 
-#include "model/direct.h"
+#include "model/direct_rows.h"
 #include "model/profile.h"
 #include "model/real_math.h"
 #include "model/vec3.h"
