@@ -1,4 +1,4 @@
-/* libFuzzer target of the checkpoint reader and the frame journal (core/io/checkpoint.c, frame_journal.c):
+/* libFuzzer target of the checkpoint reader and the frame journal (core/io/checkpoint/checkpoint.c, frame_journal.c):
  * a checkpoint and a journal made by anyone are refused with one line, or resumed and replayed; no crash,
  * leak, hang or read past a buffer.
  *
@@ -20,7 +20,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "io/h5_common.h"
+#include "io/hdf5/h5_common.h"
 #include "skein/checkpoint.h"
 
 /* The scenario's memory check, fixed so that a verdict is the same on every machine, and low: the engine
@@ -28,7 +28,7 @@
 #define SK_FUZZ_MEMORY_LIMIT "20000000"
 /* Steps the restored engine takes: its state is the kernels' input. */
 #define SK_FUZZ_STEPS 3
-/* The journal's layout (core/io/frame_journal.c): a 48-byte header, then records of a 24-byte header
+/* The journal's layout (core/io/checkpoint/frame_journal.c): a 48-byte header, then records of a 24-byte header
  * (magic, reserved, step, payload length), the payload and 8 bytes (its CRC-32, padding). */
 #define JOURNAL_HEADER 48
 #define RECORD_HEADER 24

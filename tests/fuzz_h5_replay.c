@@ -1,5 +1,5 @@
 /* libFuzzer target of skein-view's HDF5 replay reader (viewer/replay.c) and of the library's warm start
- * (io/warm_start.c, a scenario's "initial"): any bytes, as a file, are read as a skein output or refused with
+ * (io/hdf5/warm_start.c, a scenario's "initial"): any bytes, as a file, are read as a skein output or refused with
  * one line; no crash, leak or hang. Seeds: real outputs of skein run --h5
  * (tests/fuzz_h5_replay_seeds/, made by tests/fuzz_make_seeds.sh); what once crashed or misbehaved:
  * tests/fuzz_h5_replay_regressions/. The mutations are edits through HDF5 (fuzz_h5_edit.h): the reader is

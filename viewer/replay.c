@@ -12,7 +12,7 @@
 #include "base/checked.h"
 /* The library's readers of attributes and extents from files made on purpose (one value read, one string,
  * extents bounded by the file): the viewer reads the library's own output format with them. */
-#include "io/h5_common.h"
+#include "io/hdf5/h5_common.h"
 #include "reference/reference.h"
 #include "skein/engine.h"
 

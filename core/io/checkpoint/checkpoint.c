@@ -16,7 +16,7 @@
 #include "base/assert.h"
 #include "base/checked.h"
 #include "engine/engine_impl.h"
-#include "io/h5_common.h"
+#include "io/hdf5/h5_common.h"
 #include "skein/checkpoint.h"
 
 #ifdef SKEIN_REAL_FLOAT
@@ -611,7 +611,7 @@ static int damaged(const sk_checkpoint *c, sk_error *err, const char *what)
     return sk_fail(err, SK_ERR_CORRUPT, "%s: the checkpoint is damaged or cut short (%s: %s)", c->path, what, why);
 }
 
-/* Attributes as the file holds them (io/h5_common.h): missing, of another type or holding more than one
+/* Attributes as the file holds them (io/hdf5/h5_common.h): missing, of another type or holding more than one
  * value, they are not read. */
 static char *get_text(hid_t loc, const char *name) { return sk_h5_get_text(loc, name); }
 

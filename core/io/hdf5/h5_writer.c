@@ -18,7 +18,7 @@
 #include <mpi.h>
 #endif
 
-#include "io/h5_common.h"
+#include "io/hdf5/h5_common.h"
 #include "base/assert.h"
 #include "base/parallel.h"
 #include "model/output_budget.h"
@@ -44,7 +44,7 @@
 #define SLOTS_PER_THREAD 2
 #define SLOTS_BUDGET ((size_t)SK_OUTPUT_BUFFER_BYTES)
 
-/* D_PREVIOUS and D_SEGMENT are the state a warm start (io/warm_start.c) needs beyond positions, velocities and
+/* D_PREVIOUS and D_SEGMENT are the state a warm start (io/hdf5/warm_start.c) needs beyond positions, velocities and
  * counts to continue a run to the bit: verlet's previous positions, a deploying rope's anchored segment. */
 enum { D_POSITION, D_VELOCITY, D_COUNT, D_ENERGY, D_TENSION, D_CONTACTS, D_PREVIOUS, D_SEGMENT, D_FRAME_SETS };
 

@@ -1,5 +1,5 @@
 /* A rope's frame as flat reals (rope_record.h). */
-#include "io/rope_record.h"
+#include "io/records/rope_record.h"
 
 #include <math.h>
 #include <string.h>

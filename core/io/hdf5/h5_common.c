@@ -1,6 +1,6 @@
 /* HDF5 helpers shared by the checkpoint and the HDF5 output: closing ids, HDF5's reason for a failure,
  * scalar attributes written, and attributes and extents read back from files nobody vouches for. */
-#include "io/h5_common.h"
+#include "io/hdf5/h5_common.h"
 
 #include "base/checked.h"
 

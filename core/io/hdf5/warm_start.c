@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 
 #include "base/checked.h"
-#include "io/h5_common.h"
+#include "io/hdf5/h5_common.h"
 #include "skein/output.h"
 
 #ifdef SKEIN_REAL_FLOAT

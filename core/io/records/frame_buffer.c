@@ -9,7 +9,7 @@
 #include "base/assert.h"
 #include "base/sorted.h"
 #include "engine/engine_impl.h"
-#include "io/rope_record.h"
+#include "io/records/rope_record.h"
 #include "skein/output.h"
 
 /* kinetic, gravity, elastic, anchor force x y z, length, finite (0/1), contacts, iterations */

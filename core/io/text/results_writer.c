@@ -1,13 +1,13 @@
 /* The results table: one row per rope of a run, what a parameter study reads instead of every frame. Written
  * to a temporary beside the target, fsync'd and renamed only on success, as the CSV frames are
- * (core/io/csv_writer.c). */
+ * (core/io/text/csv_writer.c). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/temp_file.h"
+#include "io/text/temp_file.h"
 #include "skein/output.h"
 
 /* The columns before and after the swept keys. */

@@ -15,7 +15,7 @@
 #include "base/checked.h"
 #include "base/sorted.h"
 #include "engine/engine_impl.h"
-#include "io/rope_record.h"
+#include "io/records/rope_record.h"
 #include "skein/checkpoint.h"
 
 /* Records are written through a large stdio buffer: a frame of many small ropes becomes few big writes. */
