@@ -16,7 +16,6 @@ A mutation is a block of `key: value` lines, blocks apart by blank lines, `#` li
   tests:      the ctest regex of the tests that should catch it
   equivalent: (optional) why no test can catch it: listed, checked for rot, never run nor counted
 """
-import json
 import os
 import re
 import shutil
@@ -94,10 +93,15 @@ def locate(src, m):
 
 
 def ctest_names(build):
-    """The names of every test registered in build."""
-    out = subprocess.run(["ctest", "--test-dir", build, "-N", "--show-only=json-v1"], capture_output=True,
-                         text=True, check=True).stdout
-    return [t["name"] for t in json.loads(out)["tests"]], json.loads(out)["tests"]
+    """Every test registered in build: {name: [its command's words]}, read from the CTestTestfile.cmake files
+    (which name the programs whether or not they are built yet)."""
+    tests = {}
+    for root, _, files in os.walk(build):
+        if "CTestTestfile.cmake" in files and "/mutation/" not in root[len(build):] + "/":
+            with open(os.path.join(root, "CTestTestfile.cmake"), encoding="utf-8") as f:
+                for m in re.finditer(r"^add_test\(\[=\[(.*?)\]=\] (.*)\)$", f.read(), re.M):
+                    tests[m.group(1)] = re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(2))
+    return tests
 
 
 def check(list_path, src, build=None):
@@ -107,7 +111,7 @@ def check(list_path, src, build=None):
         print(e)
         return 1
     bad = 0
-    names = ctest_names(build)[0] if build else None
+    names = list(ctest_names(build)) if build else None
     for m in muts:
         text, where = locate(src, m)
         if text is None:
@@ -202,13 +206,13 @@ def campaign(list_path, src, build_dir, only=None, timeout=300, jobs=2):
     # each regex's tests, and the targets their commands run (test programs, skein, h5_probe ...)
     targets_all = set(re.findall(r"^\.\.\. (\S+)", subprocess.run(
         ["cmake", "--build", build, "--target", "help"], capture_output=True, text=True).stdout, re.M))
-    names, tests = ctest_names(build)
+    tests = ctest_names(build)
 
     def needs(regex):
         out = set()
-        for t in tests:
-            if re.search(regex, t["name"]):
-                for arg in t.get("command", []):
+        for name, command in tests.items():
+            if re.search(regex, name):
+                for arg in command:
                     base = os.path.basename(arg)
                     if arg.startswith(build) and base in targets_all:
                         out.add(base)
