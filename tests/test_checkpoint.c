@@ -1235,6 +1235,7 @@ static int crafted_journal(void)
         {1, head + counts + 8 * 4, &late, 8, "a divergence mark"}, /* frame 1 is step 50 */
         {1, head + counts + 8 * 4, &mark, 8, "a divergence mark"},
         {3, 8, &back, 8, "a frame's step"},
+        {3, 8, &late, 8, "a frame's step"}, /* the step of the frame before it, 100 */
         {2, contacts0, &many, sizeof many, "a rope's contact counts"},
         {2, contacts0 + sizeof(sk_real), &half, sizeof half, "a rope's contact counts"},
     };

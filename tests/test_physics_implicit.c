@@ -262,6 +262,58 @@ static int drag_quadratic(void)
     return 0;
 }
 
+/* A bungee has no force and no stiffness while slack (docs/model.md section 2.1: its block only while
+ * stretched, l > L). Two free particles 0.5 m apart on a bungee of rest length 1 (stiff: 1e4 N/m), no
+ * gravity, drifting towards each other (from 0.5 m to 0.35 m in the 40 steps): with nothing acting,
+ * backward Euler's dv is exactly 0, so each velocity stays as it was to the bit and each position moves by
+ * v dt a step (one rounding). Stretched (1.25 m apart) and drifting apart, the bungee pulls them together. */
+static int bungee_slack(void)
+{
+    for (int stretched = 0; stretched < 2; stretched++) {
+        sk_scenario s;
+        CHECK_OK(phys_load(&s,
+                           "{\"skein\": 1, \"dt\": 0.01, \"steps\": 1, \"integrator\": \"implicit\","
+                           " \"implicit\": {\"iterations\": 2}, \"gravity\": [0, 0, 0],"
+                           " \"groups\": [{\"count\": 1, \"particles\": 2, \"start\": [0, 0, 0], \"end\": [%s, 0, 0],"
+                           " \"mass\": 0.5, \"link\": {\"type\": \"bungee\", \"stiffness\": 1e4, \"length\": 1}}]}",
+                           stretched ? "1.25" : "0.5"));
+        sk_ref_rope *r = sk_ref_rope_create(&s, 0, 0);
+        CHECK(r);
+        const sk_vec3 v[2] = {sk_vec3_make((sk_real)0.25, (sk_real)0.125, 0), sk_vec3_make((sk_real)-0.125, 0, (sk_real)0.0625)};
+        sk_real sp[6], sv[6], sq[6], si[2];
+        sk_rope_state st = {.p = sp, .v = sv, .q = sq, .impulse = si};
+        sk_ref_rope_export(r, &st);
+        for (int i = 0; i < 2; i++) {
+            const sk_real sign = stretched ? -1 : 1; /* stretched: drifting apart */
+            sv[3 * i] = sign * v[i].x;
+            sv[3 * i + 1] = sign * v[i].y;
+            sv[3 * i + 2] = sign * v[i].z;
+        }
+        CHECK(sk_ref_rope_import(r, &st));
+        sk_vec3 p[2] = {sk_ref_rope_position(r, 0), sk_ref_rope_position(r, 1)};
+        const double start = (double)sk_vec3_length(sk_vec3_sub(p[1], p[0]));
+        for (int n = 0; n < 40; n++) {
+            sk_ref_rope_step(r);
+            for (int i = 0; i < 2 && !stretched; i++) {
+                const sk_vec3 vi = sk_ref_rope_velocity(r, i), pi = sk_ref_rope_position(r, i);
+                p[i] = sk_vec3_add(p[i], sk_vec3_scale(v[i], s.dt));
+                CHECK(vi.x == v[i].x && vi.y == v[i].y && vi.z == v[i].z);
+                CHECK(pi.x == p[i].x && pi.y == p[i].y && pi.z == p[i].z);
+            }
+        }
+        const double end = (double)sk_vec3_length(sk_vec3_sub(sk_ref_rope_position(r, 1), sk_ref_rope_position(r, 0)));
+        fprintf(stderr, "measured: implicit bungee %s: distance %.6f m -> %.6f m over 40 steps\n",
+                stretched ? "stretched" : "slack (untouched to the bit)", start, end);
+        if (stretched) /* drifting apart by 0.16 m, freely; pulled back instead */
+            CHECK(end < start);
+        else
+            CHECK(end > 0.3 && end < 0.4);
+        sk_ref_rope_destroy(r);
+        sk_scenario_free(&s);
+    }
+    return 0;
+}
+
 /* Seed 000's deploying tether (scenarios/seed000_mass_rope.json) written with the implicit integrator at
  * dt = 1e-3 follows the deployment law it follows with the explicit one at 1e-4: the same deployed length
  * (paid out at 1.5 m/s, to within one coarse step's 1.5 mm) and particle count at every tenth of a second
@@ -317,4 +369,5 @@ static int deploy_law(void)
 
 CHECK_MAIN({"oscillator_small_step", oscillator_small_step}, {"oscillator_large_step", oscillator_large_step},
            {"stiff_chain_large_step", stiff_chain_large_step}, {"convergence_first_order", convergence_first_order},
-           {"deploy_law", deploy_law}, {"drag_linear", drag_linear}, {"drag_quadratic", drag_quadratic})
+           {"deploy_law", deploy_law}, {"drag_linear", drag_linear}, {"drag_quadratic", drag_quadratic},
+           {"bungee_slack", bungee_slack})
