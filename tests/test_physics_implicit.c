@@ -181,10 +181,10 @@ static int drag_linear(void)
             CHECK_OK(load_drag_particle(&s, dt, k1, 0, iterations[it], "[1.2, 0.5, -0.7]"));
             sk_ref_rope *r = sk_ref_rope_create(&s, 0, 0);
             CHECK(r);
-            const double m = (double)sk_ref_rope_constants(r)->mass_back, b = k1 * dt / m;
+            const double m = (double)sk_ref_rope_constants(r)->mass_back, b = k1 * (double)s.dt / m;
             const double g[3] = {0, (double)s.gravity.y, 0}, v0[3] = {1.2, 0.5, -0.7};
             const double vmax = fmax(1.5, fabs(m * g[1] / k1));
-            const double tol = 16 * PHYS_U * (vmax + fabs(g[1]) * dt) * (1 + 1 / b);
+            const double tol = 16 * PHYS_U * (vmax + fabs(g[1]) * (double)s.dt) * (1 + 1 / b);
             phys_track t = {0};
             for (long n = 1; n <= steps; n++) {
                 sk_ref_rope_step(r);
@@ -231,9 +231,10 @@ static int drag_quadratic(void)
 {
     static const int iterations[] = {12, 1};
     for (int it = 0; it < 2; it++) {
-        const double k2 = 0.2, dt = 0.05;
+        const double k2 = 0.2;
         sk_scenario s;
-        CHECK_OK(load_drag_particle(&s, dt, 0, k2, iterations[it], "[0, -3, 0]"));
+        CHECK_OK(load_drag_particle(&s, 0.05, 0, k2, iterations[it], "[0, -3, 0]"));
+        const double dt = (double)s.dt;
         sk_ref_rope *r = sk_ref_rope_create(&s, 0, 0);
         CHECK(r);
         const double m = (double)sk_ref_rope_constants(r)->mass_back, g = (double)s.gravity.y;
