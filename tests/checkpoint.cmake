@@ -7,7 +7,7 @@ skein_test(checkpoint SOURCES test_checkpoint.c test_batch_common.c CASES resume
   resume_contacts resume_divergence resume_twice checkpoint_schedule refuse_other_scenario refuse_other_engine
   refuse_other_real refuse_damaged refuse_damaged_journal write_fails crafted_journal_frames crafted_marks
   crafted_totals crafted_attributes crafted_journal journal_symlink output_temps vtk_results_attributes
-  resume_extremes refuse_untracked slices_streamed)
+  resume_extremes refuse_untracked slices_streamed crafted_extents)
 # The command line: kill, Ctrl-C, divergence, the reference engine, refusals, full disks (a tmpfs in a mount
 # namespace of the test's own where allowed, else a file size limit). Sanitizer and debug builds run shorter.
 find_program(SKEIN_BASH bash REQUIRED)

@@ -81,7 +81,7 @@ endif()
 
 # Bad command lines (the cases of usage.sh).
 foreach(c unknown_option unknown_command missing_value value_is_option steps_not_number
-    steps_fraction steps_negative steps_huge threads_zero threads_many every_zero every_equals
+    steps_fraction steps_negative steps_plus steps_huge threads_zero threads_many every_zero every_equals
     duration_bad duration_negative steps_and_duration isa_bad engine_bad ropes_backwards
     ropes_syntax ropes_out_of_range set_syntax quiet_value run_without_file extra_argument
     default_with_file info_with_option tolerance_on_run csv_on_compare tolerance_bad h5_on_compare h5_empty h5_bad_ropes)

@@ -24,7 +24,8 @@ skein_test(physics_fake_spring SOURCES test_physics_fake_spring.c CASES symplect
 skein_test(physics_driven SOURCES test_physics_driven.c CASES near_resonance below_resonance above_resonance)
 skein_test(physics_bungee SOURCES test_physics_bungee.c CASES anchored_slack link_slack hanging)
 skein_test(physics_implicit SOURCES test_physics_implicit.c CASES
-  oscillator_small_step oscillator_large_step stiff_chain_large_step convergence_first_order deploy_law)
+  oscillator_small_step oscillator_large_step stiff_chain_large_step convergence_first_order deploy_law
+  drag_linear drag_quadratic bungee_slack)
 skein_test(physics_flow SOURCES test_physics_flow.c CASES uniform_relaxation sheared_relaxation current_angle)
 skein_test(physics_towing SOURCES test_physics_towing.c CASES path_table towed_angle)
 skein_test(physics_direct SOURCES test_physics_direct.c CASES
@@ -32,7 +33,7 @@ skein_test(physics_direct SOURCES test_physics_direct.c CASES
 skein_test(physics_friction SOURCES test_physics_friction.c CASES
   slide_distance slide_cyclone stick_below_mu_s slip_above_mu_s no_energy_created
   direct_slide_distance direct_slide_cyclone direct_stick_below_mu_s direct_slip_above_mu_s direct_no_energy_created
-  direct_sliding_chain)
+  direct_sliding_chain stick_ties direct_stick_ties)
 skein_test(physics_bending SOURCES test_physics_bending.c CASES gradient tip_deflection first_mode symplectic_energy)
 skein_test(physics_profiles SOURCES test_physics_profiles.c CASES
   tip_payload_symplectic tip_payload_verlet tip_payload_implicit two_material batch_tensions rods_cyclone rods_direct)

@@ -507,6 +507,65 @@ static int deploy_reel_in_ground(void)
     return reel_in_case("\"ground\": {\"height\": 9.8, \"restitution\": 0.3},");
 }
 
+/* Ground friction on exact ties of the stick rule, |v_t| = mu_s dvn (tests/test_physics_friction.c,
+ * stick_ties: gravity 8, dt = 2^-10, mass 0.5 make dvn = 2^-7 and every hold and speed exact): one lane
+ * per tangential velocity on the tie, a relative 2^-20 above and below it, along the axes and (3, 4) / 5,
+ * for mu_s = 1/4, 1/2, 5/8, 5/4, with Cyclone's resolver and the direct solver. Every lane of every ISA
+ * equals the reference to the bit, and the tie lanes stop dead in the first step (the reference's rule). */
+static int friction_ties(void)
+{
+    static const double mus[] = {0.25, 0.5, 0.625, 1.25};
+    static const double dirs[][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {0.6, 0.8}, {-0.8, 0.6}, {0.8, -0.6}, {-0.6, -0.8}};
+    static const double scales[] = {1, 1 + 0x1p-20, 1 - 0x1p-20};
+    static const char *const resolvers[] = {"", "\"resolver\": \"direct\","};
+    for (int k = 0; k < 4; k++)
+        for (int res = 0; res < 2; res++) {
+            const double hold = mus[k] * 0x1p-7;
+            const int directions = mus[k] == 0.625 || mus[k] == 1.25 ? 8 : 4, count = 3 * directions;
+            char vx[1024] = "", vz[1024] = "";
+            size_t ux = 0, uz = 0;
+            for (int d = 0; d < directions; d++)
+                for (int j = 0; j < 3; j++) {
+                    const double speed = hold * scales[j];
+                    ux += (size_t)snprintf(vx + ux, sizeof vx - ux, "%s%.17g", ux ? ", " : "", speed * dirs[d][0]);
+                    uz += (size_t)snprintf(vz + uz, sizeof vz - uz, "%s%.17g", uz ? ", " : "", speed * dirs[d][1]);
+                }
+            CHECK(ux < sizeof vx && uz < sizeof vz);
+            static char json[4096];
+            snprintf(json, sizeof json,
+                     "{%s\"skein\": 1, \"dt\": 0.0009765625, \"steps\": 3, \"integrator\": \"symplectic\","
+                     " \"gravity\": [0, -8, 0], \"ground\": {\"height\": 0, \"restitution\": 0,"
+                     " \"friction\": {\"static\": %.17g, \"kinetic\": %.17g}},"
+                     " \"groups\": [{\"count\": %d, \"particles\": 1, \"start\": [0, 0, 0], \"end\": [0, 0, 0],"
+                     " \"mass\": 0.5, \"sweep\": {\"velocity[0]\": {\"values\": [%s]}, \"velocity[2]\": {\"values\": [%s]}}}]}",
+                     resolvers[res], mus[k], mus[k] / 2, count, vx, vz);
+            CHECK_OK(tb_against_reference(json, 3, 1, NULL));
+            sk_scenario s;
+            CHECK_OK(tb_load(&s, "%s", json));
+            const char *isas[4];
+            const int n = tb_isas(isas, 4);
+            for (int i = 0; i < n; i++) {
+                sk_engine *e = tb_engine(&s, "batch", isas[i], 1);
+                CHECK(e);
+                sk_engine_advance(e, 1);
+                for (int r = 0; r < count; r++) {
+                    sk_real p[3], v[3];
+                    sk_engine_read_rope(e, (size_t)r, p, v);
+                    const bool stuck = v[0] == 0 && v[1] == 0 && v[2] == 0;
+                    if (stuck != (r % 3 != 1)) {
+                        fprintf(stderr, "%s, mu_s %g, lane %d (%s the tie): v = (%g, %g, %g)\n", isas[i], mus[k], r,
+                                r % 3 == 0 ? "on" : r % 3 == 1 ? "above" : "below", (double)v[0], (double)v[1],
+                                (double)v[2]);
+                        return 1;
+                    }
+                }
+                sk_engine_destroy(e);
+            }
+            sk_scenario_free(&s);
+        }
+    return 0;
+}
+
 /* The insertion boundary hit exactly: dt = 2^-7 s and speeds 2, 4, 8, 16 m/s make every s a sum of exact
  * binary steps, so s reaches the segment length 0.5 m exactly (after 16, 8, 4, 2 steps) and again after
  * every insertion; a particle goes in only when s is strictly greater (docs/model.md section 7), the next
@@ -860,7 +919,7 @@ CHECK_MAIN({"profiles_linear", profiles_linear}, {"profiles_lists_forces", profi
            {"fake_spring", fake_spring}, {"anchor_on_pinned", anchor_on_pinned}, {"undamped", undamped}, {"all_forces", all_forces},
            {"deploy_seed", deploy_seed}, {"deploy_along", deploy_along}, {"deploy_pinned", deploy_pinned},
            {"deploy_max_length", deploy_max_length}, {"deploy_weightless_segment", deploy_weightless_segment},
-           {"deploy_exact_ties", deploy_exact_ties},
+           {"deploy_exact_ties", deploy_exact_ties}, {"friction_ties", friction_ties},
            {"deploy_profile", deploy_profile}, {"deploy_reel_in", deploy_reel_in},
            {"deploy_reel_in_ground", deploy_reel_in_ground},
            {"deploy_payload", deploy_payload}, {"deploy_payload_reel_in", deploy_payload_reel_in},

@@ -1235,6 +1235,7 @@ static int crafted_journal(void)
         {1, head + counts + 8 * 4, &late, 8, "a divergence mark"}, /* frame 1 is step 50 */
         {1, head + counts + 8 * 4, &mark, 8, "a divergence mark"},
         {3, 8, &back, 8, "a frame's step"},
+        {3, 8, &late, 8, "a frame's step"}, /* the step of the frame before it, 100 */
         {2, contacts0, &many, sizeof many, "a rope's contact counts"},
         {2, contacts0 + sizeof(sk_real), &half, sizeof half, "a rope's contact counts"},
     };
@@ -1739,6 +1740,213 @@ static int slices_streamed(void)
     return 0;
 }
 
+/* ---- crafted extents: every dimension of every dataset ------------------------------------------------ */
+
+/* A checkpoint of scenario fmt (an integrator's %s) as ck.h5 and good.h5, its journal as good.frames, by a
+ * batch engine that tracks extremes (--results) when track. */
+static int checkpoint_of(sk_scenario *s, const char *fmt, const char *integrator, bool track)
+{
+    static char json[1 << 14];
+    snprintf(json, sizeof json, fmt, integrator);
+    CHECK_OK(tb_load(s, "%s", json));
+    sk_engine *e = track ? tracking_engine(s, "batch", "auto", 1) : tb_engine(s, "batch", "auto", 1);
+    CHECK(e != NULL);
+    static prints pr;
+    pr = (prints){.s = s};
+    CHECK(run_until_stop(s, e, &plan_600, NULL, &pr) == SK_ERR_INTERRUPTED);
+    sk_engine_destroy(e);
+    CHECK_OK(copy_file(scratch("ck.h5"), scratch("good.h5")));
+    CHECK_OK(copy_file(scratch("ck.h5.frames"), scratch("good.frames")));
+    return 0;
+}
+
+/* Replaces dataset `path` of ck.h5 by one of the same type, filters and data whose extent `dim` is `delta`
+ * larger (what both hold copied over), and reseals the file. */
+static int set_extent(const char *path, int dim, int delta)
+{
+    hid_t f = H5Fopen(scratch("ck.h5"), H5F_ACC_RDWR, H5P_DEFAULT);
+    hid_t d = f >= 0 ? H5Dopen2(f, path, H5P_DEFAULT) : H5I_INVALID_HID;
+    CHECK(d >= 0);
+    hid_t space = H5Dget_space(d), type = H5Dget_type(d), dcpl = H5Dget_create_plist(d);
+    hid_t mem = H5Tget_native_type(type, H5T_DIR_ASCEND);
+    hsize_t dims[3], grown[3], both[3], zero[3] = {0, 0, 0}, chunk[3];
+    const int rank = H5Sget_simple_extent_dims(space, dims, NULL);
+    CHECK(rank >= 1 && rank <= 3 && dim < rank);
+    size_t cells = 1;
+    for (int i = 0; i < rank; i++) {
+        grown[i] = i == dim ? (hsize_t)((long long)dims[i] + delta) : dims[i];
+        both[i] = grown[i] < dims[i] ? grown[i] : dims[i];
+        cells *= dims[i];
+    }
+    char *buf = malloc(cells * H5Tget_size(mem) + 1);
+    CHECK(buf && H5Dread(d, mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) >= 0);
+    /* chunks no larger than the new extents */
+    if (H5Pget_layout(dcpl) == H5D_CHUNKED) {
+        CHECK(H5Pget_chunk(dcpl, rank, chunk) == rank);
+        for (int i = 0; i < rank; i++)
+            chunk[i] = chunk[i] > grown[i] ? (grown[i] ? grown[i] : 1) : chunk[i];
+        CHECK(H5Pset_chunk(dcpl, rank, chunk) >= 0);
+    }
+    H5Dclose(d);
+    CHECK(H5Ldelete(f, path, H5P_DEFAULT) >= 0);
+    hid_t fs = H5Screate_simple(rank, grown, NULL), ms = H5Screate_simple(rank, dims, NULL);
+    d = H5Dcreate2(f, path, type, fs, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    CHECK(d >= 0);
+    bool empty = false;
+    for (int i = 0; i < rank; i++)
+        empty |= both[i] == 0;
+    if (!empty) {
+        CHECK(H5Sselect_hyperslab(fs, H5S_SELECT_SET, zero, NULL, both, NULL) >= 0);
+        CHECK(H5Sselect_hyperslab(ms, H5S_SELECT_SET, zero, NULL, both, NULL) >= 0);
+        CHECK(H5Dwrite(d, mem, ms, fs, H5P_DEFAULT, buf) >= 0);
+    }
+    free(buf);
+    H5Sclose(fs);
+    H5Sclose(ms);
+    H5Sclose(space);
+    H5Tclose(mem);
+    H5Tclose(type);
+    H5Pclose(dcpl);
+    H5Dclose(d);
+    CHECK(H5Fclose(f) >= 0);
+    CHECK(sk_checkpoint_seal(scratch("ck.h5")) == 0);
+    return 0;
+}
+
+/* Opening and restoring ck.h5 into a batch engine for s that tracks extremes when track: a refusal, with
+ * status SK_ERR_CORRUPT and one line naming the file. */
+static int expect_damaged(const sk_scenario *s, bool track, const char *what)
+{
+    sk_engine *e = track ? tracking_engine(s, "batch", "auto", 1) : tb_engine(s, "batch", "auto", 1);
+    CHECK(e != NULL);
+    sk_error err = {0};
+    sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), s, &err);
+    const int rc = c ? sk_checkpoint_restore(c, e, &err) : err.status;
+    sk_checkpoint_close(c);
+    sk_engine_destroy(e);
+    if (rc != SK_ERR_CORRUPT || err.status != SK_ERR_CORRUPT || strchr(err.message, '\n') ||
+        strncmp(err.message, scratch("ck.h5"), strlen(scratch("ck.h5")))) {
+        fprintf(stderr, "%s: expected one line saying the checkpoint is damaged, got %d [%s]\n", what, rc, err.message);
+        return 1;
+    }
+    return 0;
+}
+
+/* With SKEIN_CRAFTED_DIR set, the crafted checkpoint and its journal are also written there, concatenated
+ * as the checkpoint fuzzer reads them (tests/fuzz_checkpoint_regressions/ holds some). */
+static int keep_crafted(const char *name)
+{
+    const char *dir = getenv("SKEIN_CRAFTED_DIR");
+    if (!dir)
+        return 0;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.ckpt", dir, name);
+    CHECK_OK(copy_file(scratch("ck.h5"), path));
+    FILE *a = fopen(scratch("ck.h5.frames"), "rb"), *b = fopen(path, "ab");
+    CHECK(a && b);
+    char buf[1 << 14];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, a)) > 0)
+        CHECK(fwrite(buf, 1, n, b) == n);
+    fclose(a);
+    CHECK(fclose(b) == 0);
+    return 0;
+}
+
+/* Every dataset a checkpoint can hold (a group's n, s, steps, diverged, position, velocity, previous,
+ * impulse, contacts, extremes, and summary_start), each extent in turn one larger and one smaller than the
+ * scenario makes it, the rest of the file as written: each refused with one line, before anything is read
+ * into a buffer sized by the scenario (a trailing extent one larger would have H5Dread write past it). The
+ * checkpoints: the contacts scenario with extremes tracked (symplectic: velocities, impulses, contacts) and
+ * the springs scenario (verlet: previous positions). A group's count, particles or fields attribute one
+ * off is refused too. */
+static int crafted_extents(void)
+{
+    static const char *const names[] = {"n", "s", "steps", "diverged", "position", "velocity", "previous",
+                                        "impulse", "contacts", "extremes"};
+    struct {
+        const char *fmt, *integrator;
+        bool track;
+    } flavours[] = {{contacts, "symplectic", true}, {springs, "verlet", false}};
+    int refused = 0, seen[10] = {0};
+    for (int k = 0; k < 2; k++) {
+        sk_scenario s;
+        CHECK_OK(checkpoint_of(&s, flavours[k].fmt, flavours[k].integrator, flavours[k].track));
+        sk_error err;
+        CHECK_OK(copy_file(scratch("good.h5"), scratch("ck.h5")));
+        sk_engine *e = flavours[k].track ? tracking_engine(&s, "batch", "auto", 1) : tb_engine(&s, "batch", "auto", 1);
+        sk_checkpoint *c = sk_checkpoint_open(scratch("ck.h5"), &s, &err);
+        CHECK(e && c && sk_checkpoint_restore(c, e, &err) == 0); /* as written, taken */
+        sk_checkpoint_close(c);
+        sk_engine_destroy(e);
+        for (int g = -1; g < s.n_groups; g++)
+            for (int j = 0; j < (g < 0 ? 1 : 10); j++) {
+                char path[64];
+                if (g < 0)
+                    snprintf(path, sizeof path, "summary_start");
+                else
+                    snprintf(path, sizeof path, "groups/%d/%s", g, names[j]);
+                hid_t f = H5Fopen(scratch("good.h5"), H5F_ACC_RDONLY, H5P_DEFAULT);
+                CHECK(f >= 0);
+                int rank = -1;
+                if (H5Lexists(f, path, H5P_DEFAULT) > 0) {
+                    hid_t d = H5Dopen2(f, path, H5P_DEFAULT), sp = H5Dget_space(d);
+                    rank = H5Sget_simple_extent_ndims(sp);
+                    H5Sclose(sp);
+                    H5Dclose(d);
+                }
+                H5Fclose(f);
+                if (rank < 0)
+                    continue;
+                if (g >= 0)
+                    seen[j] = 1;
+                for (int dim = 0; dim < rank; dim++)
+                    for (int delta = -1; delta <= 1; delta += 2) {
+                        CHECK_OK(copy_file(scratch("good.h5"), scratch("ck.h5")));
+                        CHECK_OK(copy_file(scratch("good.frames"), scratch("ck.h5.frames")));
+                        CHECK_OK(set_extent(path, dim, delta));
+                        char what[128];
+                        snprintf(what, sizeof what, "%s %s, extent %d %+d", flavours[k].integrator, path, dim, delta);
+                        CHECK_OK(expect_damaged(&s, flavours[k].track, what));
+                        char name[128];
+                        snprintf(name, sizeof name, "extent_%s_%s_%d_%s", flavours[k].integrator,
+                                 g < 0 ? path : names[j], dim, delta > 0 ? "more" : "less");
+                        if (g == 1 && j >= 4 && dim == rank - 1 && delta > 0) /* the per-particle arrays */
+                            CHECK_OK(keep_crafted(name));
+                        refused++;
+                    }
+            }
+        /* the group's attributes */
+        static const char *const attrs[] = {"count", "particles", "fields"};
+        for (int a = 0; a < 3; a++) {
+            CHECK_OK(copy_file(scratch("good.h5"), scratch("ck.h5")));
+            hid_t f = H5Fopen(scratch("ck.h5"), H5F_ACC_RDWR, H5P_DEFAULT);
+            hid_t gid = f >= 0 ? H5Gopen2(f, "groups/0", H5P_DEFAULT) : H5I_INVALID_HID;
+            hid_t at = gid >= 0 ? H5Aopen(gid, attrs[a], H5P_DEFAULT) : H5I_INVALID_HID;
+            int64_t v;
+            CHECK(at >= 0 && H5Aread(at, H5T_NATIVE_INT64, &v) >= 0);
+            v += 1;
+            CHECK(H5Awrite(at, H5T_NATIVE_INT64, &v) >= 0);
+            H5Aclose(at);
+            H5Gclose(gid);
+            CHECK(H5Fclose(f) >= 0);
+            CHECK(sk_checkpoint_seal(scratch("ck.h5")) == 0);
+            char what[64];
+            snprintf(what, sizeof what, "groups/0's %s + 1", attrs[a]);
+            CHECK_OK(expect_damaged(&s, flavours[k].track, what));
+            refused++;
+        }
+        sk_scenario_free(&s);
+    }
+    for (int j = 0; j < 10; j++)
+        if (!seen[j]) {
+            fprintf(stderr, "no checkpoint held a dataset %s\n", names[j]);
+            return 1;
+        }
+    fprintf(stderr, "%d crafted checkpoints refused with one line\n", refused);
+    return 0;
+}
+
 static int run_case(const char *name, int (*fn)(void))
 {
     (void)name;
@@ -1773,6 +1981,7 @@ CASE(vtk_results_attributes)
 CASE(resume_extremes)
 CASE(refuse_untracked)
 CASE(slices_streamed)
+CASE(crafted_extents)
 
 CHECK_MAIN({"resume_springs", case_resume_springs}, {"resume_deploy", case_resume_deploy}, {"resume_reel_in", case_resume_reel_in},
            {"resume_contacts", case_resume_contacts}, {"resume_divergence", case_resume_divergence},
@@ -1785,4 +1994,4 @@ CHECK_MAIN({"resume_springs", case_resume_springs}, {"resume_deploy", case_resum
            {"crafted_journal", case_crafted_journal}, {"journal_symlink", case_journal_symlink},
            {"output_temps", case_output_temps}, {"vtk_results_attributes", case_vtk_results_attributes},
            {"resume_extremes", case_resume_extremes}, {"refuse_untracked", case_refuse_untracked},
-           {"slices_streamed", case_slices_streamed})
+           {"slices_streamed", case_slices_streamed}, {"crafted_extents", case_crafted_extents})

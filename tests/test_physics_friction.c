@@ -6,7 +6,7 @@
  * and with the direct chain solver (section 4.4), whose friction follows the same rule with the ground row's
  * impulse: on these contacts (a lone particle, a level rod chain) its impulses are Cyclone's, so the same
  * closed forms hold with the same tolerances (the sticking rope's positions to the bit); and a chain landing
- * sideways keeps its rods at length. */
+ * sideways keeps its rods at length; and on exact ties of the stick rule the particle sticks. */
 #include "model/vec3.h"
 #include "physics_util.h"
 
@@ -328,6 +328,84 @@ static int direct_sliding_chain(void)
     return 0;
 }
 
+/* The stick rule at its tie, |v_t| = mu_s dvn exactly (docs/model.md section 4.2: stick when
+ * |v_t| <= mu_s dvn). gravity 8, dt = 2^-10, mass 0.5 (w = 2), restitution 0: a particle resting on the ground
+ * at height 0 gets v.y = -2^-7 from the step and the contact's dvn = 2^-7 exactly, so hold = mu_s 2^-7 is
+ * exact for mu_s = 1/4, 1/2, 5/8, 5/4, and so is the speed sqrt(vx^2 + vz^2) of a tangential velocity along
+ * an axis or along (3, 4) / 5 (a Pythagorean triple) of length hold. On each such tie the particle sticks:
+ * v = 0 after the first step and after every one after it; a speed a relative 2^-20 above it slips to
+ * speed - mu_k dvn (mu_k = mu_s / 2) along its direction, one as far below it sticks. With Cyclone's resolver
+ * and with the direct solver (a lone particle's ground row gives Cyclone's impulse). */
+static int load_tie(sk_scenario *s, double vx, double vz, double mu_s)
+{
+    return phys_load(s,
+                     "{%s\"skein\": 1, \"dt\": 0.0009765625, \"steps\": 3, \"integrator\": \"symplectic\","
+                     " \"gravity\": [0, -8, 0], \"ground\": {\"height\": 0, \"restitution\": 0,"
+                     " \"friction\": {\"static\": %.17g, \"kinetic\": %.17g}},"
+                     " \"groups\": [{\"count\": 1, \"particles\": 1, \"start\": [0, 0, 0], \"end\": [0, 0, 0],"
+                     " \"mass\": 0.5, \"velocity\": [%.17g, 0, %.17g]}]}",
+                     resolver, mu_s, mu_s / 2, vx, vz);
+}
+
+/* The tangential velocities of length 1 on the grid: the axes, and (3, 4) / 5 turned and mirrored. */
+static const double tie_directions[][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {0.6, 0.8}, {-0.8, 0.6}, {0.8, -0.6}, {-0.6, -0.8}};
+
+/* Three steps from (vx, 0, vz): whether the first stopped it (*stuck, checked to hold for the next two) and
+ * its tangential speed after the first (*after). */
+static int run_tie(double vx, double vz, double mu_s, int *stuck, double *after)
+{
+    sk_scenario s;
+    CHECK_OK(load_tie(&s, vx, vz, mu_s));
+    sk_ref_rope *r = sk_ref_rope_create(&s, 0, 0);
+    CHECK(r);
+    sk_ref_rope_step(r);
+    sk_vec3 v = sk_ref_rope_velocity(r, 0);
+    CHECK(v.y == 0);
+    *after = sqrt((double)v.x * (double)v.x + (double)v.z * (double)v.z);
+    *stuck = v.x == 0 && v.z == 0;
+    sk_ref_rope_step(r);
+    sk_ref_rope_step(r);
+    v = sk_ref_rope_velocity(r, 0);
+    if (*stuck)
+        CHECK(v.x == 0 && v.y == 0 && v.z == 0);
+    sk_ref_rope_destroy(r);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+static int stick_ties(void)
+{
+    static const double mus[] = {0.25, 0.5, 0.625, 1.25};
+    int ties = 0;
+    for (int k = 0; k < 4; k++) {
+        const double hold = mus[k] * 0x1p-7, slow = mus[k] / 2 * 0x1p-7;
+        /* (3, 4) / 5 of hold is exact only where hold is a multiple of 5 */
+        const int directions = mus[k] == 0.625 || mus[k] == 1.25 ? 8 : 4;
+        for (int d = 0; d < directions; d++) {
+            const double ux = tie_directions[d][0], uz = tie_directions[d][1];
+            int stuck;
+            double after;
+            CHECK_OK(run_tie(hold * ux, hold * uz, mus[k], &stuck, &after));
+            if (!stuck) {
+                fprintf(stderr, "mu_s %g, direction (%g, %g): |v_t| = mu_s dvn = %g slid on at %g\n", mus[k], ux, uz,
+                        hold, after);
+                return 1;
+            }
+            ties++;
+            const double above = hold * (1 + 0x1p-20), below = hold * (1 - 0x1p-20);
+            CHECK_OK(run_tie(above * ux, above * uz, mus[k], &stuck, &after));
+            CHECK(!stuck);
+            phys_track t = {0};
+            PHYS_NEAR(&t, after, above - slow, 8 * PHYS_U * above);
+            CHECK_OK(run_tie(below * ux, below * uz, mus[k], &stuck, &after));
+            CHECK(stuck);
+        }
+    }
+    fprintf(stderr, "measured: %d exact stick ties held (v = 0), a relative 2^-20 above each slid, below stuck, %s\n",
+            ties, SK_REAL_NAME);
+    return 0;
+}
+
 /* The same cases with the direct chain solver. */
 #define WITH_DIRECT(name)                 \
     static int direct_##name(void)        \
@@ -341,9 +419,11 @@ WITH_DIRECT(slide_cyclone)
 WITH_DIRECT(stick_below_mu_s)
 WITH_DIRECT(slip_above_mu_s)
 WITH_DIRECT(no_energy_created)
+WITH_DIRECT(stick_ties)
 
 CHECK_MAIN({"slide_distance", slide_distance}, {"slide_cyclone", slide_cyclone}, {"stick_below_mu_s", stick_below_mu_s},
            {"slip_above_mu_s", slip_above_mu_s}, {"no_energy_created", no_energy_created},
            {"direct_slide_distance", direct_slide_distance}, {"direct_slide_cyclone", direct_slide_cyclone},
            {"direct_stick_below_mu_s", direct_stick_below_mu_s}, {"direct_slip_above_mu_s", direct_slip_above_mu_s},
-           {"direct_no_energy_created", direct_no_energy_created}, {"direct_sliding_chain", direct_sliding_chain})
+           {"direct_no_energy_created", direct_no_energy_created}, {"direct_sliding_chain", direct_sliding_chain},
+           {"stick_ties", stick_ties}, {"direct_stick_ties", direct_stick_ties})

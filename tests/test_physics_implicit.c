@@ -1,7 +1,8 @@
 /* Physics of the implicit integrator (docs/model.md section 2.1), reference engine: the closed form of
  * backward Euler on the undamped oscillator, energy that only decays far beyond the explicit limit, a stiff
  * chain that stays sound at 100x the explicit limit, first-order convergence of a swinging stiff tether
- * toward a fine explicit run, and the deployment law unchanged. */
+ * toward a fine explicit run, the deployment law unchanged, and drag: linear in closed form, quadratic against
+ * the scalar Newton root of backward Euler's equation. */
 #include <string.h>
 
 #include "model/vec3.h"
@@ -150,6 +151,170 @@ static int convergence_first_order(void)
     return 0;
 }
 
+/* One free particle with drag under gravity, implicit, from velocity v0 (k1, k2, dt, iterations given). */
+static int load_drag_particle(sk_scenario *s, double dt, double k1, double k2, int iterations, const char *v0)
+{
+    return phys_load(s,
+                     "{\"skein\": 1, \"dt\": %.17g, \"steps\": 1, \"integrator\": \"implicit\","
+                     " \"implicit\": {\"iterations\": %d}, \"gravity\": [0, -9.81, 0],"
+                     " \"groups\": [{\"count\": 1, \"particles\": 1, \"start\": [0, 0, 0], \"end\": [0, 0, 0],"
+                     " \"mass\": 0.5, \"velocity\": %s, \"drag\": {\"k1\": %.17g, \"k2\": %.17g}}]}",
+                     dt, iterations, v0, k1, k2);
+}
+
+/* Linear drag is linear in v, so backward Euler's step is solved exactly by the first iteration: with
+ * b = k1 dt / m, m (v' - v) = (m g - k1 v') dt gives v' = (v + g dt) / (1 + b), every component, and
+ * v_n = v* + (v0 - v*) / (1 + b)^n with v* = m g / k1 (no gravity: v_(n+1) = v_n / (1 + k1 dt / m)). Later
+ * iterations add k1 dt dv^ on the right, which cancels the drag's change at the new velocity: the same
+ * step. Checked with 1 and 3 iterations, at b = 0.04 and at b = 40 (where an explicit step's 1 - b would
+ * grow the velocity 39-fold each step). Rounding: a few u of |v| + |g| dt per step, forgotten by the
+ * contraction 1 / (1 + b), so 16 u (|v|max + |g| dt) (1 + 1 / b) in all. */
+static int drag_linear(void)
+{
+    static const double dts[] = {1e-2, 10};
+    static const int iterations[] = {1, 3};
+    for (int a = 0; a < 2; a++)
+        for (int it = 0; it < 2; it++) {
+            const double k1 = 2, dt = dts[a];
+            const long steps = 400;
+            sk_scenario s;
+            CHECK_OK(load_drag_particle(&s, dt, k1, 0, iterations[it], "[1.2, 0.5, -0.7]"));
+            sk_ref_rope *r = sk_ref_rope_create(&s, 0, 0);
+            CHECK(r);
+            const double m = (double)sk_ref_rope_constants(r)->mass_back, b = k1 * (double)s.dt / m;
+            const double g[3] = {0, (double)s.gravity.y, 0}, v0[3] = {1.2, 0.5, -0.7};
+            const double vmax = fmax(1.5, fabs(m * g[1] / k1));
+            const double tol = 16 * PHYS_U * (vmax + fabs(g[1]) * (double)s.dt) * (1 + 1 / b);
+            phys_track t = {0};
+            for (long n = 1; n <= steps; n++) {
+                sk_ref_rope_step(r);
+                sk_vec3 v = sk_ref_rope_velocity(r, 0);
+                const double vc[3] = {(double)v.x, (double)v.y, (double)v.z};
+                const double decay = pow(1 + b, -(double)n);
+                for (int c = 0; c < 3; c++) {
+                    const double vt = m * g[c] / k1;
+                    PHYS_NEAR(&t, vc[c], vt + (v0[c] - vt) * decay, tol);
+                }
+            }
+            char label[128];
+            snprintf(label, sizeof label, "implicit linear drag, b = k1 dt / m = %g, %d iteration(s): v* + (v0 - v*) / (1 + b)^n", b,
+                     iterations[it]);
+            phys_report(label, &t);
+            sk_ref_rope_destroy(r);
+            sk_scenario_free(&s);
+        }
+    return 0;
+}
+
+/* The root of m (v - v0) + k2 |v| v dt - m g dt = 0 (backward Euler with quadratic drag, falling along y),
+ * by Newton's method from v0 in double. */
+static double quadratic_root(double m, double k2, double g, double dt, double v0)
+{
+    double v = v0;
+    for (int i = 0; i < 100; i++) {
+        const double f = m * (v - v0) + k2 * fabs(v) * v * dt - m * g * dt, df = m + 2 * k2 * fabs(v) * dt;
+        const double step = f / df;
+        v -= step;
+        if (fabs(step) <= 1e-17 * fabs(v))
+            break;
+    }
+    return v;
+}
+
+/* Quadratic drag adds no block (docs/model.md section 2.1): each iteration re-evaluates the drag at the
+ * last solve's velocity, v_(k+1) = v + (g - (k2 / m) |v_k| v_k) dt, a fixed-point iteration whose error
+ * shrinks by q = 2 k2 |v| dt / m per iteration. A particle thrown down at 3 m/s under gravity (terminal
+ * speed sqrt(m g / k2) = 4.95 m/s), k2 = 0.2, dt = 0.05 (q <= 0.2): with 12 iterations every step lands on
+ * the scalar Newton root of backward Euler's equation from the step's start to q^12 |dv| plus rounding, and
+ * with 1 iteration on the explicit drag step v + (g - (k2 / m) |v| v) dt; x and z stay exactly 0. */
+static int drag_quadratic(void)
+{
+    static const int iterations[] = {12, 1};
+    for (int it = 0; it < 2; it++) {
+        const double k2 = 0.2;
+        sk_scenario s;
+        CHECK_OK(load_drag_particle(&s, 0.05, 0, k2, iterations[it], "[0, -3, 0]"));
+        const double dt = (double)s.dt;
+        sk_ref_rope *r = sk_ref_rope_create(&s, 0, 0);
+        CHECK(r);
+        const double m = (double)sk_ref_rope_constants(r)->mass_back, g = (double)s.gravity.y;
+        phys_track t = {0};
+        double v = (double)sk_ref_rope_velocity(r, 0).y;
+        for (long n = 1; n <= 200; n++) {
+            sk_ref_rope_step(r);
+            sk_vec3 vv = sk_ref_rope_velocity(r, 0);
+            CHECK(vv.x == 0 && vv.z == 0);
+            const double expected =
+                iterations[it] > 1 ? quadratic_root(m, k2, g, dt, v) : v + (g - k2 / m * fabs(v) * v) * dt;
+            const double q = 2 * k2 * 5 * dt / m;
+            PHYS_NEAR(&t, vv.y, expected, pow(q, iterations[it]) * fabs(expected - v) * (iterations[it] > 1) +
+                                              32 * PHYS_U * (fabs(v) + fabs(g) * dt));
+            v = (double)vv.y;
+        }
+        const double terminal = -sqrt(m * -g / k2);
+        PHYS_NEAR(&t, v, terminal, 1e-9 + 64 * PHYS_U * -terminal); /* 10 s: the fixed point of both */
+        char label[128];
+        snprintf(label, sizeof label, "implicit quadratic drag, %d iteration(s), against %s", iterations[it],
+                 iterations[it] > 1 ? "the Newton root of backward Euler" : "the explicit drag step");
+        phys_report(label, &t);
+        sk_ref_rope_destroy(r);
+        sk_scenario_free(&s);
+    }
+    return 0;
+}
+
+/* A bungee has no force and no stiffness while slack (docs/model.md section 2.1: its block only while
+ * stretched, l > L). Two free particles 0.5 m apart on a bungee of rest length 1 (stiff: 1e4 N/m), no
+ * gravity, drifting towards each other (from 0.5 m to 0.35 m in the 40 steps): with nothing acting,
+ * backward Euler's dv is exactly 0, so each velocity stays as it was to the bit and each position moves by
+ * v dt a step (one rounding). Stretched (1.25 m apart) and drifting apart, the bungee pulls them together. */
+static int bungee_slack(void)
+{
+    for (int stretched = 0; stretched < 2; stretched++) {
+        sk_scenario s;
+        CHECK_OK(phys_load(&s,
+                           "{\"skein\": 1, \"dt\": 0.01, \"steps\": 1, \"integrator\": \"implicit\","
+                           " \"implicit\": {\"iterations\": 2}, \"gravity\": [0, 0, 0],"
+                           " \"groups\": [{\"count\": 1, \"particles\": 2, \"start\": [0, 0, 0], \"end\": [%s, 0, 0],"
+                           " \"mass\": 0.5, \"link\": {\"type\": \"bungee\", \"stiffness\": 1e4, \"length\": 1}}]}",
+                           stretched ? "1.25" : "0.5"));
+        sk_ref_rope *r = sk_ref_rope_create(&s, 0, 0);
+        CHECK(r);
+        const sk_vec3 v[2] = {sk_vec3_make((sk_real)0.25, (sk_real)0.125, 0), sk_vec3_make((sk_real)-0.125, 0, (sk_real)0.0625)};
+        sk_real sp[6], sv[6], sq[6], si[2];
+        sk_rope_state st = {.p = sp, .v = sv, .q = sq, .impulse = si};
+        sk_ref_rope_export(r, &st);
+        for (int i = 0; i < 2; i++) {
+            const sk_real sign = stretched ? -1 : 1; /* stretched: drifting apart */
+            sv[3 * i] = sign * v[i].x;
+            sv[3 * i + 1] = sign * v[i].y;
+            sv[3 * i + 2] = sign * v[i].z;
+        }
+        CHECK(sk_ref_rope_import(r, &st));
+        sk_vec3 p[2] = {sk_ref_rope_position(r, 0), sk_ref_rope_position(r, 1)};
+        const double start = (double)sk_vec3_length(sk_vec3_sub(p[1], p[0]));
+        for (int n = 0; n < 40; n++) {
+            sk_ref_rope_step(r);
+            for (int i = 0; i < 2 && !stretched; i++) {
+                const sk_vec3 vi = sk_ref_rope_velocity(r, i), pi = sk_ref_rope_position(r, i);
+                p[i] = sk_vec3_add(p[i], sk_vec3_scale(v[i], s.dt));
+                CHECK(vi.x == v[i].x && vi.y == v[i].y && vi.z == v[i].z);
+                CHECK(pi.x == p[i].x && pi.y == p[i].y && pi.z == p[i].z);
+            }
+        }
+        const double end = (double)sk_vec3_length(sk_vec3_sub(sk_ref_rope_position(r, 1), sk_ref_rope_position(r, 0)));
+        fprintf(stderr, "measured: implicit bungee %s: distance %.6f m -> %.6f m over 40 steps\n",
+                stretched ? "stretched" : "slack (untouched to the bit)", start, end);
+        if (stretched) /* drifting apart by 0.16 m, freely; pulled back instead */
+            CHECK(end < start);
+        else
+            CHECK(end > 0.3 && end < 0.4);
+        sk_ref_rope_destroy(r);
+        sk_scenario_free(&s);
+    }
+    return 0;
+}
+
 /* Seed 000's deploying tether (scenarios/seed000_mass_rope.json) written with the implicit integrator at
  * dt = 1e-3 follows the deployment law it follows with the explicit one at 1e-4: the same deployed length
  * (paid out at 1.5 m/s, to within one coarse step's 1.5 mm) and particle count at every tenth of a second
@@ -205,4 +370,5 @@ static int deploy_law(void)
 
 CHECK_MAIN({"oscillator_small_step", oscillator_small_step}, {"oscillator_large_step", oscillator_large_step},
            {"stiff_chain_large_step", stiff_chain_large_step}, {"convergence_first_order", convergence_first_order},
-           {"deploy_law", deploy_law})
+           {"deploy_law", deploy_law}, {"drag_linear", drag_linear}, {"drag_quadratic", drag_quadratic},
+           {"bungee_slack", bungee_slack})

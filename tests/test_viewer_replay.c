@@ -320,7 +320,8 @@ static int expect_crafted(const char *words)
 }
 
 /* Extents the file does not hold (chunks never written read as zeros: the extent is only a number), and
- * rope indices past the group or the batch: refused before anything is sized by them. */
+ * rope indices past the group or the batch or stored twice, positions with an extent one larger than the
+ * scenario's: refused before anything is sized by them. */
 static int crafted_extents(void)
 {
     const hsize_t huge[1] = {(hsize_t)1 << 40}, rows[4] = {(hsize_t)1 << 36, 1, 6, 3};
@@ -350,6 +351,23 @@ static int crafted_extents(void)
     CHECK_OK(replace_dataset("groups/0/ropes", H5T_NATIVE_UINT64, 1, n1, outside));
     CHECK_OK(expect_crafted("a rope index does not match the scenario"));
     remove_outputs();
+    const uint64_t twice[2] = {0, 0};
+    const hsize_t n2[1] = {2};
+    CHECK_OK(make_outputs()); /* a rope stored twice */
+    CHECK_OK(replace_dataset("groups/0/ropes", H5T_NATIVE_UINT64, 1, n2, twice));
+    CHECK_OK(expect_crafted("a rope index does not match the scenario"));
+    remove_outputs();
+
+    /* each extent of the positions past rope 1's one frame of 6 particles of 3 coordinates, one at a time
+     * (the frames may differ: the fewest a dataset holds are played) */
+    for (int d = 1; d < 4; d++) {
+        hsize_t dims[4] = {1, 1, 6, 3};
+        dims[d]++;
+        CHECK_OK(make_outputs());
+        CHECK_OK(replace_dataset("groups/0/position", H5T_NATIVE_DOUBLE, 4, dims, NULL));
+        CHECK_OK(expect_crafted("a group's datasets do not have the scenario's shape, or are larger than the file holds"));
+        remove_outputs();
+    }
     return 0;
 }
 

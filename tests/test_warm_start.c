@@ -463,6 +463,95 @@ static int refuse_bad_values(void)
     return 0;
 }
 
+/* Replaces dataset `name` of the HDF5 file at path by one of the same type, filters and data whose extent
+ * `dim` is one larger (the data copied over, the new slots zeros). */
+static int grow_extent(const char *path, const char *name, int dim)
+{
+    hid_t f = H5Fopen(path, H5F_ACC_RDWR, H5P_DEFAULT);
+    hid_t d = f >= 0 ? H5Dopen2(f, name, H5P_DEFAULT) : H5I_INVALID_HID;
+    CHECK(d >= 0);
+    hid_t space = H5Dget_space(d), type = H5Dget_type(d), dcpl = H5Dget_create_plist(d);
+    hid_t mem = H5Tget_native_type(type, H5T_DIR_ASCEND);
+    hsize_t dims[4], grown[4], zero[4] = {0, 0, 0, 0};
+    const int rank = H5Sget_simple_extent_dims(space, dims, NULL);
+    CHECK(rank >= 1 && rank <= 4 && dim < rank);
+    size_t cells = 1;
+    for (int i = 0; i < rank; i++) {
+        grown[i] = dims[i] + (i == dim);
+        cells *= dims[i];
+    }
+    char *buf = malloc(cells * H5Tget_size(mem) + 1);
+    CHECK(buf && H5Dread(d, mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) >= 0);
+    H5Dclose(d);
+    CHECK(H5Ldelete(f, name, H5P_DEFAULT) >= 0);
+    hid_t fs = H5Screate_simple(rank, grown, NULL);
+    d = H5Dcreate2(f, name, type, fs, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    CHECK(d >= 0);
+    CHECK(H5Sselect_hyperslab(fs, H5S_SELECT_SET, zero, NULL, dims, NULL) >= 0);
+    CHECK(H5Dwrite(d, mem, space, fs, H5P_DEFAULT, buf) >= 0);
+    free(buf);
+    H5Sclose(fs);
+    H5Sclose(space);
+    H5Tclose(mem);
+    H5Tclose(type);
+    H5Pclose(dcpl);
+    H5Dclose(d);
+    CHECK(H5Fclose(f) >= 0);
+    return 0;
+}
+
+/* Every per-rope dataset a warm start reads (position, velocity, previous: [frames][ropes][particles][3];
+ * count, segment: [frames][ropes]), each extent but the frames one larger than the scenario makes it, one
+ * at a time: refused with one line before anything is read into buffers the scenario sizes (the frames may
+ * differ: the fewest any dataset holds are the file's). A velocity that is not finite is refused too. */
+static int refuse_crafted_extents(void)
+{
+    const char *path = scratch("extents.h5"), *good = scratch("good.h5");
+    CHECK_OK(write_file(good, "verlet", ""));
+    static const struct {
+        const char *name;
+        int rank;
+    } sets[] = {{"groups/0/position", 4}, {"groups/0/velocity", 4}, {"groups/0/previous", 4}, {"groups/0/count", 2},
+                {"groups/1/segment", 2}};
+    int refused = 0;
+    for (int k = 0; k < 5; k++)
+        for (int dim = 1; dim < sets[k].rank; dim++) {
+            char cmd[512];
+            snprintf(cmd, sizeof cmd, "cp '%s' '%s'", good, path);
+            CHECK(system(cmd) == 0);
+            CHECK_OK(grow_extent(path, sets[k].name, dim));
+            if (expect_refused("batch", "verlet", SK_ERR_CORRUPT, initial(path, 2),
+                               "a group's datasets do not have the scenario's shape", NULL)) {
+                fprintf(stderr, "%s, extent %d one larger: not refused\n", sets[k].name, dim);
+                return 1;
+            }
+            refused++;
+        }
+    /* a velocity that is not a number, at frame 2, rope 3, particle 1 */
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", good, path);
+    CHECK(system(cmd) == 0);
+    hid_t f = H5Fopen(path, H5F_ACC_RDWR, H5P_DEFAULT);
+    hid_t d = f >= 0 ? H5Dopen2(f, "groups/0/velocity", H5P_DEFAULT) : H5I_INVALID_HID;
+    CHECK(d >= 0);
+    hid_t space = H5Dget_space(d);
+    const hsize_t start[4] = {2, 3, 1, 0}, count[4] = {1, 1, 1, 1};
+    const double nan = NAN;
+    hid_t mem = H5Screate_simple(4, count, NULL);
+    CHECK(H5Sselect_hyperslab(space, H5S_SELECT_SET, start, NULL, count, NULL) >= 0 &&
+          H5Dwrite(d, H5T_NATIVE_DOUBLE, mem, space, H5P_DEFAULT, &nan) >= 0);
+    H5Sclose(mem);
+    H5Sclose(space);
+    H5Dclose(d);
+    CHECK(H5Fclose(f) >= 0);
+    CHECK_OK(expect_refused("batch", "verlet", SK_ERR_MISMATCH, initial(path, 2),
+                            "groups[0]: rope 3 has no finite state at frame 2", NULL));
+    fprintf(stderr, "%d crafted extents refused, and a velocity that is not a number\n", refused);
+    unlink(path);
+    unlink(good);
+    return 0;
+}
+
 static int run_case(int (*fn)(void))
 {
     const int rc = fn();
@@ -485,6 +574,7 @@ CASE(refuse_other_shapes)
 CASE(refuse_rope_subset)
 CASE(refuse_missing_state)
 CASE(refuse_bad_values)
+CASE(refuse_crafted_extents)
 
 int main(int argc, char **argv)
 {
@@ -500,6 +590,7 @@ int main(int argc, char **argv)
         {"refuse_rope_subset", refuse_rope_subset_case},
         {"refuse_missing_state", refuse_missing_state_case},
         {"refuse_bad_values", refuse_bad_values_case},
+        {"refuse_crafted_extents", refuse_crafted_extents_case},
     };
     return check_main(cases, sizeof cases / sizeof *cases, argc, argv);
 }

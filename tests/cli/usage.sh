@@ -13,6 +13,7 @@ value_is_option) args=(run "$ball" --csv --steps 3) msg="--csv: missing value" ;
 steps_not_number) args=(run "$ball" --steps abc "${out[@]}") msg="--steps: 'abc' is not a whole number" ;;
 steps_fraction) args=(run "$ball" --steps 1.5 "${out[@]}") msg="--steps: '1.5' is not a whole number" ;;
 steps_negative) args=(run "$ball" --steps -5 "${out[@]}") msg="--steps: -5 must be at least 0" ;;
+steps_plus) args=(run "$ball" --steps +3 "${out[@]}") msg="--steps: '+3' is not a whole number" ;;
 steps_huge) args=(run "$ball" --steps 99999999999999999999 "${out[@]}") msg="--steps: 99999999999999999999 is too large" ;;
 threads_zero) args=(run "$ball" --threads 0 "${out[@]}") msg="--threads: 0 must be at least 1" ;;
 threads_many) args=(run "$ball" --threads 5000 "${out[@]}") msg="--threads: 5000 is more than 4096" ;;
