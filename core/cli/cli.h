@@ -68,6 +68,15 @@ void cli_options_free(cli_options *o);
  * SK_ERR_INVALID. *out is malloc'd. */
 int cli_parse_ropes(const char *text, size_t total, size_t **out, size_t *n, sk_error *err);
 
+/* Each group's explicit stability limit (sk_group_stable_dt) on stderr: listed (skein validate), or a warning
+ * for each group whose dt is above it (core/cli/stability.c). */
+void cli_stability_report(const sk_scenario *s, bool list);
+/* Every rope's diagnostics now (malloc'd; NULL when out of memory), the start cli_energy_report compares with. */
+sk_rope_diagnostics *cli_energy_start(const sk_engine *e, const sk_scenario *s);
+/* A warning per group whose ropes (not diverged) hold more energy than their loads can give
+ * (sk_engine_rope_energy_excess). */
+void cli_energy_report(const sk_engine *e, const sk_scenario *s, const sk_rope_diagnostics *start);
+
 /* skein run --resume FILE alone: what the checkpoint recorded of its run (scenario, plan, outputs, engine)
  * fills in every option the command line leaves out; options given stay, and a checkpoint of another plan is
  * refused as with a scenario FILE. The strings live in *r until cli_recalled_free. */

@@ -43,6 +43,7 @@ int cli_compare(const cli_options *o, sk_error *err)
     int rc = cli_load(o, &s, err);
     if (rc)
         return sk_exit_status(rc);
+    cli_stability_report(&s, false);
     cli_plan plan = {0};
     sk_engine *a = NULL, *b = NULL;
     sk_group_deviation *dev = NULL;

@@ -326,6 +326,8 @@ static int run_ranks(const cli_options *o, sk_error *err)
     if (rc == SK_OK && s.has_initial)
         rc = sk_fail(err, SK_ERR_INVALID, "%s: initial: a warm start is not taken by a run across processes "
                      "(mpirun -np %d); run it as one process", s.source, r.size);
+    if (rc == SK_OK && r.rank == 0)
+        cli_stability_report(&s, false);
     if (rc == SK_OK)
         rc = cli_plan_make(o, &s, &plan, err);
     r.s = &s;
