@@ -17,6 +17,10 @@ help)
     done
     expect_stdout_has "--ropes LIST"
     expect_stdout_has "The default batch: 2048 ropes of 32 particles"
+    # --results is checkpointed like every other output
+    ! grep -qF "not with checkpoints" "$SCRATCH/out" || fail "--help says --results does not work with checkpoints"
+    expect_stdout_has "a checkpoint keeps"
+    expect_stdout_has "--vtk-cells, --results, --engine"
     ;;
 version)
     run_skein --version
