@@ -113,9 +113,12 @@ int cli_check_outputs(const cli_options *o, const char *scenario, sk_error *err)
  * SK_ERR_INVALID naming the option and both paths. */
 int cli_check_warm_start(const cli_options *o, const sk_scenario *s, sk_error *err);
 
-/* The engine `engine` ("batch", "reference"; NULL the default) with --isa and --threads; NULL with err filled,
+/* The engine `engine` ("batch", "reference"; NULL the default) with --isa and --threads, its ropes put at the
+ * warm start's frame: of `whole`'s ropes from `first` when s is one process's slice of whole (NULL: s is the
+ * run's scenario); NULL with err filled,
  * naming --isa for an ISA this build did not compile or this CPU cannot run (SK_ERR_UNSUPPORTED). */
-sk_engine *cli_engine_create(const cli_options *o, const sk_scenario *s, const char *engine, sk_error *err);
+sk_engine *cli_engine_create(const cli_options *o, const sk_scenario *s, const sk_scenario *whole, size_t first,
+                             const char *engine, sk_error *err);
 
 /* Checkpoints of skein run (core/cli/checkpoint.c): --checkpoint, --checkpoint-every and --resume. */
 typedef struct cli_checkpointing {

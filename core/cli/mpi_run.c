@@ -325,9 +325,9 @@ static int run_ranks(const cli_options *o, sk_error *err)
     if ((rc = agree(&r, rc, err)))
         return sk_exit_status(rc);
     rc = cli_load_shared(o, r.size, &s, err);
-    if (rc == SK_OK && s.has_initial)
-        rc = sk_fail(err, SK_ERR_INVALID, "%s: initial: a warm start is not taken by a run across processes "
-                     "(mpirun -np %d); run it as one process", s.source, r.size);
+    /* rank 0 checks that no output is the warm start's file, as one process does */
+    if (rc == SK_OK && r.rank == 0)
+        rc = cli_check_warm_start(o, &s, err);
     if (rc == SK_OK && r.rank == 0)
         cli_stability_report(&s, false);
     if (rc == SK_OK)
@@ -341,7 +341,7 @@ static int run_ranks(const cli_options *o, sk_error *err)
     split(&s, r.size, r.first);
     const size_t first = r.first[r.rank], count = r.first[r.rank + 1] - first;
     if (count > 0 && (rc = sk_scenario_slice(&s, first, count, &mine, err)) == SK_OK &&
-        !(r.e = cli_engine_create(o, &mine, o->engine, err)))
+        !(r.e = cli_engine_create(o, &mine, &s, first, o->engine, err)))
         rc = err->status;
     if (rc == SK_OK)
         rc = make_buffers(&r, plan.ropes, plan.n_ropes, &r.mine, &r.whole, &r.n, &r.at, err);

@@ -260,7 +260,7 @@ static int run(const cli_options *o, sk_error *err)
     cli_checkpointing ck = {.resumed_at = -1};
     if ((rc = cli_plan_make(o, &s, &plan, err)))
         goto done;
-    if (!(e = cli_engine_create(o, &s, o->engine, err))) {
+    if (!(e = cli_engine_create(o, &s, NULL, 0, o->engine, err))) {
         rc = err->status;
         goto done;
     }

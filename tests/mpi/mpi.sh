@@ -307,6 +307,29 @@ vtk)
     [ ! -e ck.h5 ] && [ ! -e ck.h5.frames ] || fail "the finished run kept its checkpoint"
     expect_no_temp . ck_out
     ;;
+warm_start)
+    # a warm start across ranks: each rank puts its own ropes at the frame; the outputs are one process's, and
+    # continued from frame 2 for the remaining steps the run ends at the earlier run's last frame
+    cp "$SC/hanging_lines_settle.json" .
+    run_skein run hanging_lines_settle.json --steps 2000 --every 500 --h5 a.h5 --csv a.csv --quiet
+    expect_status 0
+    w=(run hanging_lines_settle.json --set 'initial={"from": "a.h5", "frame": 2}' --steps 1000 --every 500 --quiet)
+    run_skein "${w[@]}" --csv one.csv --h5 one.h5
+    expect_status 0
+    for ranks in 2 3; do
+        run_ranks $ranks "${w[@]}" --csv r$ranks.csv --h5 r$ranks.h5
+        [ "$status" -eq 0 ] || fail "$ranks ranks: exit status $status: $(cat err)"
+        cmp one.csv r$ranks.csv || fail "$ranks ranks: the CSV differs from one process's"
+        h5diff one.h5 r$ranks.h5 >diff.txt 2>&1 || fail "$ranks ranks: h5diff: $(head -5 diff.txt)"
+    done
+    rows_at() { awk -F, -v s="$2" 'NR > 1 && $2 == s { $2 = ""; $3 = ""; print }' OFS=, "$1"; }
+    [ "$(rows_at a.csv 2000 | wc -l)" -eq 960 ] || fail "$(rows_at a.csv 2000 | wc -l) rows at the end"
+    [ "$(rows_at a.csv 2000)" = "$(rows_at r3.csv 1000)" ] || fail "3 ranks: the continued run ends elsewhere"
+    # an output onto the warm start's file is refused before anything is written
+    run_ranks 2 "${w[@]}" --h5 a.h5
+    [ "$status" -eq 2 ] || fail "output on the warm start's file: exit status $status, expected 2: $(cat err)"
+    [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "not one line: $(cat err)"
+    ;;
 refused)
     # what a run across processes does not take yet: the results table, refused before anything is written
     for out in "--results rows.csv"; do
