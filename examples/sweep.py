@@ -5,7 +5,7 @@ chain's segment i carries the weight of the particles below it, so the rope stre
 in all. Plots each rope's stretch beside that figure, and the tip's height over time for a few stiffnesses;
 exits 1 if a rope is off the closed form by more than 1e-4 (float builds: round-off of about 1e-6).
 
-    PYTHONPATH=build/python python3 examples/sweep.py [--out sweep.png]
+    PYTHONPATH=build/python /usr/bin/python3 examples/sweep.py [--out sweep.png]
 """
 import argparse
 

@@ -2,6 +2,8 @@
 skein_test(scenario SOURCES test_scenario.c CASES
   defaults full_scenario sweep_linear sweep_values sweep_random sweeps_together auto_length overrides
   normalized memory_estimate memory_limit sweep_errors rules real_range inverse_ranges files bad_corpus
-  nearest_key path_overflow speed_overflow)
+  nearest_key path_overflow speed_overflow byte_order_mark link_length_overflow value_messages)
 # Scenarios built in code (skein/scenario.h's builder), through the public header alone.
 skein_test(builder SOURCES test_builder.c CASES same_as_file sweeps path_errors validation_errors)
+# The explicit stability limit of a group against chains of known frequencies, and the energy check.
+skein_test(stability SOURCES test_stability.c CASES spring_chain anchor bending sweep_and_none energy_excess)

@@ -156,6 +156,24 @@ static int attr_is(hid_t loc, const char *object, const char *name, const char *
     return ok;
 }
 
+/* Every dataset of the file carries a "units" attribute, as the README promises. */
+static herr_t units_of(hid_t obj, const char *name, const H5O_info_t *info, void *missing)
+{
+    if (info->type == H5O_TYPE_DATASET && name[0] != '.' && H5Aexists_by_name(obj, name, "units", H5P_DEFAULT) <= 0) {
+        fprintf(stderr, "dataset %s has no units\n", name);
+        (*(int *)missing)++;
+    }
+    return 0;
+}
+
+static int every_set_has_units(hid_t f)
+{
+    int missing = 0;
+    if (H5Ovisit(f, H5_INDEX_NAME, H5_ITER_NATIVE, units_of, &missing) < 0)
+        return 0;
+    return missing == 0;
+}
+
 /* ---- cases --------------------------------------------------------------------------------------- */
 
 /* Attributes, shapes, chunks, filters and units of a run of ropes 0, 2, 4 (group 0) and 5, 7 (group 1). */
@@ -175,6 +193,9 @@ static int layout(void)
     free(json);
     CHECK(attr_is(f, ".", "real", SK_REAL_NAME) && attr_is(f, ".", "source", "t.json"));
     CHECK(attr_is(f, "time", "units", "s"));
+    CHECK(attr_is(f, "step", "units", "step") && attr_is(f, "groups/0/ropes", "units", "1") &&
+          attr_is(f, "groups/1/count", "units", "1"));
+    CHECK(every_set_has_units(f));
 
     hsize_t dims[4];
     int rank;
@@ -203,7 +224,7 @@ static int layout(void)
             const char *units;
         } sets[] = {{"position", 4, {cap[gi], 3}, "m"},
                     {"velocity", 4, {cap[gi], 3}, "m/s"},
-                    {"count", 2, {0, 0}, NULL},
+                    {"count", 2, {0, 0}, "1"},
                     {"energy", 3, {3, 0}, "J"},
                     {"tension", 3, {cap[gi] - 1, 0}, "N"}};
         for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
@@ -629,6 +650,7 @@ static int contacts(void)
         free(about);
         H5Dclose(d);
         CHECK(H5Lexists(f, "groups/1/contacts", H5P_DEFAULT) == 0);
+        CHECK(every_set_has_units(f));
         H5Fclose(f);
         unlink(in_scratch("out.h5")); /* run_both writes where nothing is */
         unlink(in_scratch("out.csv"));

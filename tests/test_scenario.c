@@ -1090,7 +1090,111 @@ static int speed_overflow(void)
     return 0;
 }
 
-CHECK_MAIN({"path_overflow", path_overflow}, {"speed_overflow", speed_overflow}, {"defaults", defaults}, {"full_scenario", full_scenario}, {"sweep_linear", sweep_linear},
+/* A UTF-8 byte order mark before the JSON (some editors write one) is skipped, in a file and in text. */
+static int byte_order_mark(void)
+{
+    char text[512];
+    snprintf(text, sizeof text, "\xEF\xBB\xBF%s", minimal);
+    sk_scenario s;
+    sk_error err;
+    CHECK_OK(load(text, &s, &err));
+    CHECK(s.total_ropes == 5);
+    sk_scenario_free(&s);
+    char path[] = "/tmp/skein-bom-XXXXXX";
+    const int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    FILE *f = fdopen(fd, "wb");
+    CHECK(f && fputs(text, f) >= 0 && fclose(f) == 0);
+    const int rc = sk_scenario_load_file(path, NULL, &s, &err);
+    unlink(path);
+    CHECK(rc == SK_OK && s.total_ropes == 5);
+    sk_scenario_free(&s);
+    /* a mark alone is no scenario, and a mark's first byte alone is a syntax error as before */
+    CHECK(load("\xEF\xBB\xBF", &s, &err) == SK_ERR_INVALID && strstr(err.message, "t.json:") == err.message);
+    CHECK(load("\xEF{}", &s, &err) == SK_ERR_INVALID);
+    return 0;
+}
+
+/* Rest lengths whose square is not a normal number (or bending constants that overflow) are refused: the
+ * strain and the divergence bound would overflow and every rope diverge at step 0. */
+static int link_length_overflow(void)
+{
+    const char *head = "{\"skein\": 1, \"dt\": 0.001, \"steps\": 10, \"groups\": [{\"count\": 2, \"particles\": 3,"
+                       " \"start\": [0, 0, 0], \"end\": [2, 0, 0], \"link\": {\"type\": \"spring\", \"stiffness\": 5,"
+                       " \"length\": %s}%s}]}";
+    char text[512], want[256];
+    snprintf(text, sizeof text, head, "1e-30", "");
+    sk_scenario s;
+    sk_error err;
+    snprintf(want, sizeof want, "t.json: groups[0].link.length: " SK_REAL_FMT " m is too short for %s: the strain "
+             "and the divergence bound would overflow", (sk_real)1e-30, SK_REAL_NAME);
+    if (sizeof(sk_real) == sizeof(float)) { /* (1e-30)^2 is below float's normal numbers, not double's */
+        CHECK(load(text, &s, &err) == SK_ERR_INVALID && strcmp(err.message, want) == 0);
+    } else {
+        CHECK_OK(load(text, &s, &err));
+        sk_scenario_free(&s);
+    }
+    /* each within the real type's range, but its square or EI / L not */
+    const bool dbl = sizeof(sk_real) == sizeof(double);
+    snprintf(text, sizeof text, head, dbl ? "1e-320" : "1e-42", "");
+    CHECK(load(text, &s, &err) == SK_ERR_INVALID && strstr(err.message, "groups[0].link.length") &&
+          strstr(err.message, "too short") != NULL);
+    snprintf(text, sizeof text, head, dbl ? "1e200" : "1e20", "");
+    CHECK(load(text, &s, &err) == SK_ERR_INVALID && strstr(err.message, "too long") != NULL);
+    snprintf(text, sizeof text, head, dbl ? "{\"from\": 1, \"to\": 1e-320}" : "{\"from\": 1, \"to\": 1e-42}", "");
+    CHECK(load(text, &s, &err) == SK_ERR_INVALID && strstr(err.message, "(link 1 of rope 0)") != NULL);
+    snprintf(text, sizeof text, head, "1e-15",
+             dbl ? ", \"bending\": {\"stiffness\": 1e300}" : ", \"bending\": {\"stiffness\": 1e30}");
+    CHECK(load(text, &s, &err) == SK_ERR_INVALID && strstr(err.message, "EI / L") != NULL);
+    snprintf(text, sizeof text, head, "1e-15", "");
+    CHECK(load(text, &s, &err) == SK_OK || sizeof(sk_real) == sizeof(float));
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* --set VALUE that opens an object, an array or a string but is no JSON says so; an integer beyond 64 bits
+ * too (in a file, with its line and column); a number written as a real where an integer belongs says which. */
+static int value_messages(void)
+{
+    sk_scenario s;
+    sk_error err;
+    const char *base = "{\"skein\": 1, \"dt\": 0.001, \"steps\": 100, \"groups\": [{\"count\": 2, \"particles\": 3,"
+                       " \"start\": [0, 0, 0], \"end\": [2, 0, 0], \"link\": {\"type\": \"spring\", \"stiffness\": 5}}]}";
+    const struct {
+        const char *set, *message;
+    } bad[] = {
+        {"groups[0].sweep.link.stiffness={\"from\": 1",
+         "override groups[0].sweep.link.stiffness={\"from\": 1: VALUE is not JSON (column 10: '}' expected near end of "
+         "file)"},
+        {"groups[0].sweep.link.stiffness={\"random\": {\"min\": 1, \"max\": 2, \"seed\": 9223372036854775808}}",
+         "override groups[0].sweep.link.stiffness={\"random\": {\"min\": 1, \"max\": 2, \"seed\": 9223372036854775808}..."
+         ": VALUE holds an integer beyond 2^63 - 1"},
+        {"steps=9223372036854775808", "override steps=9223372036854775808: VALUE holds an integer beyond 2^63 - 1"},
+        {"groups[0].count=1e30", "groups[0].count: must be an integer >= 1 (1e+30 is too large)"},
+        {"groups[0].count=5.0", "groups[0].count: must be an integer >= 1 (5 is written as a real number)"},
+        {"groups[0].count=2.5", "groups[0].count: must be an integer >= 1 (2.5 is not a whole number)"},
+        {"groups[0].sweep.link.stiffness={\"random\": {\"min\": 1, \"max\": 2, \"seed\": 1e19}}",
+         "groups[0].sweep.link.stiffness.random.seed: must be an integer >= 0 (1e+19 is too large)"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *sets[1] = {bad[i].set};
+        CHECK(load_sets(base, sets, 1, &s, &err) == SK_ERR_INVALID);
+        if (strstr(err.message, bad[i].message) == NULL) {
+            fprintf(stderr, "[%s]\nexpected to hold\n[%s]\n", err.message, bad[i].message);
+            return 1;
+        }
+    }
+    const char *word[1] = {"integrator=verlet"}; /* a bare word is still a string */
+    CHECK_OK(load_sets(base, word, 1, &s, &err));
+    sk_scenario_free(&s);
+    CHECK(load("{\"skein\": 1,\n \"seed\": 9223372036854775808}", &s, &err) == SK_ERR_INVALID);
+    CHECK(strcmp(err.message, "t.json:2:28: an integer beyond 2^63 - 1 (too big integer near '9223372036854775808')") ==
+          0);
+    return 0;
+}
+
+CHECK_MAIN({"byte_order_mark", byte_order_mark}, {"link_length_overflow", link_length_overflow},
+           {"value_messages", value_messages}, {"path_overflow", path_overflow}, {"speed_overflow", speed_overflow}, {"defaults", defaults}, {"full_scenario", full_scenario}, {"sweep_linear", sweep_linear},
            {"sweep_values", sweep_values}, {"sweep_random", sweep_random}, {"sweeps_together", sweeps_together},
            {"auto_length", auto_length}, {"overrides", overrides}, {"normalized", normalized},
            {"memory_estimate", memory_estimate}, {"memory_limit", memory_limit}, {"sweep_errors", sweep_errors},

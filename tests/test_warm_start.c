@@ -552,6 +552,52 @@ static int refuse_crafted_extents(void)
     return 0;
 }
 
+/* One process's slice of a run split across several (sk_scenario_slice) warm-started with
+ * sk_warm_start_slice: each of its ropes gets the state the whole engine's rope of the same global index gets,
+ * for slices that cut a group, start inside one or hold a single rope. */
+static int slices(void)
+{
+    const char *h5 = scratch("a.h5");
+    CHECK_OK(write_file(h5, "verlet", ""));
+    char json[4096];
+    snprintf(json, sizeof json, SCENARIO, (long)STEPS, "verlet", "", initial(h5, 3));
+    sk_scenario whole;
+    CHECK_OK(tb_load(&whole, "%s", json));
+    sk_engine *all = tb_engine(&whole, "batch", "auto", 1);
+    sk_error err = {0};
+    CHECK(all && sk_warm_start(all, &err) == SK_OK);
+    const size_t cuts[][2] = {{0, 5}, {5, 10}, {15, 12}, {26, 1}, {0, 27}};
+    for (size_t c = 0; c < sizeof cuts / sizeof cuts[0]; c++) {
+        sk_scenario mine;
+        CHECK(sk_scenario_slice(&whole, cuts[c][0], cuts[c][1], &mine, &err) == SK_OK);
+        sk_engine *e = tb_engine(&mine, "batch", "auto", 1);
+        CHECK(e && sk_warm_start_slice(e, &whole, cuts[c][0], &err) == SK_OK);
+        for (size_t r = 0; r < cuts[c][1]; r++) {
+            const size_t g = cuts[c][0] + r;
+            const int n = sk_engine_rope_particles(all, g);
+            CHECK(n == sk_engine_rope_particles(e, r));
+            sk_real pa[36], va[36], pb[36], vb[36];
+            sk_engine_read_rope(all, g, pa, va);
+            sk_engine_read_rope(e, r, pb, vb);
+            CHECK(memcmp(pa, pb, (size_t)n * 3 * sizeof(sk_real)) == 0);
+            CHECK(memcmp(va, vb, (size_t)n * 3 * sizeof(sk_real)) == 0);
+        }
+        sk_engine_destroy(e);
+        sk_scenario_free(&mine);
+    }
+    /* ropes beyond the whole's */
+    sk_scenario mine;
+    CHECK(sk_scenario_slice(&whole, 20, 7, &mine, &err) == SK_OK);
+    sk_engine *e = tb_engine(&mine, "batch", "auto", 1);
+    CHECK(e && sk_warm_start_slice(e, &whole, 21, &err) == SK_ERR_INVALID);
+    sk_engine_destroy(e);
+    sk_scenario_free(&mine);
+    sk_engine_destroy(all);
+    sk_scenario_free(&whole);
+    unlink(h5);
+    return 0;
+}
+
 static int run_case(int (*fn)(void))
 {
     const int rc = fn();
@@ -575,6 +621,7 @@ CASE(refuse_rope_subset)
 CASE(refuse_missing_state)
 CASE(refuse_bad_values)
 CASE(refuse_crafted_extents)
+CASE(slices)
 
 int main(int argc, char **argv)
 {
@@ -591,6 +638,7 @@ int main(int argc, char **argv)
         {"refuse_missing_state", refuse_missing_state_case},
         {"refuse_bad_values", refuse_bad_values_case},
         {"refuse_crafted_extents", refuse_crafted_extents_case},
+        {"slices", slices_case},
     };
     return check_main(cases, sizeof cases / sizeof *cases, argc, argv);
 }

@@ -5,4 +5,4 @@
 skein_test(warm_start SOURCES test_warm_start.c test_batch_common.c CASES continue_springs_deploy continue_contacts
   continue_implicit_iterations diverge_after_start refuse_missing_file refuse_not_hdf5 refuse_frame_out_of_range
   refuse_other_shapes refuse_rope_subset refuse_missing_state refuse_bad_values
-  refuse_crafted_extents)
+  refuse_crafted_extents slices)

@@ -68,6 +68,15 @@ void cli_options_free(cli_options *o);
  * SK_ERR_INVALID. *out is malloc'd. */
 int cli_parse_ropes(const char *text, size_t total, size_t **out, size_t *n, sk_error *err);
 
+/* Each group's explicit stability limit (sk_group_stable_dt) on stderr: listed (skein validate), or a warning
+ * for each group whose dt is above it (core/cli/stability.c). */
+void cli_stability_report(const sk_scenario *s, bool list);
+/* Every rope's diagnostics now (malloc'd; NULL when out of memory), the start cli_energy_report compares with. */
+sk_rope_diagnostics *cli_energy_start(const sk_engine *e, const sk_scenario *s);
+/* A warning per group whose ropes (not diverged) hold more energy than their loads can give
+ * (sk_engine_rope_energy_excess). */
+void cli_energy_report(const sk_engine *e, const sk_scenario *s, const sk_rope_diagnostics *start);
+
 /* skein run --resume FILE alone: what the checkpoint recorded of its run (scenario, plan, outputs, engine)
  * fills in every option the command line leaves out; options given stay, and a checkpoint of another plan is
  * refused as with a scenario FILE. The strings live in *r until cli_recalled_free. */
@@ -104,9 +113,12 @@ int cli_check_outputs(const cli_options *o, const char *scenario, sk_error *err)
  * SK_ERR_INVALID naming the option and both paths. */
 int cli_check_warm_start(const cli_options *o, const sk_scenario *s, sk_error *err);
 
-/* The engine `engine` ("batch", "reference"; NULL the default) with --isa and --threads; NULL with err filled,
+/* The engine `engine` ("batch", "reference"; NULL the default) with --isa and --threads, its ropes put at the
+ * warm start's frame: of `whole`'s ropes from `first` when s is one process's slice of whole (NULL: s is the
+ * run's scenario); NULL with err filled,
  * naming --isa for an ISA this build did not compile or this CPU cannot run (SK_ERR_UNSUPPORTED). */
-sk_engine *cli_engine_create(const cli_options *o, const sk_scenario *s, const char *engine, sk_error *err);
+sk_engine *cli_engine_create(const cli_options *o, const sk_scenario *s, const sk_scenario *whole, size_t first,
+                             const char *engine, sk_error *err);
 
 /* Checkpoints of skein run (core/cli/checkpoint.c): --checkpoint, --checkpoint-every and --resume. */
 typedef struct cli_checkpointing {

@@ -81,7 +81,8 @@ static int check_isa(const cli_options *o, sk_error *err)
     return 0;
 }
 
-sk_engine *cli_engine_create(const cli_options *o, const sk_scenario *s, const char *engine, sk_error *err)
+sk_engine *cli_engine_create(const cli_options *o, const sk_scenario *s, const sk_scenario *whole, size_t first,
+                             const char *engine, sk_error *err)
 {
     if (check_isa(o, err))
         return NULL;
@@ -92,7 +93,7 @@ sk_engine *cli_engine_create(const cli_options *o, const sk_scenario *s, const c
     sk_engine *e = sk_engine_create(s, &eo, err);
     /* a resumed run's state is the checkpoint's, put in after this: the warm start is still the start a
      * diverging rope is stepped again from */
-    if (e && sk_warm_start(e, err)) {
+    if (e && sk_warm_start_slice(e, whole ? whole : s, whole ? first : 0, err)) {
         sk_engine_destroy(e);
         return NULL;
     }

@@ -43,6 +43,7 @@ int cli_compare(const cli_options *o, sk_error *err)
     int rc = cli_load(o, &s, err);
     if (rc)
         return sk_exit_status(rc);
+    cli_stability_report(&s, false);
     cli_plan plan = {0};
     sk_engine *a = NULL, *b = NULL;
     sk_group_deviation *dev = NULL;
@@ -51,7 +52,7 @@ int cli_compare(const cli_options *o, sk_error *err)
         goto done;
     /* The engine under test first: when it cannot be built, say so before building the other. */
     const sk_engine_options bo = {.engine = "reference"};
-    if (!(a = cli_engine_create(o, &s, o->engine ? o->engine : "batch", err)) ||
+    if (!(a = cli_engine_create(o, &s, NULL, 0, o->engine ? o->engine : "batch", err)) ||
         !(b = sk_engine_create(&s, &bo, err)) || sk_warm_start(b, err)) {
         rc = err->status;
         goto done;

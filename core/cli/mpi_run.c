@@ -300,32 +300,36 @@ static int run_ranks(const cli_options *o, sk_error *err)
     MPI_Comm_rank(MPI_COMM_WORLD, &r.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &r.size);
     r.fail_step = injected_failure(r.rank);
-    r.writes = o->csv || o->h5;
+    r.writes = o->csv || o->h5 || o->vtk;
     const bool checkpointed = o->checkpoint || o->resume;
-    r.gathers = o->csv != NULL || (checkpointed && o->h5);
+    /* rank 0 writes the CSV and the VTK directory (and a checkpointed run's HDF5 file) from every rank's rows */
+    r.gathers = o->csv != NULL || o->vtk != NULL || (checkpointed && o->h5);
     sk_scenario s, mine;
     memset(&s, 0, sizeof s);
     memset(&mine, 0, sizeof mine);
     cli_plan plan = {0};
     sk_csv_writer *csv = NULL;
     sk_h5_writer *h5 = NULL;
+    sk_vtk_writer *vtk = NULL;
     sk_group_totals *start = NULL, *end = NULL;
     int exit_status = SK_EXIT_OK;
     cli_rank_checkpoints ck = {.ck = {.resumed_at = -1, .last = -1}};
 
     int rc = SK_OK;
-    if (o->vtk || o->results)
+    if (o->results)
         rc = sk_fail(err, SK_ERR_INVALID, "%s: not written by a run across processes (mpirun -np %d) yet; run it as "
-                     "one process, or write --csv or --h5", o->vtk ? "--vtk" : "--results", r.size);
+                     "one process, or write --csv, --h5 or --vtk", "--results", r.size);
     /* rank 0 writes the outputs: it checks them, as one process does */
     if (rc == SK_OK && r.rank == 0)
         rc = cli_check_outputs(o, o->command == CLI_RUN ? o->file : NULL, err);
     if ((rc = agree(&r, rc, err)))
         return sk_exit_status(rc);
     rc = cli_load_shared(o, r.size, &s, err);
-    if (rc == SK_OK && s.has_initial)
-        rc = sk_fail(err, SK_ERR_INVALID, "%s: initial: a warm start is not taken by a run across processes "
-                     "(mpirun -np %d); run it as one process", s.source, r.size);
+    /* rank 0 checks that no output is the warm start's file, as one process does */
+    if (rc == SK_OK && r.rank == 0)
+        rc = cli_check_warm_start(o, &s, err);
+    if (rc == SK_OK && r.rank == 0)
+        cli_stability_report(&s, false);
     if (rc == SK_OK)
         rc = cli_plan_make(o, &s, &plan, err);
     r.s = &s;
@@ -337,7 +341,7 @@ static int run_ranks(const cli_options *o, sk_error *err)
     split(&s, r.size, r.first);
     const size_t first = r.first[r.rank], count = r.first[r.rank + 1] - first;
     if (count > 0 && (rc = sk_scenario_slice(&s, first, count, &mine, err)) == SK_OK &&
-        !(r.e = cli_engine_create(o, &mine, o->engine, err)))
+        !(r.e = cli_engine_create(o, &mine, &s, first, o->engine, err)))
         rc = err->status;
     if (rc == SK_OK)
         rc = make_buffers(&r, plan.ropes, plan.n_ropes, &r.mine, &r.whole, &r.n, &r.at, err);
@@ -362,7 +366,7 @@ static int run_ranks(const cli_options *o, sk_error *err)
         rc = sk_group_totals_compute(sk_frame_buffer_engine(r.whole_all, 0), start, err);
     /* Outputs are opened last: the CSV by rank 0, the HDF5 file by every rank together (by rank 0 alone in a
      * checkpointed run, whose journal writes it again); one file each. */
-    sk_frame_sink sinks[3];
+    sk_frame_sink sinks[4];
     int n_sinks = 0;
     if (rc == SK_OK && r.rank == 0 && o->csv) {
         if ((csv = sk_csv_open(o->csv, s.dt, plan.ropes, plan.n_ropes, err)))
@@ -377,8 +381,16 @@ static int run_ranks(const cli_options *o, sk_error *err)
         else
             rc = err->status;
     }
+    if (rc == SK_OK && r.rank == 0 && o->vtk) {
+        if ((vtk = sk_vtk_open(o->vtk, s.dt, plan.ropes, plan.n_ropes, cli_vtk_layout(o), err)))
+            sinks[n_sinks++] = (sk_frame_sink){sk_vtk_frame_sink, vtk};
+        else
+            rc = err->status;
+    }
     /* rank 0's frame journal (a resumed run's frames written again first) */
-    const cli_output_temps keep = {.csv = csv ? sk_csv_temp_path(csv) : NULL, .h5 = h5 ? sk_h5_temp_path(h5) : NULL};
+    const cli_output_temps keep = {.csv = csv ? sk_csv_temp_path(csv) : NULL,
+                                   .h5 = h5 ? sk_h5_temp_path(h5) : NULL,
+                                   .vtk = vtk ? sk_vtk_temp_path(vtk) : NULL};
     if (rc == SK_OK && r.rank == 0)
         rc = cli_checkpoint_attach(&ck.ck, o, &s, &plan, &keep, sinks, &n_sinks, start, err);
     if ((rc = agree(&r, rc, err)))
@@ -404,9 +416,10 @@ static int run_ranks(const cli_options *o, sk_error *err)
         cli_clear_progress(&bar);
     /* rank 0 commits, keeps marked incomplete or removes the outputs, once (the HDF5 file closed by every rank
      * first); a failure there is everyone's */
-    const int closed = cli_close_outputs(rc, csv, h5, NULL, NULL, NULL, err);
+    const int closed = cli_close_outputs(rc, csv, h5, vtk, NULL, NULL, err);
     csv = NULL;
     h5 = NULL;
+    vtk = NULL;
     cli_restore_signals(old);
     /* a failure keeps the checkpoint (rank 0 has its files), and the failing rank's line says how to go on */
     if (rc != SK_OK && rc != SK_ERR_INTERRUPTED) {
@@ -421,13 +434,14 @@ static int run_ranks(const cli_options *o, sk_error *err)
     }
 
     const long reached = stats.last_frame;
-    if (rc == SK_ERR_INTERRUPTED && (o->csv || o->h5) && r.rank == 0)
+    if (rc == SK_ERR_INTERRUPTED && (o->csv || o->h5 || o->vtk) && r.rank == 0)
         sk_fail(err, SK_ERR_INTERRUPTED,
-                "interrupted at step %ld of %ld; what was written up to that step is kept as%s%s%s%s%s%s (any earlier "
-                "file under the outputs' own names is left as it was)",
+                "interrupted at step %ld of %ld; what was written up to that step is kept as%s%s%s%s%s%s%s%s%s (any "
+                "earlier file under the outputs' own names is left as it was)",
                 reached, plan.steps, o->h5 ? " " : "", o->h5 ? o->h5 : "",
                 o->h5 ? SK_INCOMPLETE_SUFFIX " (attribute complete = 0)" : "", o->csv ? " " : "", o->csv ? o->csv : "",
-                o->csv ? SK_INCOMPLETE_SUFFIX : "");
+                o->csv ? SK_INCOMPLETE_SUFFIX : "", o->vtk ? " " : "", o->vtk ? o->vtk : "",
+                o->vtk ? SK_INCOMPLETE_SUFFIX "/" : "");
     /* a finished run removes its checkpoint; any other says how to go on from it */
     if (r.rank == 0)
         cli_checkpoint_end(&ck.ck, rc == SK_OK, err);
@@ -450,6 +464,7 @@ static int run_ranks(const cli_options *o, sk_error *err)
         if (r.rank == 0 && totals) {
             const cli_run_outputs outputs = {.csv = o->csv,
                                              .h5 = o->h5,
+                                             .vtk = o->vtk,
                                              .incomplete = rc == SK_ERR_INTERRUPTED,
                                              .resumed_at = ck.ck.resumed_at,
                                              .checkpoint = ck.ck.path,
@@ -465,6 +480,7 @@ static int run_ranks(const cli_options *o, sk_error *err)
 done:
     sk_csv_abort(csv);
     sk_h5_abort(h5);
+    sk_vtk_abort(vtk);
     free(start);
     free(end);
     cli_ranks_checkpoint_free(&ck);

@@ -247,6 +247,7 @@ static int run(const cli_options *o, sk_error *err)
         sk_scenario_free(&s);
     if (rc)
         return sk_exit_status(rc);
+    cli_stability_report(&s, false);
     cli_plan plan = {0};
     int exit_status = SK_EXIT_OK;
     sk_engine *e = NULL;
@@ -255,10 +256,11 @@ static int run(const cli_options *o, sk_error *err)
     sk_vtk_writer *vtk = NULL;
     sk_results_writer *results = NULL;
     sk_group_totals *start = NULL, *end = NULL;
+    sk_rope_diagnostics *energy = NULL;
     cli_checkpointing ck = {.resumed_at = -1};
     if ((rc = cli_plan_make(o, &s, &plan, err)))
         goto done;
-    if (!(e = cli_engine_create(o, &s, o->engine, err))) {
+    if (!(e = cli_engine_create(o, &s, NULL, 0, o->engine, err))) {
         rc = err->status;
         goto done;
     }
@@ -272,6 +274,12 @@ static int run(const cli_options *o, sk_error *err)
         goto done;
     if (!ck.path && !o->quiet && (rc = sk_group_totals_compute(e, start, err)))
         goto done;
+    /* with tracked extremes, each rope's energy at the start: what an unstable step grows past (a resumed run
+     * has lost it) */
+    if (o->results && !ck.resumed && !(energy = cli_energy_start(e, &s))) {
+        rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+        goto done;
+    }
 
     /* Outputs are opened last: any error found before this leaves no file behind. */
     sk_frame_sink sinks[4];
@@ -362,6 +370,8 @@ static int run(const cli_options *o, sk_error *err)
                 stats.diverged, s.total_ropes, list);
         exit_status = SK_EXIT_DIVERGED;
     }
+    if (rc == SK_OK && energy)
+        cli_energy_report(e, &s, energy);
     /* a finished run removes its checkpoint; any other says how to go on from it */
     cli_checkpoint_end(&ck, rc == SK_OK, err);
     if (!o->quiet && (rc == SK_OK || rc == SK_ERR_INTERRUPTED)) {
@@ -380,6 +390,7 @@ done:
     cli_checkpoint_free(&ck);
     free(start);
     free(end);
+    free(energy);
     sk_engine_destroy(e);
     free(plan.ropes);
     sk_scenario_free(&s);

@@ -11,6 +11,7 @@ int cli_validate(const cli_options *o, sk_error *err)
     const sk_status rc = cli_load(o, &s, err);
     if (rc)
         return sk_exit_status(rc);
+    cli_stability_report(&s, true);
     const size_t len = strlen(s.normalized_json);
     const bool newline = len > 0 && s.normalized_json[len - 1] == '\n';
     const bool ok = fputs(s.normalized_json, stdout) != EOF && (newline || putchar('\n') != EOF) &&

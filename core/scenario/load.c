@@ -410,8 +410,15 @@ int sk_scn_load_tree(json_t *root, const char *name, const sk_load_options *opt,
 
 static int syntax_error(const char *name, const json_error_t *je, sk_error *err)
 {
+    /* jansson reads integers into 64 bits: say what the limit is */
+    if (strncmp(je->text, "too big integer", 15) == 0)
+        return one_line(err, sk_fail(err, SK_ERR_INVALID, "%s:%d:%d: an integer beyond 2^63 - 1 (%s)", name, je->line,
+                                     je->column, je->text));
     return one_line(err, sk_fail(err, SK_ERR_INVALID, "%s:%d:%d: %s", name, je->line, je->column, je->text));
 }
+
+/* A UTF-8 byte order mark, which some editors write first, is no part of the JSON. */
+static const char utf8_bom[] = "\xEF\xBB\xBF";
 
 sk_status sk_scenario_load_file(const char *path, const sk_load_options *opt, sk_scenario *out, sk_error *err)
 {
@@ -419,6 +426,9 @@ sk_status sk_scenario_load_file(const char *path, const sk_load_options *opt, sk
     FILE *f = fopen(path, "rb");
     if (!f)
         return sk_fail(err, SK_ERR_IO, "%s: %s", path, strerror(errno));
+    char head[3];
+    if (fread(head, 1, 3, f) != 3 || memcmp(head, utf8_bom, 3) != 0)
+        rewind(f);
     json_error_t je;
     json_t *root = json_loadf(f, JSON_REJECT_DUPLICATES, &je);
     /* A read error (a directory, say) looks like an early end of file to the parser: tell them apart. */
@@ -437,6 +447,8 @@ sk_status sk_scenario_load_string(const char *text, const char *name, const sk_l
                                   sk_error *err)
 {
     memset(out, 0, sizeof *out);
+    if (strncmp(text, utf8_bom, 3) == 0)
+        text += 3;
     json_error_t je;
     json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &je);
     if (!root)

@@ -125,8 +125,15 @@ static int apply_one(json_t *root, const char *label, const char *full, sk_error
     if (eq - full > SK_SCN_PATH_MAX)
         return sk_fail(err, SK_ERR_INVALID, "%s %.40s...: PATH is longer than %d characters", label, set,
                        SK_SCN_PATH_MAX);
-    /* VALUE is JSON when it parses as JSON, a string otherwise (so integrator=verlet needs no quotes). */
-    json_t *value = json_loads(eq + 1, JSON_DECODE_ANY, NULL);
+    /* VALUE is JSON when it parses as JSON, a string otherwise (so integrator=verlet needs no quotes); one
+     * that opens an object, an array or a string was meant as JSON, and a mistake in it is said as such. */
+    json_error_t je;
+    json_t *value = json_loads(eq + 1, JSON_DECODE_ANY, &je);
+    if (!value && strncmp(je.text, "too big integer", 15) == 0)
+        return sk_fail(err, SK_ERR_INVALID, "%s %s: VALUE holds an integer beyond 2^63 - 1", label, set);
+    if (!value && (eq[1] == '{' || eq[1] == '[' || eq[1] == '"'))
+        return sk_fail(err, SK_ERR_INVALID, "%s %s: VALUE is not JSON (column %d: %s)", label, set, je.column,
+                       je.text);
     if (!value)
         value = json_string(eq + 1);
     if (!value)

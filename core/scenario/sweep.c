@@ -278,8 +278,44 @@ static int check_auto_length(const sk_scn_ctx *c, const char *path, sk_real len,
     return sk_scn_fail(c, p, "\"auto\" gives a spacing%s out of range for %s", which, SK_REAL_NAME);
 }
 
+/* A rest length whose square is not a normal number makes the strain (|d| - L) / L and the divergence bound
+ * (L (1 + max_strain))^2 overflow or vanish, so that the rope diverges at its first check; with bending, EI / L
+ * must stay finite too. */
+static int check_link_lengths(const sk_scn_ctx *c, const char *path, const sk_group *g)
+{
+    if (g->link == SK_LINK_NONE || g->particles < 2)
+        return 0;
+    for (size_t r = 0; r < (g->n_sweeps > 0 ? g->count : 1); r++) {
+        sk_rope_params rp;
+        sk_group_rope_params(g, r, &rp);
+        for (int i = 0; i + 1 < g->particles; i++) {
+            sk_real len = rp.link_length;
+            if (g->length_profile == SK_PROFILE_LIST)
+                len = g->length_list[i];
+            else if (g->length_profile == SK_PROFILE_LINEAR)
+                len = sk_profile_linear(rp.link_length, rp.link_length_to, i, g->particles - 1);
+            const sk_real sq = len * len;
+            const bool bends = g->has_bending && !isfinite(rp.bending_stiffness / len);
+            /* an "auto" spacing that is not positive has a message of its own (check_auto_length) */
+            if ((g->link_length_auto && !(len > 0)) || (len > 0 && isnormal(sq) && isfinite(sq) && !bends))
+                continue;
+            char p[SK_SCN_PATH_MAX], which[64] = "";
+            sk_scn_path_key(p, path, "link.length");
+            if (g->n_sweeps > 0 || g->length_profile != SK_PROFILE_NONE)
+                snprintf(which, sizeof which, " (link %d of rope %zu)", i, r);
+            return sk_scn_fail(c, p, SK_REAL_FMT " m%s is too %s for %s: the %s would overflow", len, which,
+                               len < 1 ? "short" : "long", SK_REAL_NAME,
+                               bends ? "bending constant EI / L" : "strain and the divergence bound");
+        }
+    }
+    return 0;
+}
+
 int sk_scn_check_ropes(const sk_scn_ctx *c, const char *path, const sk_group *g)
 {
+    int lrc = check_link_lengths(c, path, g);
+    if (lrc)
+        return lrc;
     char ps[SK_SCN_PATH_MAX];
     sk_scn_path_key(ps, path, "sweep");
     for (int i = 0; i < g->n_sweeps; i++) {

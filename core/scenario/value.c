@@ -201,9 +201,20 @@ int sk_scn_int_value(const sk_scn_ctx *c, const char *path, json_t *v, long long
 {
     long long x = json_is_integer(v) ? (long long)json_integer_value(v) : 0;
     if (!json_is_integer(v) || x < min || x > max) {
+        /* what was written, so that a number that reads as whole (1e30, 5.0) is told apart */
+        char got[64] = "";
+        if (json_is_real(v) && json_real_value(v) == floor(json_real_value(v)) &&
+            (json_real_value(v) < (double)min || json_real_value(v) > (double)max ||
+             json_real_value(v) >= 9223372036854775808.0))
+            snprintf(got, sizeof got, " (%.17g is too %s)", json_real_value(v),
+                     json_real_value(v) < (double)min ? "small" : "large");
+        else if (json_is_real(v) && json_real_value(v) == floor(json_real_value(v)))
+            snprintf(got, sizeof got, " (%.17g is written as a real number)", json_real_value(v));
+        else if (json_is_real(v))
+            snprintf(got, sizeof got, " (%.17g is not a whole number)", json_real_value(v));
         if (max == LLONG_MAX)
-            return sk_scn_fail(c, path, "must be an integer >= %lld", min);
-        return sk_scn_fail(c, path, "must be an integer in [%lld, %lld]", min, max);
+            return sk_scn_fail(c, path, "must be an integer >= %lld%s", min, got);
+        return sk_scn_fail(c, path, "must be an integer in [%lld, %lld]%s", min, max, got);
     }
     *out = x;
     return 0;

@@ -1,6 +1,7 @@
 """skein.run: a scenario run to its end, its frames copied by the library straight into numpy arrays."""
 import numpy as np
 
+from ._args import LONG_MAX, MAX_THREADS, integer, integers
 from ._interrupt import StopOnInterrupt, progress_bar
 from ._native import REAL, ffi, lib, new_error, fail, real_pointer
 from .errors import Interrupted, ScenarioError
@@ -18,7 +19,7 @@ def engine_options(engine, isa, threads, track_extremes=False):
     if isa is not None:
         keep.append(ffi.new("char[]", isa.encode()))
         opt.isa = keep[-1]
-    opt.threads = int(threads)
+    opt.threads = integer("threads", threads, 0, MAX_THREADS)
     return opt, keep
 
 
@@ -53,7 +54,7 @@ def select_ropes(sc, ropes):
     total = sc.total_ropes
     if ropes is None:
         return sc.output_ropes
-    selected = np.unique(np.asarray(ropes, dtype=np.int64).ravel())
+    selected = np.unique(integers("ropes", ropes))
     if selected.size == 0:
         raise ScenarioError("ropes: none selected")
     if selected[0] < 0 or selected[-1] >= total:
@@ -123,12 +124,8 @@ def run(scenario, steps=None, every=None, ropes=None, threads=0, engine="batch",
     skein.Interrupted (a KeyboardInterrupt) whose `result` holds the frames so far."""
     sc = scenario_of(scenario)
     loaded = sc._loaded
-    steps = sc.steps if steps is None else int(steps)
-    every = sc.every if every is None else int(every)
-    if steps < 0:
-        raise ScenarioError("steps: %d must be >= 0" % steps)
-    if every < 1:
-        raise ScenarioError("every: %d must be >= 1" % every)
+    steps = sc.steps if steps is None else integer("steps", steps, 0, LONG_MAX)
+    every = sc.every if every is None else integer("every", every, 1, LONG_MAX)
     selected = select_ropes(sc, ropes)
     group = rope_groups(sc, selected)
     capacity = max(sc.groups[g]["particles"] for g in np.unique(group))

@@ -1,6 +1,7 @@
 """skein.Simulation: an engine stepped by the caller, for control loops: step, read ropes, move anchors."""
 import numpy as np
 
+from ._args import LONG_MAX, integer
 from ._interrupt import StopOnInterrupt
 from ._native import REAL, ffi, lib, new_error, check, fail, real_pointer
 from .errors import Interrupted, ScenarioError
@@ -24,7 +25,7 @@ class Simulation:
         self._total = int(self.scenario._c.total_ropes)
 
     def _rope(self, rope):
-        rope = int(rope)
+        rope = integer("rope", rope, -LONG_MAX - 1, LONG_MAX)
         if not 0 <= rope < self._total:
             raise ScenarioError("rope %d: out of range (%d ropes)" % (rope, self._total))
         return rope
@@ -33,9 +34,7 @@ class Simulation:
         """Advances every rope that has not diverged by n steps, then checks each for divergence. Returns the
         particle-steps done. Ctrl-C during a long step stops it at the step reached (step_count) and raises
         skein.Interrupted."""
-        n = int(n)
-        if n < 0:
-            raise ScenarioError("step: %d must be >= 0" % n)
+        n = integer("step", n, 0, LONG_MAX - self.step_count)
         if n < _DRIVEN:
             diverged = ffi.new("size_t *")
             return int(lib.sk_engine_advance_checked(self._e, n, diverged))
@@ -106,7 +105,7 @@ class Simulation:
         without an anchor or a non-finite point."""
         x, y, z = (float(c) for c in point)
         err = new_error()
-        check(lib.sk_engine_set_anchor(self._e, int(rope), (x, y, z), err), err)
+        check(lib.sk_engine_set_anchor(self._e, integer("rope", rope, 0, LONG_MAX), (x, y, z), err), err)
 
     def close(self):
         """Frees the engine now (otherwise when the Simulation is collected)."""

@@ -17,6 +17,10 @@ help)
     done
     expect_stdout_has "--ropes LIST"
     expect_stdout_has "The default batch: 2048 ropes of 32 particles"
+    # --results is checkpointed like every other output
+    ! grep -qF "not with checkpoints" "$SCRATCH/out" || fail "--help says --results does not work with checkpoints"
+    expect_stdout_has "a checkpoint keeps"
+    expect_stdout_has "--vtk-cells, --results, --engine"
     ;;
 version)
     run_skein --version
@@ -236,6 +240,36 @@ compare_batch)
     expect_status 0
     expect_stdout_has "group 0      64 ropes, 64 compared: within tolerance"
     expect_stdout_has "tolerance    1"
+    ;;
+stability)
+    # A stiff tether (1 m links of 3 g at 3e5 N/m, pinned at one end): its explicit limit is 2 sqrt(m / 4k) =
+    # 1e-4 s. validate lists it; a run just above it warns, naming the group, dt and the limit, and one just
+    # below does not; with --results a rope stepped above it for 200 steps, which grows to meganewtons
+    # without crossing a divergence bound, is flagged as gaining energy nothing gives it.
+    cat >tether.json <<'JSON'
+{"skein": 1, "dt": 1e-4, "steps": 200, "integrator": "symplectic", "gravity": [0, -9.81, 0],
+ "groups": [{"count": 2, "particles": 40, "start": [0, 0, 0], "end": [39, 0, 0], "mass": 0.003, "pinned": [0],
+             "link": {"type": "spring", "stiffness": 3e5, "length": 1}}]}
+JSON
+    run_skein validate tether.json
+    expect_status 0
+    expect_stderr "skein: group 0: explicit stability limit dt < 0.0001 s (symplectic, dt 0.0001 s)"
+    run_skein run tether.json --set dt=1.001e-4 --steps 2 --quiet
+    expect_status 0
+    expect_stderr "skein: warning: group 0: dt 0.0001001 s is above the explicit stability limit 0.0001 s of its stiffest rope (symplectic): its ropes may grow without bound; take a smaller dt or the implicit integrator"
+    run_skein run tether.json --set dt=0.999e-4 --steps 2 --quiet
+    expect_status 0
+    [ ! -s "$SCRATCH/err" ] || fail "a step below the limit warned: $(cat "$SCRATCH/err")"
+    run_skein compare tether.json --set dt=1.001e-4 --steps 2
+    grep -qF "skein: warning: group 0: dt 0.0001001 s is above" "$SCRATCH/err" || fail "compare: $(cat "$SCRATCH/err")"
+    run_skein run tether.json --set dt=1.01e-4 --results res.csv --quiet
+    expect_status 0
+    grep -qE '^skein: warning: group 0: 2 ropes gained energy no load can give \(rope 0: [0-9.e+]+ J more than at the start\): a step above the stability limit \(dt 0.000101 s, limit 0.0001 s\)\?$' \
+        "$SCRATCH/err" || fail "no energy warning: $(cat "$SCRATCH/err")"
+    awk -F, 'NR > 1 && $NF != -1 { exit 1 }' res.csv || fail "a rope was marked diverged: $(cat res.csv)"
+    run_skein run tether.json --set dt=0.999e-4 --results res.csv --quiet
+    expect_status 0
+    [ ! -s "$SCRATCH/err" ] || fail "a stable run was flagged: $(cat "$SCRATCH/err")"
     ;;
 *) fail "no such case $1" ;;
 esac

@@ -145,7 +145,10 @@ diverge | diverge_reference)
     expect_status 3
     at=$(sed -n 's/^skein: 1 of 6 ropes diverged: rope 2 at step \([0-9]*\); each holds its last finite frame from then on$/\1/p' "$SCRATCH/err")
     [ -n "$at" ] || fail "stderr: $(cat "$SCRATCH/err")"
-    [ "$(wc -l <"$SCRATCH/err")" -eq 1 ] || fail "more than one line on stderr"
+    # the wild rope's step is above its group's explicit stability limit, which is said first
+    [ "$(wc -l <"$SCRATCH/err")" -eq 2 ] || fail "not two lines on stderr: $(cat "$SCRATCH/err")"
+    head -1 "$SCRATCH/err" | grep -qE '^skein: warning: group 0: dt [0-9.e-]+ s is above the explicit stability limit [0-9.e-]+ s of its stiffest rope' ||
+        fail "no stability warning: $(cat "$SCRATCH/err")"
     [ "$at" -gt 50 ] && [ "$at" -le 400 ] && [ $((at % 50)) -eq 0 ] || fail "diverged at step $at, not a later frame"
     expect_stdout_has "diverged     1 rope: rope 2 at step $at"
     expect_stdout_has "group 0      6 ropes, 1 diverged"
@@ -175,7 +178,11 @@ diverge | diverge_reference)
         mv "$SCRATCH/out" "$SCRATCH/batch_out"
         run_skein run "$diverge" --set "$values" --engine reference --csv "$SCRATCH/r.csv" --h5 "$SCRATCH/r.h5"
         expect_status 3
-        expect_stderr "skein: 1 of 6 ropes diverged: rope 2 at step $at; each holds its last finite frame from then on"
+        [ "$(wc -l <"$SCRATCH/err")" -eq 2 ] || fail "not two lines on stderr: $(cat "$SCRATCH/err")"
+        head -1 "$SCRATCH/err" | grep -qE '^skein: warning: group 0: dt [0-9.e-]+ s is above the explicit stability limit' ||
+            fail "no stability warning: $(cat "$SCRATCH/err")"
+        [ "$(sed -n 2p "$SCRATCH/err")" = "skein: 1 of 6 ropes diverged: rope 2 at step $at; each holds its last finite frame from then on" ] ||
+            fail "stderr: $(cat "$SCRATCH/err")"
         cmp -s "$SCRATCH/r.csv" "$SCRATCH/a.csv" || fail "the reference engine's CSV differs from the batch engine's"
         probe describe "$SCRATCH/r.h5" >"$SCRATCH/rd"
         cmp -s "$SCRATCH/rd" "$SCRATCH/d" || fail "the reference engine's HDF5 differs: $(diff "$SCRATCH/rd" "$SCRATCH/d" | head -4)"

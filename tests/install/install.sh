@@ -15,6 +15,10 @@ done
 ls "$work"/prefix/lib*/libskein.so.* "$work"/prefix/lib*/libskein.a >/dev/null 2>&1 || fail "libskein not installed"
 pc=$(ls "$work"/prefix/lib*/pkgconfig/skein.pc 2>/dev/null | head -n 1)
 [ -n "$pc" ] || fail "skein.pc not installed"
+# The documents the README points to, docs/cluster.md among them.
+for d in model.md scenario-format.md architecture.md cluster.md; do
+    [ -f "$work/prefix/share/doc/skein/$d" ] || fail "not installed: share/doc/skein/$d"
+done
 # No private header went out with the public ones.
 [ "$(ls "$work/prefix/include/skein" | sort | tr '\n' ' ')" = "checkpoint.h engine.h output.h scenario.h skein.h types.h " ] ||
     fail "the installed headers are $(ls "$work/prefix/include/skein" | tr '\n' ' ')"
@@ -39,7 +43,8 @@ cmp -s "$work/sweep.out" "$work/sweep_static.out" || fail "the shared and static
 export PKG_CONFIG_PATH=$(dirname "$pc")
 [ "$(pkg-config --modversion skein)" = "$(sed -n 's/^#define SKEIN_VERSION_STRING "\(.*\)"/\1/p' "$src/core/include/skein/skein.h")" ] ||
     fail "pkg-config --modversion skein: $(pkg-config --modversion skein)"
-cc -std=c17 -Wall -Wextra -Werror -O2 "$src/examples/sweep.c" -o "$work/sweep_pc" $(pkg-config --cflags --libs skein) -lm ||
+# The README's line as written: pkg-config's flags alone link a program of the library's (libm included).
+cc -std=c17 -Wall -Wextra -Werror -O2 "$src/examples/sweep.c" -o "$work/sweep_pc" $(pkg-config --cflags --libs skein) ||
     fail "cc with pkg-config"
 LD_LIBRARY_PATH="$libdir" "$work/sweep_pc" >"$work/pc.out" || fail "sweep_pc: $(cat "$work/pc.out")"
 cc -std=c17 -O2 "$src/examples/sweep.c" -o "$work/sweep_pc_static" $(pkg-config --cflags skein) "$libdir/libskein.a" \

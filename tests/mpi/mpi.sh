@@ -282,17 +282,64 @@ checkpoint_single)
     run_ranks 3 "${ck_run[@]}" --csv out.csv --h5 out.h5 --resume ck.h5
     expect_resumed "a failure at 2 ranks resumed by 3"
     ;;
+vtk)
+    # --vtk across ranks: rank 0 writes the directory from every rank's rows, equal to one process's file for
+    # file (both cell kinds); a checkpointed run that a failing rank stops, resumed by 3 ranks, too
+    v=(run "$SC/w1_springs.json" --steps 300 --every 100 --set 'groups[0].count=64' --set 'output.ropes=[0,5,40,63]'
+        --quiet)
+    for cells in links ropes; do
+        run_skein "${v[@]}" --vtk-cells $cells --vtk one_$cells
+        expect_status 0
+        for ranks in 2 3; do
+            run_ranks $ranks "${v[@]}" --vtk-cells $cells --vtk r${ranks}_$cells
+            [ "$status" -eq 0 ] || fail "$ranks ranks, $cells: exit status $status: $(cat err)"
+            diff -r one_$cells r${ranks}_$cells >diff.txt || fail "$ranks ranks, $cells: $(head -5 diff.txt)"
+            [ "$(ls r${ranks}_$cells | wc -l)" -eq 5 ] || fail "$ranks ranks: $(ls r${ranks}_$cells)"
+            expect_no_temp . r${ranks}_$cells
+        done
+    done
+    SKEIN_TEST_FAIL_RANK=1:200 run_ranks 2 "${v[@]}" --vtk ck_out --checkpoint ck.h5 --checkpoint-every 100
+    [ "$status" -eq 1 ] || fail "failing rank: exit status $status, expected 1: $(cat err)"
+    [ ! -e ck_out ] && [ -e ck.h5 ] || fail "after the failure: $(ls)"
+    run_ranks 3 run --resume ck.h5
+    [ "$status" -eq 0 ] || fail "resumed: exit status $status: $(cat err)"
+    diff -r one_links ck_out >diff.txt || fail "resumed: $(head -5 diff.txt)"
+    [ ! -e ck.h5 ] && [ ! -e ck.h5.frames ] || fail "the finished run kept its checkpoint"
+    expect_no_temp . ck_out
+    ;;
+warm_start)
+    # a warm start across ranks: each rank puts its own ropes at the frame; the outputs are one process's, and
+    # continued from frame 2 for the remaining steps the run ends at the earlier run's last frame
+    cp "$SC/hanging_lines_settle.json" .
+    run_skein run hanging_lines_settle.json --steps 2000 --every 500 --h5 a.h5 --csv a.csv --quiet
+    expect_status 0
+    w=(run hanging_lines_settle.json --set 'initial={"from": "a.h5", "frame": 2}' --steps 1000 --every 500 --quiet)
+    run_skein "${w[@]}" --csv one.csv --h5 one.h5
+    expect_status 0
+    for ranks in 2 3; do
+        run_ranks $ranks "${w[@]}" --csv r$ranks.csv --h5 r$ranks.h5
+        [ "$status" -eq 0 ] || fail "$ranks ranks: exit status $status: $(cat err)"
+        cmp one.csv r$ranks.csv || fail "$ranks ranks: the CSV differs from one process's"
+        h5diff one.h5 r$ranks.h5 >diff.txt 2>&1 || fail "$ranks ranks: h5diff: $(head -5 diff.txt)"
+    done
+    rows_at() { awk -F, -v s="$2" 'NR > 1 && $2 == s { $2 = ""; $3 = ""; print }' OFS=, "$1"; }
+    [ "$(rows_at a.csv 2000 | wc -l)" -eq 960 ] || fail "$(rows_at a.csv 2000 | wc -l) rows at the end"
+    [ "$(rows_at a.csv 2000)" = "$(rows_at r3.csv 1000)" ] || fail "3 ranks: the continued run ends elsewhere"
+    # an output onto the warm start's file is refused before anything is written
+    run_ranks 2 "${w[@]}" --h5 a.h5
+    [ "$status" -eq 2 ] || fail "output on the warm start's file: exit status $status, expected 2: $(cat err)"
+    [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "not one line: $(cat err)"
+    ;;
 refused)
-    # what a run across processes does not take yet: the ParaView directory and the results table, refused
-    # before anything is written
-    for out in "--vtk vtkdir" "--results rows.csv"; do
+    # what a run across processes does not take yet: the results table, refused before anything is written
+    for out in "--results rows.csv"; do
         # shellcheck disable=SC2086
         run_ranks 2 run "$SC/w1_springs.json" --steps 10 $out
         [ "$status" -eq 2 ] || fail "$out: exit status $status, expected 2"
         grep -q "^skein: rank 0: ${out%% *}: not written by a run across processes (mpirun -np 2) yet" err ||
             fail "stderr: $(cat err)"
         [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "not one line: $(cat err)"
-        [ ! -e vtkdir ] && [ ! -e rows.csv ] || fail "$out: an output was written"
+        [ ! -e rows.csv ] || fail "$out: an output was written"
     done
     ;;
 *)

@@ -86,6 +86,15 @@ typedef struct sk_rope_diagnostics {
  * slack bungee), the last step's impulse / dt for rods and cables (negative for a rod that pushes). */
 SK_API void sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension);
 
+/* Whether a rope holds more energy than its loads can have given it since `start`, its diagnostics at the run's
+ * start (docs/model.md section 2.2): kinetic + gravity + elastic energy grew by more than the larger of the
+ * kinetic and elastic energy it started with and its weight times its length (rest length and anchor length),
+ * where a rope that nothing drives (no driven anchor, flow, buoyancy or deployment) can only lose energy. The
+ * mark of a step above the explicit stability limit. Always false for a driven rope. *gain (may be NULL) gets
+ * the energy now less the energy at the start (J). */
+SK_API bool sk_engine_rope_energy_excess(const sk_engine *e, size_t rope, const sk_rope_diagnostics *start,
+                                         double *gain);
+
 /* The contacts a rope's last step generated and the resolver iterations it used (0 and 0 for a group
  * without contacts and before the first step). */
 SK_API void sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations);

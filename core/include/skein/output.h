@@ -362,6 +362,11 @@ SK_API const sk_engine *sk_frame_buffer_engine(sk_frame_buffer *f, long step);
  * unspecified state. */
 SK_API sk_status sk_warm_start(sk_engine *e, sk_error *err);
 
+/* The same for an engine of one process's slice of a run split across processes: e steps
+ * sk_scenario_slice(whole, first, its ropes), and its ropes are put at the frame of the whole's ropes first ..
+ * first + count - 1 (the file, written by the whole run, is checked against the whole scenario). */
+SK_API sk_status sk_warm_start_slice(sk_engine *e, const sk_scenario *whole, size_t first, sk_error *err);
+
 /* ---- summary totals ------------------------------------------------------------------------------------ */
 
 /* Per-group totals of a batch at one moment, for the end-of-run summary: energies summed over ropes,

@@ -274,6 +274,13 @@ SK_API bool sk_group_has_contacts(const sk_scenario *s, const sk_group *g);
  * total_ropes. */
 SK_API int sk_scenario_find_rope(const sk_scenario *s, size_t rope, size_t *local);
 
+/* The largest time step (s) at which the scenario's integrator steps group `group`'s ropes stably, for the parts
+ * it integrates explicitly (docs/model.md section 2.2): 2 / omega_max, omega_max bounded above by Gershgorin's
+ * theorem on the mass-scaled stiffness of each rope (springs and bungees, the anchored spring or bungee,
+ * bending), the smallest over the group's ropes. For the implicit integrator bending's alone. INFINITY where
+ * nothing sets a limit (rods, cables, a fake spring, no links); 0 where a rope's figures overflow. */
+SK_API double sk_group_stable_dt(const sk_scenario *s, int group);
+
 /* SI units of a sweep key as written ("link.stiffness": "N/m", "anchor.point[1]": "m", "1" for a pure
  * number); NULL for a key that is not a sweepable parameter. */
 SK_API const char *sk_param_units(const char *key);

@@ -425,7 +425,7 @@ static int create_group(sk_h5_writer *w, hid_t groups, int index, sk_error *err)
         return oom(w, err);
     for (size_t j = 0; j < g->n; j++)
         global[j] = g->ropes[j];
-    hid_t ropes = rope_set(g->gid, "ropes", H5T_NATIVE_UINT64, g->n, global, NULL,
+    hid_t ropes = rope_set(g->gid, "ropes", H5T_NATIVE_UINT64, g->n, global, "1",
                            "global index of each stored rope (scenario order, all groups)");
     free(global);
     if (ropes < 0)
@@ -438,14 +438,14 @@ static int create_group(sk_h5_writer *w, hid_t groups, int index, sk_error *err)
                                     "[frame][rope][particle][xyz]; particles past count hold 0");
     g->sets[D_VELOCITY] = frame_set(g->gid, "velocity", H5T_REAL, 4, vec, g->block, "m/s",
                                     "[frame][rope][particle][xyz]; particles past count hold 0");
-    g->sets[D_COUNT] = frame_set(g->gid, "count", H5T_NATIVE_INT, 2, one, g->block, NULL,
+    g->sets[D_COUNT] = frame_set(g->gid, "count", H5T_NATIVE_INT, 2, one, g->block, "1",
                                  "[frame][rope]: particles present");
     g->sets[D_ENERGY] = frame_set(g->gid, "energy", H5T_REAL, 3, three, g->block, "J",
                                   "[frame][rope][kinetic, gravity, elastic]");
     g->sets[D_TENSION] = frame_set(g->gid, "tension", H5T_REAL, 3, link, g->block, "N",
                                    "[frame][rope][link]: link i joins particles i and i + 1; 0 past the links present");
     if (g->contacts)
-        g->sets[D_CONTACTS] = frame_set(g->gid, "contacts", H5T_NATIVE_INT, 3, two, g->block, NULL,
+        g->sets[D_CONTACTS] = frame_set(g->gid, "contacts", H5T_NATIVE_INT, 3, two, g->block, "1",
                                         "[frame][rope][contacts, iterations]: the contacts generated and the "
                                         "resolver iterations used by the step that ended at the frame (0, 0 at "
                                         "step 0)");
@@ -617,7 +617,7 @@ static sk_h5_writer *open_writer(const char *path, const sk_scenario *s, const s
     if (rc == 0) {
         const hsize_t none[1] = {0};
         w->time = frame_set(w->file, "time", H5T_REAL, 1, none, TIME_CHUNK, "s", "time of each frame: step * dt");
-        w->step = frame_set(w->file, "step", H5T_NATIVE_INT64, 1, none, TIME_CHUNK, NULL, "step of each frame");
+        w->step = frame_set(w->file, "step", H5T_NATIVE_INT64, 1, none, TIME_CHUNK, "step", "step of each frame");
         if (w->time < 0 || w->step < 0 ||
             (groups = H5Gcreate2(w->file, "groups", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0)
             rc = h5_fail(w, err, "cannot create a dataset");

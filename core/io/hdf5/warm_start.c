@@ -26,7 +26,8 @@
 
 typedef struct warm {
     sk_engine *e;
-    const sk_scenario *s;
+    const sk_scenario *s; /* the whole scenario, whose ropes the file holds */
+    size_t first, count;  /* the engine's ropes: the whole's first .. first + count - 1 (a slice's) */
     sk_error *err;
     hid_t file;
     hsize_t frames; /* frames every dataset holds */
@@ -260,8 +261,12 @@ static int load_group(warm *w, hid_t gid, int gi)
         !(b.sq = sk_alloc_array(cap * 3, sizeof(sk_real))) || !(b.impulse = sk_alloc_array(cap, sizeof(sk_real))))
         rc = sk_fail(w->err, SK_ERR_NO_MEMORY, "%s: out of memory", w->s->initial_path);
     const hsize_t vec[4] = {0, 0, cap, 3}, one[2] = {0, 0};
-    for (size_t r0 = 0; rc == 0 && r0 < g->count; r0 += b.rows) {
-        const size_t nb = g->count - r0 < b.rows ? g->count - r0 : b.rows;
+    /* the group's ropes that are the engine's */
+    const size_t stop = w->first + w->count; /* one past the engine's last rope, globally */
+    const size_t lo = w->first > g->first_rope ? w->first - g->first_rope : 0;
+    const size_t end = stop <= g->first_rope ? 0 : stop - g->first_rope < g->count ? stop - g->first_rope : g->count;
+    for (size_t r0 = lo; rc == 0 && r0 < end; r0 += b.rows) {
+        const size_t nb = end - r0 < b.rows ? end - r0 : b.rows;
         if (!read_frame(w, gid, "position", H5T_REAL, 4, vec, r0, nb, b.p) ||
             !read_frame(w, gid, "velocity", H5T_REAL, 4, vec, r0, nb, b.v) ||
             !read_frame(w, gid, "count", H5T_NATIVE_INT, 2, one, r0, nb, b.count) ||
@@ -269,21 +274,39 @@ static int load_group(warm *w, hid_t gid, int gi)
             (g->deploys && !read_frame(w, gid, "segment", H5T_REAL, 2, one, r0, nb, b.segment)))
             rc = not_skein(w, "a frame of a group cannot be read");
         for (size_t j = 0; rc == 0 && j < nb; j++)
-            rc = put_rope(w, gi, g, &b, j, g->first_rope + r0 + j);
+            rc = put_rope(w, gi, g, &b, j, g->first_rope + r0 + j - w->first);
     }
     block_free(&b);
     return rc;
 }
 
+static sk_status warm_start(sk_engine *e, const sk_scenario *s, size_t first, size_t count, sk_error *err);
+
 sk_status sk_warm_start(sk_engine *e, sk_error *err)
 {
     const sk_scenario *s = sk_engine_scenario(e);
+    return warm_start(e, s, 0, s->total_ropes, err);
+}
+
+sk_status sk_warm_start_slice(sk_engine *e, const sk_scenario *whole, size_t first, sk_error *err)
+{
+    const sk_scenario *mine = sk_engine_scenario(e);
+    if (!whole->has_initial)
+        return SK_OK;
+    if (first > whole->total_ropes || mine->total_ropes > whole->total_ropes - first)
+        return sk_fail(err, SK_ERR_INVALID, "%s: initial: ropes %zu to %zu are not the scenario's", whole->source,
+                       first, first + mine->total_ropes);
+    return warm_start(e, whole, first, mine->total_ropes, err);
+}
+
+static sk_status warm_start(sk_engine *e, const sk_scenario *s, size_t first, size_t count, sk_error *err)
+{
     if (!s->has_initial)
         return SK_OK;
     /* one line through err; HDF5's stack dumps would only repeat it (and its exit clean-up: see h5_writer.c) */
     H5dont_atexit();
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
-    warm w = {.e = e, .s = s, .err = err, .file = H5I_INVALID_HID};
+    warm w = {.e = e, .s = s, .first = first, .count = count, .err = err, .file = H5I_INVALID_HID};
     struct stat sb;
     if (stat(s->initial_path, &sb) != 0)
         return fail(&w, errno == ENOENT ? SK_ERR_INVALID : SK_ERR_IO, "cannot open: %s", strerror(errno));
