@@ -153,15 +153,13 @@ SK_INLINE void generate_links(const sk_kernel_cfg *cfg, const kparams *k, const 
 }
 
 /* The links' pass in its variants (feature_mask.h): with profiles or without, constant. */
+#define GENERATE_VARIANTS(X) K_EACH1(X, generate_links_profiles, K_PROFILES)
+#define K_VARIANT_RUN(ft) \
+    generate_links(cfg, k, state, cs, c, (ft).profiles ? sk_pack_profile_rows(param, SK_W) : NULL, count)
 SK_INLINE void generate_links_variant(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param,
                                       const sk_real *state, contact_scratch *cs, const contact_slots *c, skv *count)
 {
-#define GENERATE_VARIANTS(X) K_EACH1(X, K_PROFILES)
-#define K_VARIANT_RUN(ft) \
-    generate_links(cfg, k, state, cs, c, (ft).profiles ? sk_pack_profile_rows(param, SK_W) : NULL, count)
-    K_VARIANTS(k_pack_mask(cfg, param), GENERATE_VARIANTS);
-#undef K_VARIANT_RUN
-#undef GENERATE_VARIANTS
+    K_VARIANTS_INLINE(k_cfg_mask(cfg), GENERATE_VARIANTS);
 }
 
 void SK_KNAME(sk_contact_generate)(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param,

@@ -735,12 +735,11 @@ SK_INLINE void resolve_pack(const sk_kernel_cfg *cfg, const sk_real *param, sk_r
     skv_store(iterations_row, used);
 }
 
+#define RESOLVE_VARIANTS(X) K_EACH2(X, resolve, K_FRICTION, K_PROFILES)
+#define K_VARIANT_RUN(ft) resolve_pack(cfg, param, state, cs, counts, (ft).friction, (ft).profiles)
+
 void SK_KNAME(sk_contact_resolve)(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state,
                                   contact_scratch *cs, const sk_real *counts)
 {
-#define RESOLVE_VARIANTS(X) K_EACH2(X, K_FRICTION, K_PROFILES)
-#define K_VARIANT_RUN(ft) resolve_pack(cfg, param, state, cs, counts, (ft).friction, (ft).profiles)
-    K_VARIANTS(k_pack_mask(cfg, param), RESOLVE_VARIANTS);
-#undef K_VARIANT_RUN
-#undef RESOLVE_VARIANTS
+    K_VARIANTS_INLINE(k_cfg_mask(cfg), RESOLVE_VARIANTS);
 }

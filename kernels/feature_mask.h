@@ -56,16 +56,24 @@ SK_INLINE k_features k_features_of(unsigned m)
     return f;
 }
 
-/* The mask of a pack: its group's structure (cfg) and what its lanes' parameters allow. unit_damp where the
- * integrator has a damping factor (Verlet keeps its own); lean for fixed explicit springs with a static
- * anchored spring or none and no per-particle force, where no lane's acceleration field holds a -0. */
-SK_INLINE unsigned k_pack_mask(const sk_kernel_cfg *cfg, const sk_real *param)
+/* The features a group's structure gives (cfg), the same for all its packs. */
+SK_INLINE unsigned k_cfg_mask(const sk_kernel_cfg *cfg)
 {
     const int integrator = cfg->integrator == SK_INTEGRATOR_CYCLONE ? SK_INTEGRATOR_EULER : cfg->integrator;
     unsigned m = K_INTEGRATOR(integrator) | K_LINK(k_force_link(cfg->link)) | K_ANCHOR(k_force_anchor(cfg->anchor)) |
                  K_DRAG(sk_kernel_drag_mode(cfg));
-    m |= (cfg->gravity_force ? K_GFORCE : 0) | (cfg->buoyancy ? K_BUOYANCY : 0) | (cfg->driven ? K_DRIVEN : 0) |
-         (cfg->bending ? K_BENDING : 0) | (cfg->profiles ? K_PROFILES : 0) | (cfg->deploys ? K_DEPLOYS : 0) | (cfg->friction ? K_FRICTION : 0);
+    return m | (cfg->gravity_force ? K_GFORCE : 0) | (cfg->buoyancy ? K_BUOYANCY : 0) | (cfg->driven ? K_DRIVEN : 0) |
+           (cfg->bending ? K_BENDING : 0) | (cfg->profiles ? K_PROFILES : 0) | (cfg->deploys ? K_DEPLOYS : 0) |
+           (cfg->friction ? K_FRICTION : 0);
+}
+
+/* The mask of a pack: its group's features and what its lanes' parameters allow. unit_damp where the
+ * integrator has a damping factor (Verlet keeps its own); lean for fixed explicit springs with a static
+ * anchored spring or none and no per-particle force, where no lane's acceleration field holds a -0. */
+SK_INLINE unsigned k_pack_mask(const sk_kernel_cfg *cfg, const sk_real *param)
+{
+    const unsigned m = k_cfg_mask(cfg);
+    const int integrator = (int)((m >> K_INTEGRATOR_SHIFT) & 7u);
     bool undamped = integrator != SK_INTEGRATOR_VERLET, no_negative_zero = true;
     for (int l = 0; l < SK_W; l++) {
         undamped = undamped && param[(size_t)SK_P_DAMP * SK_W + l] == 1;
@@ -82,25 +90,48 @@ SK_INLINE unsigned k_pack_mask(const sk_kernel_cfg *cfg, const sk_real *param)
     return m | (undamped ? K_UNIT_DAMP : 0) | (lean ? K_LEAN : 0);
 }
 
-/* The variants of a kernel: LIST(X) expands X(care, value, clear) per variant, most specific first; the
- * first whose care bits of `mask` equal value runs `RUN(features)`, with the features of `mask` whose
- * `clear` bits (care's among them) are replaced by value's: constants the compiler folds. */
-#define K_VARIANT_CASE(care, value, clear)                                       \
-    if ((k_variant_mask_ & (care)) == (value)) {                                 \
-        K_VARIANT_RUN(k_features_of((k_variant_mask_ & ~(unsigned)(clear)) | (value))); \
-        return;                                                                  \
+/* The variants of a kernel: LIST(X) expands X(name, care, value, clear) per variant, most specific first.
+ * K_VARIANT_FUNCTIONS(LIST) defines each as a function of its own (kept out of the dispatcher, so that each
+ * has the registers to itself) that runs K_VARIANT_RUN(features) with the features of the pack's mask whose
+ * `clear` bits (care's among them) are value's: constants the compiler folds. K_VARIANTS(mask, LIST) calls
+ * the first whose `care` bits of the mask equal `value`. A kernel defines K_VARIANT_PARAMS (its parameters),
+ * K_VARIANT_ARGS (their names) and K_VARIANT_RUN before expanding them. */
+#define K_VARIANT_DEFINE(name, care, value, clear)                                  \
+    static __attribute__((noinline)) void name(K_VARIANT_PARAMS, unsigned k_mask_) \
+    {                                                                               \
+        K_VARIANT_RUN(k_features_of((k_mask_ & ~(unsigned)(clear)) | (value)));     \
     }
-#define K_VARIANTS(mask, LIST)                    \
-    do {                                          \
-        const unsigned k_variant_mask_ = (mask); \
-        LIST(K_VARIANT_CASE)                      \
+#define K_VARIANT_PICK(name, care, value, clear) \
+    if ((k_mask_ & (care)) == (value)) {          \
+        name(K_VARIANT_ARGS, k_mask_);            \
+        return;                                   \
+    }
+#define K_VARIANT_FUNCTIONS(LIST) LIST(K_VARIANT_DEFINE)
+#define K_VARIANTS(mask, LIST)             \
+    do {                                   \
+        const unsigned k_mask_ = (mask);   \
+        LIST(K_VARIANT_PICK)               \
+    } while (0)
+
+/* The same picked in place: each variant's body inlined into the caller, for kernels whose variants are
+ * small beside the work around them (the contact phase's). */
+#define K_VARIANT_INLINE(name, care, value, clear)                                   \
+    if ((k_mask_ & (care)) == (value)) {                                             \
+        K_VARIANT_RUN(k_features_of((k_mask_ & ~(unsigned)(clear)) | (value)));      \
+        return;                                                                      \
+    }
+#define K_VARIANTS_INLINE(mask, LIST)    \
+    do {                                 \
+        const unsigned k_mask_ = (mask); \
+        LIST(K_VARIANT_INLINE)           \
     } while (0)
 
 /* One fully constant variant (care = clear = every bit). */
-#define K_EXACT(X, mask) X(K_ALL, (mask), K_ALL)
+#define K_EXACT(X, name, mask) X(name, K_ALL, (mask), K_ALL)
 /* Every combination of one or two features, each constant, the others read at run time. */
-#define K_EACH1(X, a) X((a), (a), (a)) X((a), 0u, (a))
-#define K_EACH2(X, a, b) X((a) | (b), (a) | (b), (a) | (b)) X((a) | (b), (a), (a) | (b)) X((a) | (b), (b), (a) | (b)) \
-    X((a) | (b), 0u, (a) | (b))
+#define K_EACH1(X, name, a) X(name##_with, (a), (a), (a)) X(name##_without, (a), 0u, (a))
+#define K_EACH2(X, name, a, b)                                                                     \
+    X(name##_both, (a) | (b), (a) | (b), (a) | (b)) X(name##_first, (a) | (b), (a), (a) | (b))     \
+    X(name##_second, (a) | (b), (b), (a) | (b)) X(name##_neither, (a) | (b), 0u, (a) | (b))
 
 #endif

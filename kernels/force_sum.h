@@ -8,61 +8,71 @@
 #include "feature_mask.h"
 #include "forces.h"
 
-/* What the sum takes of particle i beyond the pack's constants. The links' forces come in evaluated: the
- * passes carry link i's force to row i + 1, and the implicit step builds its block from the same
- * evaluation. */
-typedef struct k_site {
-    skv3 p, vel;             /* the particle's position and the velocity its forces see */
-    skv3 um_prev;            /* link i - 1's force on particle i - 1 (zero where it does not act) */
-    skv3 um;                 /* link i's force on particle i (zero where it does not act) */
-    bool has_prev, has_next; /* links i - 1 and i are rows of the pack */
-    bool held_any, held_all; /* the anchor holds this particle in some lanes, in every lane */
-    skm held;                /* ... in these */
-    skv3 x;                  /* the step's anchor point */
-    skv rest;                /* the anchored segment's rest length */
-    const sk_real *bend;     /* the hinges' forces of the step (bending.h), with the bending feature */
-    int i, rows;
-} k_site;
+/* What a pass over a pack's rows holds for every row of a step: the anchor point, the anchored segment's rest
+ * length, the hinges' forces of the step (bending.h; with the bending feature) and the rows visited. */
+typedef struct k_pass {
+    skv3 x;
+    skv rest;
+    const sk_real *bend;
+    int rows;
+} k_pass;
 
-/* Row i of `rows` in a pass whose anchor holds the particle in the lanes `held`; link i's force is the pass's
- * to set (um) where the link acts. */
-SK_INLINE k_site k_site_at(skv3 p, skv3 vel, skv3 um_prev, int i, int rows, skm held, skv3 x, skv rest,
-                           const sk_real *bend)
+/* The lanes whose anchor holds a particle: `mask`, with whether that is some lane (any) and every lane (all,
+ * where a pass knows it at compile time). */
+typedef struct k_hold {
+    skm mask;
+    bool any, all;
+} k_hold;
+
+SK_INLINE k_hold k_hold_lanes(skm mask)
 {
-    k_site s = {.p = p, .vel = vel, .um_prev = um_prev, .um = v3_zero(), .has_prev = i > 0, .has_next = i + 1 < rows,
-                .held_any = skm_any(held), .held_all = false, .held = held, .x = x, .rest = rest, .bend = bend,
-                .i = i, .rows = rows};
-    return s;
+    k_hold h = {mask, skm_any(mask), false};
+    return h;
+}
+
+/* Held in every lane, or in none. */
+SK_INLINE k_hold k_hold_every(bool held)
+{
+    k_hold h = {skv_lt(skv_zero(), skv_zero()), held, held};
+    return h;
 }
 
 /* The springs-only sum (the lean feature): the model's (0 - u_prev) + u is u - u_prev, and both are exact,
  * so they differ at most in the sign of a zero force, which acc + f w absorbs where the acceleration field
  * holds no -0 (k_pack_mask checks it per pack). */
-SK_INLINE skv3 k_lean_links(const k_site *s)
+SK_INLINE skv3 k_lean_links(skv3 um_prev, skv3 um, bool has_prev, bool has_next)
 {
-    if (!s->has_prev)
-        return s->has_next ? s->um : v3_zero();
-    return s->has_next ? v3_sub(s->um, s->um_prev) : v3_sub(v3_zero(), s->um_prev);
+    if (!has_prev)
+        return has_next ? um : v3_zero();
+    return has_next ? v3_sub(um, um_prev) : v3_sub(v3_zero(), um_prev);
 }
 
-SK_INLINE skv3 k_force_sum(const kparams *k, k_features ft, const k_site *s)
+/* Particle i's force at position p and the velocity its forces see, vel. The links' forces come in
+ * evaluated (the passes carry link i's force to row i + 1, and the implicit step builds its block from the
+ * same evaluation): um_prev, link i - 1's force on particle i - 1, which particle i takes negated, where
+ * has_prev; um, link i's force on particle i, where has_next; zero where a link does not act. has_prev and
+ * has_next are i > 0 and i + 1 < rows, passed so that a pass that knows them at compile time keeps them
+ * constant. Values, not a structure, so that a variant with features read at run time keeps them in
+ * registers. */
+SK_INLINE skv3 k_force_sum(const kparams *k, k_features ft, const k_pass *pass, int i, skv3 p, skv3 vel,
+                           skv3 um_prev, skv3 um, bool has_prev, bool has_next, k_hold hold)
 {
     skv3 f;
     if (ft.lean) {
-        f = k_lean_links(s);
+        f = k_lean_links(um_prev, um, has_prev, has_next);
     } else {
-        f = k_particle_forces(k, ft.gforce, ft.drag, ft.buoyancy, s->p, s->vel);
-        if (s->has_prev && ft.link != SK_LINK_NONE)
-            f = v3_sub(f, s->um_prev);
-        if (s->has_next && ft.link != SK_LINK_NONE)
-            f = v3_add(f, s->um);
+        f = k_particle_forces(k, ft.gforce, ft.drag, ft.buoyancy, p, vel);
+        if (has_prev && ft.link != SK_LINK_NONE)
+            f = v3_sub(f, um_prev);
+        if (has_next && ft.link != SK_LINK_NONE)
+            f = v3_add(f, um);
     }
-    if (ft.anchor != SK_ANCHOR_NONE && s->held_any) {
-        skv3 a = k_anchor_force(k, ft.anchor, s->p, s->vel, s->x, s->rest);
-        f = v3_add(f, s->held_all ? a : v3_select(s->held, a, v3_zero()));
+    if (ft.anchor != SK_ANCHOR_NONE && hold.any) {
+        skv3 a = k_anchor_force(k, ft.anchor, p, vel, pass->x, pass->rest);
+        f = v3_add(f, hold.all ? a : v3_select(hold.mask, a, v3_zero()));
     }
     if (ft.bending)
-        f = k_bend_add(f, s->bend, s->i, s->rows);
+        f = k_bend_add(f, pass->bend, i, pass->rows);
     return f;
 }
 

@@ -40,6 +40,7 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
         k_bend_pass(&k_rope, state, rows, n, bend, prof);
     }
 
+    const k_pass pass = {x, rest, bend, rows};
     skv3 um_prev = v3_zero();
     for (int i = 0; i < rows; i++) {
         const sk_real *row = state + (size_t)i * stride;
@@ -47,14 +48,16 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
         kparams k = k_rope; /* with profiles: particle i's and link i's constants */
         if (prof)
             kp_profile_row(&k, prof, i);
-        k_site st = k_site_at(p, k_velocity(&k, ft.integrator, p, w), um_prev, i, rows,
-                              skv_eq(skv_set1((sk_real)i), held_index), x, rest, bend);
-        if (st.has_next && ft.link != SK_LINK_NONE) {
+        const skv3 um_before = um_prev;
+        skv3 um = v3_zero();
+        if (i + 1 < rows && ft.link != SK_LINK_NONE) {
             skm exists = skv_lt(skv_set1((sk_real)(i + 1)), n);
-            st.um = v3_select(exists, k_link_force(&k, ft.link, p, v3_load(row + stride)), v3_zero());
-            um_prev = st.um;
+            um = v3_select(exists, k_link_force(&k, ft.link, p, v3_load(row + stride)), v3_zero());
+            um_prev = um;
         }
-        v3_store(force + (size_t)i * 3 * SK_W, k_force_sum(&k, ft, &st));
+        const skv3 f = k_force_sum(&k, ft, &pass, i, p, k_velocity(&k, ft.integrator, p, w), um_before, um, i > 0,
+                                   i + 1 < rows, k_hold_lanes(skv_eq(skv_set1((sk_real)i), held_index)));
+        v3_store(force + (size_t)i * 3 * SK_W, f);
     }
     free(bend);
 }

@@ -30,6 +30,7 @@ SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real 
                 lane_steps[l] += (uint64_t)param[(size_t)SK_P_N * SK_W + l];
         if (ft.bending) /* the hinges among the particles present, after the insertion (bending.h) */
             k_bend_pass(&k, state, rows, n, bend, prof);
+        const k_pass pass = {x, rest, bend, rows};
 
         /* p is carried from row to row (row i + 1 is still old when row i is written); v is loaded where it is
          * used, as in the fixed kernel, to spare registers */
@@ -46,17 +47,18 @@ SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real 
             const skv3 w = v3_load(row + 3 * SK_W);
             const skv next_index = skv_set1((sk_real)(i + 1));
             const skm present = skv_lt(skv_set1((sk_real)i), n);
-            k_site st = k_site_at(p, need_vel ? k_velocity(kr, ft.integrator, p, w) : w, um_prev, i, rows,
-                                  skv_eq(next_index, n), x, rest, bend);
-            skv3 pn = v3_zero();
+            const skv3 vel = need_vel ? k_velocity(kr, ft.integrator, p, w) : w;
+            const skv3 um_before = um_prev;
+            skv3 pn = v3_zero(), um = v3_zero();
             if (i + 1 < rows) {
                 pn = v3_load(row + stride);
                 if (ft.link != SK_LINK_NONE) {
-                    st.um = v3_select(skv_lt(next_index, n), k_link_force(kr, ft.link, p, pn), v3_zero());
-                    um_prev = st.um;
+                    um = v3_select(skv_lt(next_index, n), k_link_force(kr, ft.link, p, pn), v3_zero());
+                    um_prev = um;
                 }
             }
-            skv3 f = k_force_sum(kr, ft, &st);
+            skv3 f = k_force_sum(kr, ft, &pass, i, p, vel, um_before, um, i > 0, i + 1 < rows,
+                                 k_hold_lanes(skv_eq(next_index, n)));
             if (!pinned[i]) {
                 skv3 pi = p, wi = w;
                 k_integrate(kr, ft.integrator, &pi, &wi, f);
@@ -87,15 +89,20 @@ SK_INLINE void deploy_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *sta
 
 /* The variants (feature_mask.h): profiles (each particle with its own constants, and with bending each hinge's
  * k_b), bending, and the rest; the other features read at run time. */
-#define DEPLOY_VARIANTS(X)                                                  \
-    X(K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP)                     \
-    X(K_BENDING | K_PROFILES, K_BENDING, K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP) \
-    X(K_BENDING | K_PROFILES, 0u, K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP)
+#define DEPLOY_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP)
+#define DEPLOY_VARIANTS(X)                                                      \
+    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP)       \
+    X(bending, K_BENDING | K_PROFILES, K_BENDING, DEPLOY_OPEN)                   \
+    X(plain, K_BENDING | K_PROFILES, 0u, DEPLOY_OPEN)
+
+#define K_VARIANT_PARAMS \
+    const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps, uint64_t *lane_steps
+#define K_VARIANT_ARGS cfg, param, state, step0, steps, lane_steps
+#define K_VARIANT_RUN(features) deploy_run(cfg, param, state, step0, steps, lane_steps, features)
+K_VARIANT_FUNCTIONS(DEPLOY_VARIANTS)
 
 void SK_KNAME(sk_kernel_deploy_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
                                         long steps, uint64_t *lane_steps)
 {
-#define K_VARIANT_RUN(features) deploy_run(cfg, param, state, step0, steps, lane_steps, features)
     K_VARIANTS(k_pack_mask(cfg, param), DEPLOY_VARIANTS);
-#undef K_VARIANT_RUN
 }

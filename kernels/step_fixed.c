@@ -34,8 +34,8 @@ SK_INLINE skv3 k_link_force_lean(const kparams *k, skv3 pa, skv3 pb)
     return v3_scale(v3_scale(d, inv), mag);
 }
 
-SK_INLINE void particle(const kparams *k, k_features ft, sk_real *row, bool pinned, carry *c, bool first,
-                        bool has_next, skv3 x, const sk_real *bend, int i, int n, const sk_real *prof)
+SK_INLINE void particle(const kparams *k, k_features ft, const k_pass *pass, sk_real *row, bool pinned, carry *c,
+                        bool first, bool has_next, int i, const sk_real *prof)
 {
     kparams row_k;
     if (prof) { /* particle i's and link i's own constants (params.h) */
@@ -46,18 +46,18 @@ SK_INLINE void particle(const kparams *k, k_features ft, sk_real *row, bool pinn
     const size_t next = (size_t)SK_F_COUNT * SK_W;
     const bool need_vel = ft.drag || (first && ft.anchor == SK_ANCHOR_FAKE_SPRING);
     const skv3 w_old = v3_load(row + 3 * SK_W);
-    k_site s = k_site_at(c->p, need_vel ? k_velocity(k, ft.integrator, c->p, w_old) : w_old, c->um, i, n,
-                         skv_lt(skv_zero(), skv_zero()), x, k->s, bend);
-    s.held_any = s.held_all = first; /* the anchor holds particle 0 in every lane */
-    skv3 pn = v3_zero();
+    const skv3 vel = need_vel ? k_velocity(k, ft.integrator, c->p, w_old) : w_old;
+    const skv3 um_prev = c->um;
+    skv3 pn = v3_zero(), um = v3_zero();
     if (has_next) {
         pn = v3_load(row + next);
         if (ft.link != SK_LINK_NONE) {
-            s.um = ft.lean ? k_link_force_lean(k, c->p, pn) : k_link_force(k, ft.link, c->p, pn);
-            c->um = s.um;
+            um = ft.lean ? k_link_force_lean(k, c->p, pn) : k_link_force(k, ft.link, c->p, pn);
+            c->um = um;
         }
     }
-    skv3 f = k_force_sum(k, ft, &s);
+    /* the anchor holds particle 0 in every lane */
+    skv3 f = k_force_sum(k, ft, pass, i, c->p, vel, um_prev, um, !first, has_next, k_hold_every(first));
     if (!pinned) {
         skv3 p = c->p, w = w_old;
         k_integrate_d(k, ft.integrator, ft.unit_damp, &p, &w, f);
@@ -67,10 +67,10 @@ SK_INLINE void particle(const kparams *k, k_features ft, sk_real *row, bool pinn
     c->p = pn;
 }
 
-SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, const kparams *kp, sk_real *state, long step0, long steps,
+SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, const sk_real *param, sk_real *state, long step0, long steps,
                              k_features ft, sk_real *bend, const sk_real *prof)
 {
-    const kparams k = *kp;
+    const kparams k = kp_load(param);
     const int n = cfg->capacity;
     const unsigned char *pinned = cfg->pinned;
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
@@ -78,15 +78,16 @@ SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, const kparams *kp, sk_rea
         skv3 x = ft.anchor != SK_ANCHOR_NONE ? k_anchor_point(cfg, &k, ft.driven, step0 + s) : v3_zero();
         if (ft.bending) /* the hinges from the positions before the step (bending.h) */
             k_bend_pass(&k, state, n, skv_set1((sk_real)n), bend, prof);
+        const k_pass pass = {x, k.s, bend, n};
         carry c;
         c.p = v3_load(state);
         c.um = v3_zero();
-        particle(&k, ft, state, pinned[0], &c, true, n > 1, x, bend, 0, n, prof);
+        particle(&k, ft, &pass, state, pinned[0], &c, true, n > 1, 0, prof);
         sk_real *row = state + stride;
         for (int i = 1; i < n - 1; i++, row += stride)
-            particle(&k, ft, row, pinned[i], &c, false, true, x, bend, i, n, prof);
+            particle(&k, ft, &pass, row, pinned[i], &c, false, true, i, prof);
         if (n > 1)
-            particle(&k, ft, row, pinned[n - 1], &c, false, false, x, bend, n - 1, n, prof);
+            particle(&k, ft, &pass, row, pinned[n - 1], &c, false, false, n - 1, prof);
     }
 }
 
@@ -94,10 +95,9 @@ SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, const kparams *kp, sk_rea
 SK_INLINE void fixed_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
                          k_features ft)
 {
-    const kparams k = kp_load(param);
     const sk_real *prof = ft.profiles ? sk_pack_profile_rows(param, SK_W) : NULL;
     if (!ft.bending) {
-        fixed_advance(cfg, &k, state, step0, steps, ft, NULL, prof);
+        fixed_advance(cfg, param, state, step0, steps, ft, NULL, prof);
         return;
     }
     sk_real *bend = k_bend_scratch(cfg->capacity);
@@ -105,7 +105,7 @@ SK_INLINE void fixed_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *stat
         sk_pack_poison(cfg, state, SK_W);
         return;
     }
-    fixed_advance(cfg, &k, state, step0, steps, ft, bend, prof);
+    fixed_advance(cfg, param, state, step0, steps, ft, bend, prof);
     free(bend);
 }
 
@@ -113,27 +113,33 @@ SK_INLINE void fixed_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *stat
  * integrator, with a static anchored spring or none, damped or not (Verlet has no damping factor of its
  * own), and plain symplectic bungees; then profiles, bending, and everything else, with their other
  * features read at run time. */
-#define FIXED_LEAN(X, integrator, anchor) \
-    K_EXACT(X, K_LEAN | K_INTEGRATOR(integrator) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
-#define FIXED_LEAN2(X, integrator, anchor) \
-    FIXED_LEAN(X, integrator, anchor) K_EXACT(X, K_UNIT_DAMP | K_LEAN | K_INTEGRATOR(integrator) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
-#define FIXED_BUNGEE(X, damp) K_EXACT(X, (damp) | K_INTEGRATOR(SK_INTEGRATOR_SYMPLECTIC) | K_LINK(SK_LINK_BUNGEE))
+#define FIXED_LEAN(X, name, integrator, anchor) \
+    K_EXACT(X, name, K_LEAN | K_INTEGRATOR(integrator) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
+#define FIXED_LEAN2(X, name, integrator, anchor) \
+    FIXED_LEAN(X, name##_damped, integrator, anchor)                                                          \
+    K_EXACT(X, name##_undamped, K_UNIT_DAMP | K_LEAN | K_INTEGRATOR(integrator) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
+#define FIXED_BUNGEE(X, name, damp) \
+    K_EXACT(X, name, (damp) | K_INTEGRATOR(SK_INTEGRATOR_SYMPLECTIC) | K_LINK(SK_LINK_BUNGEE))
+#define FIXED_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS)
 #define FIXED_VARIANTS(X)                                                                          \
-    FIXED_LEAN2(X, SK_INTEGRATOR_SYMPLECTIC, SK_ANCHOR_NONE)                                      \
-    FIXED_LEAN2(X, SK_INTEGRATOR_SYMPLECTIC, SK_ANCHOR_SPRING)                                    \
-    FIXED_LEAN2(X, SK_INTEGRATOR_EULER, SK_ANCHOR_NONE)                                           \
-    FIXED_LEAN2(X, SK_INTEGRATOR_EULER, SK_ANCHOR_SPRING)                                         \
-    FIXED_LEAN(X, SK_INTEGRATOR_VERLET, SK_ANCHOR_NONE)                                           \
-    FIXED_LEAN(X, SK_INTEGRATOR_VERLET, SK_ANCHOR_SPRING)                                         \
-    FIXED_BUNGEE(X, 0u) FIXED_BUNGEE(X, K_UNIT_DAMP)                                              \
-    X(K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS)                      \
-    X(K_BENDING | K_PROFILES, K_BENDING, K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS) \
-    X(K_BENDING | K_PROFILES, 0u, K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS)
+    FIXED_LEAN2(X, sym_spring, SK_INTEGRATOR_SYMPLECTIC, SK_ANCHOR_NONE)                          \
+    FIXED_LEAN2(X, sym_spring_anchor, SK_INTEGRATOR_SYMPLECTIC, SK_ANCHOR_SPRING)                 \
+    FIXED_LEAN2(X, eul_spring, SK_INTEGRATOR_EULER, SK_ANCHOR_NONE)                               \
+    FIXED_LEAN2(X, eul_spring_anchor, SK_INTEGRATOR_EULER, SK_ANCHOR_SPRING)                      \
+    FIXED_LEAN(X, ver_spring, SK_INTEGRATOR_VERLET, SK_ANCHOR_NONE)                               \
+    FIXED_LEAN(X, ver_spring_anchor, SK_INTEGRATOR_VERLET, SK_ANCHOR_SPRING)                      \
+    FIXED_BUNGEE(X, sym_bungee_damped, 0u) FIXED_BUNGEE(X, sym_bungee_undamped, K_UNIT_DAMP)      \
+    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS)            \
+    X(bending, K_BENDING | K_PROFILES, K_BENDING, FIXED_OPEN)                                     \
+    X(general, K_BENDING | K_PROFILES, 0u, FIXED_OPEN)
+
+#define K_VARIANT_PARAMS const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps
+#define K_VARIANT_ARGS cfg, param, state, step0, steps
+#define K_VARIANT_RUN(features) fixed_run(cfg, param, state, step0, steps, features)
+K_VARIANT_FUNCTIONS(FIXED_VARIANTS)
 
 void SK_KNAME(sk_kernel_fixed_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
                                        long steps)
 {
-#define K_VARIANT_RUN(features) fixed_run(cfg, param, state, step0, steps, features)
     K_VARIANTS(k_pack_mask(cfg, param) & ~K_DEPLOYS, FIXED_VARIANTS);
-#undef K_VARIANT_RUN
 }

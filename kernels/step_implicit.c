@@ -123,6 +123,7 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
     const bool bungee = link == SK_LINK_BUNGEE, uniform = uniform_links(deploys, link);
     const skv3 field = v3_scale(k->acc, k->mass); /* the acceleration field as a force: a m~ */
     const skv_sym3 diag = s3_diagonal(k->implicit_diag);
+    const k_pass pass = {x, rest, bend, rows};
 
     skv3 cp, cv, cz;
     row_point(k, state, scratch, pinned[0], later, &cp, &cv, &cz);
@@ -150,7 +151,8 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
         const skm held = skv_eq(index, held_index);
 
         /* forces at the linearisation point, summed as the explicit kernels sum them (force_sum.h) */
-        k_site st = k_site_at(cp, cv, um_prev, i, rows, held, x, rest, bend);
+        const skv3 um_before = um_prev;
+        skv3 um_i = v3_zero();
         skv3 np = v3_zero(), nv = v3_zero(), nz = v3_zero();
         skv_sym3 s = diag_i;
         skv3 q = v3_zero();
@@ -167,14 +169,14 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                 skv3 um = v3_scale(unit, skv_mul(skv_sub(k->link_l, l), k->link_stiffness));
                 act = bungee ? skm_and(next_exists, skv_gt(l, k->link_l)) : next_exists;
                 um = deploys || bungee ? v3_select(act, um, v3_zero()) : um;
-                st.um = um;
+                um_i = um;
                 um_prev = um;
                 s = s3_spring_block(d, inv, k->link_l, k->link_kdt2);
                 q = s3_apply(s, v3_sub(cz, nz));
             }
         }
 
-        const skv3 f = k_force_sum(k, ft, &st);
+        const skv3 f = k_force_sum(k, ft, &pass, i, cp, cv, um_before, um_i, i > 0, has_next, k_hold_lanes(held));
 
         /* what this row hands the next where link i acts but does not couple (this row or the next pinned) */
         skv_sym3 next_handed = s3_add(diag_next, s);
@@ -323,21 +325,28 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
  * per-particle forces, not deploying) with and without damping, fully constant; then profiles (each row with
  * its particle's and its link's own constants, and with bending each hinge's own k_b), bending (the hinges'
  * pass at each linearisation point), and the rest, their other features read at run time. */
-#define IMPLICIT_SPRINGS(X, anchor, damp) \
-    K_EXACT(X, (damp) | K_INTEGRATOR(SK_INTEGRATOR_IMPLICIT) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
-#define IMPLICIT_CLEAR (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP)
-#define IMPLICIT_VARIANTS(X)                                                           \
-    IMPLICIT_SPRINGS(X, SK_ANCHOR_NONE, K_UNIT_DAMP) IMPLICIT_SPRINGS(X, SK_ANCHOR_NONE, 0u)     \
-    IMPLICIT_SPRINGS(X, SK_ANCHOR_SPRING, K_UNIT_DAMP) IMPLICIT_SPRINGS(X, SK_ANCHOR_SPRING, 0u) \
-    X(K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP)                                  \
-    X(K_BENDING | K_PROFILES, K_BENDING, IMPLICIT_CLEAR)                                          \
-    X(K_BENDING | K_PROFILES, 0u, IMPLICIT_CLEAR)
+#define IMPLICIT_SPRINGS(X, name, anchor, damp) \
+    K_EXACT(X, name, (damp) | K_INTEGRATOR(SK_INTEGRATOR_IMPLICIT) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
+#define IMPLICIT_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP)
+#define IMPLICIT_VARIANTS(X)                                                                       \
+    IMPLICIT_SPRINGS(X, springs_undamped, SK_ANCHOR_NONE, K_UNIT_DAMP)                            \
+    IMPLICIT_SPRINGS(X, springs_damped, SK_ANCHOR_NONE, 0u)                                       \
+    IMPLICIT_SPRINGS(X, springs_anchor_undamped, SK_ANCHOR_SPRING, K_UNIT_DAMP)                   \
+    IMPLICIT_SPRINGS(X, springs_anchor_damped, SK_ANCHOR_SPRING, 0u)                              \
+    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP)                        \
+    X(bending, K_BENDING | K_PROFILES, K_BENDING, IMPLICIT_OPEN)                                  \
+    X(general, K_BENDING | K_PROFILES, 0u, IMPLICIT_OPEN)
+
+#define K_VARIANT_PARAMS                                                                                    \
+    const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps, uint64_t *lane_steps, \
+        sk_real *scratch
+#define K_VARIANT_ARGS cfg, param, state, step0, steps, lane_steps, scratch
+#define K_VARIANT_RUN(features) \
+    implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, cfg->implicit_iterations, features)
+K_VARIANT_FUNCTIONS(IMPLICIT_VARIANTS)
 
 void SK_KNAME(sk_kernel_implicit_advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0,
                                           long steps, uint64_t *lane_steps, sk_real *scratch)
 {
-#define K_VARIANT_RUN(features) \
-    implicit_advance(cfg, param, state, step0, steps, lane_steps, scratch, cfg->implicit_iterations, features)
     K_VARIANTS(k_pack_mask(cfg, param), IMPLICIT_VARIANTS);
-#undef K_VARIANT_RUN
 }
