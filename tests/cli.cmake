@@ -110,7 +110,7 @@ skein_test(compare SOURCES test_compare.c CASES identical values signed_zero non
   counts_differ)
 
 # Output paths checked before the first step (tests/cli/outputs.sh).
-foreach(c same_file on_scenario directory no_directory no_orphan_journal)
+foreach(c same_file on_scenario directory no_directory special incomplete_names no_orphan_journal)
   skein_cli_test(outputs.${c} outputs.sh ${c})
 endforeach()
 # Frames copied into arrays a program owns (the Python package's sink).
