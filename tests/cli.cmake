@@ -84,12 +84,13 @@ foreach(c unknown_option unknown_command missing_value value_is_option steps_not
     steps_fraction steps_negative steps_huge threads_zero threads_many every_zero every_equals
     duration_bad duration_negative steps_and_duration isa_bad engine_bad ropes_backwards
     ropes_syntax ropes_out_of_range set_syntax quiet_value run_without_file extra_argument
-    default_with_file info_with_option tolerance_on_run csv_on_compare tolerance_bad h5_on_compare h5_empty h5_bad_ropes)
+    default_with_file info_with_option tolerance_on_run csv_on_compare tolerance_bad h5_on_compare h5_empty h5_bad_ropes
+    h5_twice steps_twice quiet_twice)
   skein_cli_test(usage.${c} usage.sh ${c})
 endforeach()
 
 # The commands and options (the cases of commands.sh).
-foreach(c help version quiet validate_roundtrip validate_set every duration ropes csv_unwritable
+foreach(c help version quiet validate_roundtrip validate_set every duration ropes ropes_replace_list csv_unwritable
     csv_full csv_replaces interrupt compare_reference compare_batch)
   skein_cli_test(${c} commands.sh ${c})
 endforeach()

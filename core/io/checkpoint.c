@@ -861,9 +861,11 @@ sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, sk_err
     }
     sk_h5_printable(c->source); /* messages name it */
     if (!s) {
-        /* No scenario given: the one it recorded, through the loader's checks like any scenario text. */
+        /* No scenario given: the one it recorded, through the loader's checks like any scenario text; the
+         * ropes written are the checkpoint's own list, which replaces output.ropes. */
         sk_error why = {0};
-        if (sk_scenario_load_string(c->scenario_text, c->source, NULL, &c->recorded, &why)) {
+        const sk_load_options lo = {.output_ropes_replaced = true};
+        if (sk_scenario_load_string(c->scenario_text, c->source, &lo, &c->recorded, &why)) {
             rc = sk_fail(err, why.status == SK_ERR_NO_MEMORY ? SK_ERR_NO_MEMORY : SK_ERR_CORRUPT,
                          "%s: its recorded scenario does not load (%s)", path, why.message);
             goto done;
