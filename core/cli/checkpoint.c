@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <limits.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,66 @@ static int check_plan(const char *path, const sk_checkpoint_info *m, const cli_o
         return sk_fail(err, SK_ERR_MISMATCH, "%s: the run that wrote it has %s%s: resume with the same --results",
                        path, m->results ? "--results " : "no --results", m->results ? m->results : "");
     return 0;
+}
+
+int cli_checkpoint_claim(cli_claim *k, const cli_options *o, sk_error *err)
+{
+    *k = (cli_claim){.fd = -1};
+    const char *path = o->checkpoint ? o->checkpoint : o->resume;
+    if (!path)
+        return 0;
+    const char *option = o->checkpoint ? "--checkpoint" : "--resume";
+    const size_t len = strlen(path);
+    if (!(k->path = malloc(len + sizeof CLI_CLAIM_SUFFIX)))
+        return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+    memcpy(k->path, path, len);
+    memcpy(k->path + len, CLI_CLAIM_SUFFIX, sizeof CLI_CLAIM_SUFFIX);
+    /* A lock taken on a file the run that held it has just removed is no claim: take the new file's. */
+    for (int tries = 0; tries < 16; tries++) {
+        const int fd = open(k->path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0) {
+            const int e = errno;
+            free(k->path);
+            k->path = NULL;
+            return sk_fail(err, SK_ERR_IO, "%s %s: cannot create its lock %s%s: %s", option, path, path,
+                           CLI_CLAIM_SUFFIX, strerror(e));
+        }
+        struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+        if (fcntl(fd, F_SETLK, &lock) != 0) {
+            const int e = errno;
+            close(fd);
+            free(k->path);
+            k->path = NULL;
+            if (e == EACCES || e == EAGAIN)
+                return sk_fail(err, SK_ERR_INVALID,
+                               "%s %s: another run is using this checkpoint (it holds %s%s); wait for it to end, "
+                               "or name another checkpoint",
+                               option, path, path, CLI_CLAIM_SUFFIX);
+            return sk_fail(err, SK_ERR_IO, "%s %s: cannot lock %s%s: %s", option, path, path, CLI_CLAIM_SUFFIX,
+                           strerror(e));
+        }
+        struct stat held, now;
+        if (fstat(fd, &held) == 0 && stat(k->path, &now) == 0 && held.st_dev == now.st_dev &&
+            held.st_ino == now.st_ino) {
+            k->fd = fd;
+            return 0;
+        }
+        close(fd);
+    }
+    free(k->path);
+    k->path = NULL;
+    return sk_fail(err, SK_ERR_INVALID, "%s %s: other runs keep taking this checkpoint; name another", option, path);
+}
+
+void cli_checkpoint_unclaim(cli_claim *k)
+{
+    /* removed while still held: a run waiting on this file finds it gone and claims a new one */
+    if (k->fd >= 0) {
+        unlink(k->path);
+        close(k->fd);
+    }
+    free(k->path);
+    *k = (cli_claim){.fd = -1};
 }
 
 int cli_checkpoint_begin_slice(cli_checkpointing *c, const cli_options *o, const sk_scenario *s, const cli_plan *plan,

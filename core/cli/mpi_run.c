@@ -320,8 +320,13 @@ static int run_ranks(const cli_options *o, sk_error *err)
     /* rank 0 writes the outputs: it checks them, as one process does */
     if (rc == SK_OK && r.rank == 0)
         rc = cli_check_outputs(o, o->command == CLI_RUN ? o->file : NULL, err);
-    if ((rc = agree(&r, rc, err)))
+    cli_claim claim = {.fd = -1}; /* rank 0 writes the checkpoint: it takes its name */
+    if (rc == SK_OK && r.rank == 0)
+        rc = cli_checkpoint_claim(&claim, o, err);
+    if ((rc = agree(&r, rc, err))) {
+        cli_checkpoint_unclaim(&claim);
         return sk_exit_status(rc);
+    }
     rc = cli_load_shared(o, r.size, &s, err);
     if (rc == SK_OK && s.has_initial)
         rc = sk_fail(err, SK_ERR_INVALID, "%s: initial: a warm start is not taken by a run across processes "
@@ -468,6 +473,7 @@ done:
     free(start);
     free(end);
     cli_ranks_checkpoint_free(&ck);
+    cli_checkpoint_unclaim(&claim);
     free_run(&r);
     free(plan.ropes);
     sk_scenario_free(&mine);

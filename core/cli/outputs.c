@@ -14,11 +14,12 @@
 #include "skein/output.h"
 
 #define JOURNAL_SUFFIX ".frames"
-#define MAX_OUTPUTS 6
+#define MAX_OUTPUTS 7
 
-/* The files the run writes, in outs[MAX_OUTPUTS] (the journal's name in journal); returns how many, or -1
+/* The files the run writes, in outs[MAX_OUTPUTS] (the journal's and the lock's names in journal and lock); returns how many, or -1
  * with err set when the checkpoint's path is too long. */
-static int list_outputs(const cli_options *o, sk_output_path *outs, char *journal, size_t journal_size, sk_error *err)
+static int list_outputs(const cli_options *o, sk_output_path *outs, char *journal, size_t journal_size, char *lock,
+                        size_t lock_size, sk_error *err)
 {
     const char *checkpoint = o->checkpoint ? o->checkpoint : o->resume;
     int n = 0;
@@ -39,6 +40,8 @@ static int list_outputs(const cli_options *o, sk_output_path *outs, char *journa
         snprintf(journal, journal_size, "%s" JOURNAL_SUFFIX, checkpoint);
         outs[n++] = (sk_output_path){.option = o->checkpoint ? "--checkpoint's journal" : "--resume's journal",
                                      .path = journal};
+        snprintf(lock, lock_size, "%s" CLI_CLAIM_SUFFIX, checkpoint);
+        outs[n++] = (sk_output_path){.option = o->checkpoint ? "--checkpoint's lock" : "--resume's lock", .path = lock};
     }
     return n;
 }
@@ -90,9 +93,9 @@ static int check_incomplete(const sk_output_path *out, sk_error *err)
 
 int cli_check_outputs(const cli_options *o, const char *scenario, sk_error *err)
 {
-    char journal[PATH_MAX + sizeof JOURNAL_SUFFIX];
+    char journal[PATH_MAX + sizeof JOURNAL_SUFFIX], lock[PATH_MAX + sizeof CLI_CLAIM_SUFFIX];
     sk_output_path outs[MAX_OUTPUTS];
-    const int n = list_outputs(o, outs, journal, sizeof journal, err);
+    const int n = list_outputs(o, outs, journal, sizeof journal, lock, sizeof lock, err);
     if (n < 0)
         return err->status;
     char label[PATH_MAX + 128] = "";
@@ -100,8 +103,8 @@ int cli_check_outputs(const cli_options *o, const char *scenario, sk_error *err)
         snprintf(label, sizeof label, "the scenario file %s itself; the run would overwrite its input", scenario);
     const sk_input_path input = {.path = scenario, .label = label};
     int rc = sk_output_paths_check(outs, n, &input, 1, err);
-    /* the checkpoint and its journal, listed last, are never kept as .incomplete */
-    const int kept = n - (o->checkpoint || o->resume ? 2 : 0);
+    /* the checkpoint, its journal and its lock, listed last, are never kept as .incomplete */
+    const int kept = n - (o->checkpoint || o->resume ? 3 : 0);
     for (int i = 0; rc == 0 && i < kept; i++)
         rc = check_incomplete(&outs[i], err);
     return rc;
@@ -111,9 +114,9 @@ int cli_check_warm_start(const cli_options *o, const sk_scenario *s, sk_error *e
 {
     if (!s->has_initial)
         return 0;
-    char journal[PATH_MAX + sizeof JOURNAL_SUFFIX];
+    char journal[PATH_MAX + sizeof JOURNAL_SUFFIX], lock[PATH_MAX + sizeof CLI_CLAIM_SUFFIX];
     sk_output_path outs[MAX_OUTPUTS];
-    const int n = list_outputs(o, outs, journal, sizeof journal, err);
+    const int n = list_outputs(o, outs, journal, sizeof journal, lock, sizeof lock, err);
     if (n < 0)
         return err->status;
     for (int i = 0; i < n; i++)

@@ -199,6 +199,60 @@ interrupt_resume)
     expect_same_outputs
     expect_clean
     ;;
+shared_checkpoint)
+    # One checkpoint, one run: a second run naming the same --checkpoint (or --resume) while the first runs
+    # is refused at once (exit 2), before its first step and long before the first run's first checkpoint,
+    # and touches nothing of it; a run killed with SIGKILL leaves no claim behind, so --resume goes on.
+    busy="another run is using this checkpoint (it holds ck.h5.lock); wait for it to end, or name another checkpoint"
+    "$SKEIN" run "$long" --steps 100000000 --every 1000 --csv first.csv --checkpoint ck.h5 --checkpoint-every 50000000 \
+        --quiet >"$SCRATCH/out1" 2>"$SCRATCH/err1" &
+    pid=$!
+    for _ in $(seq 2000); do cpu_over 20 && break; sleep 0.01; done
+    cpu_over 20 || fail "the first run is not stepping: $(cat "$SCRATCH/err1")"
+    run_skein run "$long" --steps 50 --every 10 --csv other.csv --checkpoint ck.h5 --checkpoint-every 10 --quiet
+    expect_status 2
+    expect_stderr "skein: --checkpoint ck.h5: $busy"
+    [ ! -e other.csv ] || fail "the second run wrote its output"
+    kill -0 $pid 2>/dev/null || fail "the first run stopped: $(cat "$SCRATCH/err1")"
+    kill -KILL $pid
+    wait $pid
+    # nothing holds it now: a run takes it, finishes and removes it
+    run_skein run "$long" --steps 50 --every 10 --csv other.csv --checkpoint ck.h5 --checkpoint-every 10 --quiet
+    expect_status 0
+    [ ! -e ck.h5 ] && [ ! -e ck.h5.frames ] && [ ! -e ck.h5.lock ] || fail "left $(ls)"
+    # killed after a checkpoint, resumed: a second --resume meanwhile is refused; then the run goes on
+    reference_run
+    start_and_wait
+    kill -KILL $pid
+    wait $pid
+    "$SKEIN" run "$long" "${plan[@]}" --csv out.csv --h5 out.h5 --resume ck.h5 --quiet >"$SCRATCH/out1" 2>"$SCRATCH/err1" &
+    pid=$!
+    # the killed run's ck.h5.lock is still there, unheld: wait until the resumed run holds it (/proc/locks
+    # lists the locks by inode), then freeze it
+    held() {
+        local ino
+        ino=$(stat -c %i ck.h5.lock 2>/dev/null) || return 1
+        awk -v i="$ino" '{ n = split($6, a, ":"); if (a[n] == i) f = 1 } END { exit !f }' /proc/locks
+    }
+    for _ in $(seq 2000); do held && break; kill -0 $pid 2>/dev/null || break; sleep 0.01; done
+    kill -STOP $pid
+    held || fail "the resumed run holds no claim on ck.h5.lock: $(cat /proc/locks)"
+    sum=$(cksum <ck.h5)
+    run_skein run "$long" "${plan[@]}" --csv out.csv --h5 out.h5 --resume ck.h5
+    expect_status 2
+    expect_stderr "skein: --resume ck.h5: $busy"
+    run_skein run --resume ck.h5
+    expect_status 2
+    expect_stderr "skein: --resume ck.h5: $busy"
+    [ "$(cksum <ck.h5)" = "$sum" ] || fail "a refused run changed ck.h5"
+    kill -CONT $pid
+    wait $pid
+    status=$?
+    expect_status 0
+    expect_same_outputs
+    expect_clean
+    [ ! -e ck.h5.lock ] || fail "ck.h5.lock is left"
+    ;;
 resume_alone)
     # Ctrl-C after a checkpoint, then `skein run --resume ck.h5` and nothing else: the checkpoint's scenario,
     # plan, outputs and engine stand in for the command line; the outputs equal the uninterrupted run's. The
