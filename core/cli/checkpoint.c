@@ -171,11 +171,30 @@ int cli_checkpoint_begin(cli_checkpointing *c, const cli_options *o, const sk_sc
 
 /* Removes the temporary an interrupted run was writing an output to, as its checkpoint names it (checked
  * there to be a temporary of that output): files beside the output that no checkpoint of this run names
- * (another run's temporaries, the user's own files) stay. */
+ * (another run's temporaries, the user's own files) stay, and only a plain file is removed. */
 static void remove_named_temp(const char *temp, const char *keep)
 {
-    if (temp && (!keep || strcmp(temp, keep) != 0))
+    struct stat st;
+    if (temp && (!keep || strcmp(temp, keep) != 0) && lstat(temp, &st) == 0 && S_ISREG(st.st_mode))
         unlink(temp);
+}
+
+/* path made absolute against the working directory (malloc'd; NULL for NULL, or when out of memory, with
+ * *failed set). A path already absolute, or a working directory that cannot be named, leaves it as it is. */
+static char *absolute(const char *path, bool *failed)
+{
+    if (!path)
+        return NULL;
+    char cwd[PATH_MAX];
+    const bool relative = path[0] != '/' && getcwd(cwd, sizeof cwd);
+    const size_t len = (relative ? strlen(cwd) + 1 : 0) + strlen(path) + 1;
+    char *out = malloc(len);
+    if (!out) {
+        *failed = true;
+        return NULL;
+    }
+    snprintf(out, len, "%s%s%s", relative ? cwd : "", relative ? "/" : "", path);
+    return out;
 }
 
 /* An id tying a journal to its checkpoints: random, never 0 (0 says "no journal"). */
@@ -199,6 +218,12 @@ int cli_checkpoint_attach(cli_checkpointing *c, const cli_options *o, const sk_s
     memcpy(c->journal_path, c->path, len);
     memcpy(c->journal_path + len, JOURNAL_SUFFIX, sizeof JOURNAL_SUFFIX);
     const sk_checkpoint_info *m = c->from ? sk_checkpoint_meta(c->from) : NULL;
+    const char *const given[4] = {keep->csv, keep->h5, keep->vtk, keep->results};
+    bool failed = false;
+    for (int i = 0; i < 4; i++)
+        c->temps[i] = absolute(given[i], &failed);
+    if (failed)
+        return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
     *c->info = (sk_checkpoint_info){
         .step = m ? m->step : 0,
         .steps = plan->steps,
@@ -211,23 +236,23 @@ int cli_checkpoint_attach(cli_checkpointing *c, const cli_options *o, const sk_s
         .journal_id = m ? m->journal_id : 0,
         .journal_bytes = m ? m->journal_bytes : 0,
         .journal_frames = m ? m->journal_frames : 0,
-        .csv_temp = keep->csv,
-        .h5_temp = keep->h5,
+        .csv_temp = c->temps[0],
+        .h5_temp = c->temps[1],
         .vtk = o->vtk,
         .vtk_cells = o->vtk ? (int)cli_vtk_layout(o) : SK_VTK_LINKS,
-        .vtk_temp = keep->vtk,
+        .vtk_temp = c->temps[2],
         .results = o->results,
-        .results_temp = keep->results,
+        .results_temp = c->temps[3],
         .start = start,
     };
     if (c->resumed) {
         /* What the interrupted run left: a checkpoint cut short, its outputs half written. */
         remove_named_temp(m->checkpoint_temp, NULL);
-        remove_named_temp(m->csv_temp, keep->csv);
-        remove_named_temp(m->h5_temp, keep->h5);
-        remove_named_temp(m->results_temp, keep->results);
+        remove_named_temp(m->csv_temp, c->temps[0]);
+        remove_named_temp(m->h5_temp, c->temps[1]);
+        remove_named_temp(m->results_temp, c->temps[3]);
         /* the VTK frames of the interrupted run: written again from the journal into a new temporary */
-        if (m->vtk_temp && (!keep->vtk || strcmp(m->vtk_temp, keep->vtk) != 0))
+        if (m->vtk_temp && (!c->temps[2] || strcmp(m->vtk_temp, c->temps[2]) != 0))
             sk_vtk_remove_leftover(m->vtk_temp);
     }
     if (*n_sinks > 0) {
@@ -318,5 +343,7 @@ void cli_checkpoint_free(cli_checkpointing *c)
     sk_checkpoint_close(c->from);
     free(c->journal_path);
     free(c->info);
+    for (int i = 0; i < 4; i++)
+        free(c->temps[i]);
     *c = (cli_checkpointing){.resumed_at = -1, .last = -1};
 }

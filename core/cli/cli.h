@@ -123,6 +123,9 @@ typedef struct cli_checkpointing {
      * ranks write the checkpoints together, recording the last one's step in last. */
     bool across_ranks;
     long last;
+    /* The outputs' temporaries as the checkpoints record them: absolute, so that a run resumed from another
+     * directory still finds and removes them (csv, h5, vtk, results; NULL for none). */
+    char *temps[4];
 } cli_checkpointing;
 
 /* The name of a checkpoint taken by one run at a time: a write lock (fcntl) on CHECKPOINT.lock, held from

@@ -253,6 +253,56 @@ shared_checkpoint)
     expect_clean
     [ ! -e ck.h5.lock ] || fail "ck.h5.lock is left"
     ;;
+resume_elsewhere)
+    # Killed in one directory, resumed from another (the checkpoint named by its path there): the killed
+    # run's temporaries (out.csv.tmp.*, out.h5.tmp.*, res.csv.tmp.*) are removed wherever the resumed run
+    # starts, since its checkpoint records them by absolute path.
+    reference_run
+    mkdir first second
+    cd first || fail "no directory first"
+    start_and_wait --results res.csv
+    kill -KILL $pid
+    wait $pid
+    left=$(ls out.csv.tmp.* out.h5.tmp.* res.csv.tmp.* 2>/dev/null | wc -l)
+    [ "$left" -eq 3 ] || fail "the killed run did not leave its three temporaries: $(ls)"
+    cd ../second || fail "no directory second"
+    run_skein run "$long" "${plan[@]}" --csv out.csv --h5 out.h5 --results res.csv --resume ../first/ck.h5 --quiet
+    expect_status 0
+    cd .. || fail "no scratch directory"
+    cmp -s ref.csv second/out.csv || fail "second/out.csv differs from the uninterrupted run's"
+    left=$(cd first && ls)
+    [ -z "$left" ] || fail "left in the killed run's directory: $left"
+    ;;
+resume_absolute)
+    # `--resume ck.h5` alone takes outputs outside the current directory (a cluster job's /scratch) where the
+    # run that recorded them is seen to have written: its temporaries there after a kill, its .incomplete
+    # files after a Ctrl-C (SIGTERM). The final names must be free, as for any recalled output.
+    reference_run
+    mkdir abs
+    abs="$SCRATCH/abs"
+    for stop in KILL INT; do
+        "$SKEIN" run "$long" "${plan[@]}" --csv "$abs/out.csv" --h5 "$abs/out.h5" --checkpoint ck.h5 \
+            --checkpoint-every $K --quiet >"$SCRATCH/out" 2>"$SCRATCH/err" &
+        pid=$!
+        freeze_after_checkpoint ck.h5
+        kill -$stop $pid
+        kill -CONT $pid
+        wait $pid
+        if [ $stop = INT ]; then
+            [ -e "$abs/out.csv.incomplete" ] && [ -e "$abs/out.h5.incomplete" ] || fail "the Ctrl-C kept $(ls abs)"
+        else
+            [ "$(ls abs | grep -c '\.tmp\.')" -eq 2 ] || fail "the kill left $(ls abs)"
+        fi
+        run_skein run --resume ck.h5 --quiet
+        expect_status 0
+        cmp -s ref.csv "$abs/out.csv" || fail "abs/out.csv differs from the uninterrupted run's ($stop)"
+        h5diff ref.h5 "$abs/out.h5" >"$SCRATCH/diff" 2>&1 || fail "h5diff ($stop): $(head -5 "$SCRATCH/diff")"
+        left=$(ls abs | grep -v '^out\.csv$\|^out\.h5$')
+        [ -z "$left" ] || fail "left in abs ($stop): $left"
+        [ ! -e ck.h5 ] && [ ! -e ck.h5.frames ] || fail "the checkpoint is left ($stop)"
+        rm abs/out.csv abs/out.h5
+    done
+    ;;
 resume_alone)
     # Ctrl-C after a checkpoint, then `skein run --resume ck.h5` and nothing else: the checkpoint's scenario,
     # plan, outputs and engine stand in for the command line; the outputs equal the uninterrupted run's. The
@@ -343,6 +393,9 @@ refused)
     done
     kill -KILL $pid
     wait $pid
+    # without the killed run's temporary beside it (or a Ctrl-C's abs.csv.incomplete), nothing shows that this
+    # run wrote there (resume_absolute: with it, the run goes on)
+    rm -f "$SCRATCH"/abs.csv.tmp.*
     refuse "ck2.h5: records the output $SCRATCH/abs.csv, outside the current directory; name it again with --csv to write there" \
         run --resume ck2.h5
     cp ck.h5 saved.h5
