@@ -453,7 +453,7 @@ vtk_results | vtk_results_reference | vtk_results_diverge)
     mkdir pv.tmp.Other1 pv.incomplete
     cp "$own/frame_000000.vtp" pv.tmp.Other1/
     cp "$own/frame_000000.vtp" pv.incomplete/ # as a Ctrl-C of an earlier run keeps them: superseded
-    echo earlier >pv.csv.incomplete
+    cp ref.csv pv.csv.incomplete # a results table, as a Ctrl-C keeps it
     run_skein run "$long" "${plan[@]}" $(outs pv) --resume ck.h5 --threads 1 "${extra[@]}"
     expect_status $want_status
     expect_stdout_has "checkpoint   ck.h5 removed: the run finished"
@@ -550,7 +550,7 @@ full_csv | full_h5)
     done
     [ -s ck.h5 ] && [ -s ck.h5.frames ] || fail "the checkpoint was not kept"
     mount -o remount,size=64m "$SCRATCH/disk" || fail "cannot grow the tmpfs"
-    resume "${outs[@]}" --quiet
+    run_skein run "$long" "${plan[@]}" "${outs[@]}" --resume ck.h5 --quiet
     expect_status 0
     if [ "$CASE" = full_csv ]; then mv disk/out.csv out.csv; else mv disk/out.h5 out.h5; fi
     expect_same_outputs
