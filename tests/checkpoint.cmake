@@ -15,7 +15,7 @@ set(SKEIN_CHECKPOINT_LENGTH "")
 if(SKEIN_SANITIZE OR CMAKE_BUILD_TYPE STREQUAL "Debug")
   set(SKEIN_CHECKPOINT_LENGTH short)
 endif()
-foreach(c kill_resume kill_resume_reference kill_resume_verlet kill_twice others_temps interrupt_resume resume_alone diverge_resume refused
+foreach(c kill_resume kill_resume_reference kill_resume_verlet kill_twice others_temps interrupt_resume shared_checkpoint resume_elsewhere resume_absolute resume_alone diverge_resume refused
     vtk_results vtk_results_reference vtk_results_diverge refused_vtk_results full_csv full_h5 full_checkpoint)
   add_test(NAME checkpoint.cli_${c}
     COMMAND ${SKEIN_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/checkpoint/checkpoint.sh $<TARGET_FILE:skein>

@@ -84,12 +84,13 @@ foreach(c unknown_option unknown_command missing_value value_is_option steps_not
     steps_fraction steps_negative steps_plus steps_huge threads_zero threads_many every_zero every_equals
     duration_bad duration_negative steps_and_duration isa_bad engine_bad ropes_backwards
     ropes_syntax ropes_out_of_range set_syntax quiet_value run_without_file extra_argument
-    default_with_file info_with_option tolerance_on_run csv_on_compare tolerance_bad h5_on_compare h5_empty h5_bad_ropes)
+    default_with_file info_with_option tolerance_on_run csv_on_compare tolerance_bad h5_on_compare h5_empty h5_bad_ropes
+    h5_twice steps_twice quiet_twice)
   skein_cli_test(usage.${c} usage.sh ${c})
 endforeach()
 
 # The commands and options (the cases of commands.sh).
-foreach(c help version quiet validate_roundtrip validate_set every duration ropes csv_unwritable
+foreach(c help version quiet validate_roundtrip validate_set every duration ropes ropes_replace_list csv_unwritable
     csv_full csv_replaces interrupt compare_reference compare_batch stability)
   skein_cli_test(${c} commands.sh ${c})
 endforeach()
@@ -110,7 +111,7 @@ skein_test(compare SOURCES test_compare.c CASES identical values signed_zero non
   counts_differ)
 
 # Output paths checked before the first step (tests/cli/outputs.sh).
-foreach(c same_file on_scenario directory no_directory no_orphan_journal)
+foreach(c same_file on_scenario directory no_directory special incomplete_names no_orphan_journal)
   skein_cli_test(outputs.${c} outputs.sh ${c})
 endforeach()
 # Frames copied into arrays a program owns (the Python package's sink).

@@ -41,14 +41,14 @@ if(TARGET skein-view)
       add_test(NAME viewer.screenshot.${c} COMMAND ${SKEIN_XVFB} $<TARGET_FILE:test_viewer_shot>
         $<TARGET_FILE:skein-view> ${SKEIN_VIEWER_TEST_DIR}/short_ropes.json ${c})
     endforeach()
-    foreach(c screenshot_replaces screenshot_unwritable screenshot_initial)
+    foreach(c screenshot_replaces screenshot_unwritable screenshot_initial screenshot_paths)
       add_test(NAME viewer.cli.${c} COMMAND ${SKEIN_XVFB} ${SKEIN_BASH} ${SKEIN_VIEWER_TEST_DIR}/cli.sh
         $<TARGET_FILE:skein-view> ${PROJECT_SOURCE_DIR} ${c})
     endforeach()
     # xvfb-run -a picks a free display number, but two starting at once can pick the same one.
     set_tests_properties(viewer.screenshot.pinned viewer.screenshot.anchored viewer.screenshot.replay
       viewer.cli.screenshot_replaces
-      viewer.cli.screenshot_unwritable viewer.cli.screenshot_initial PROPERTIES RESOURCE_LOCK xvfb
+      viewer.cli.screenshot_unwritable viewer.cli.screenshot_initial viewer.cli.screenshot_paths PROPERTIES RESOURCE_LOCK xvfb
       ENVIRONMENT "${SKEIN_VIEWER_ENV}")
   endif()
 endif()

@@ -457,6 +457,12 @@ int main(int argc, char **argv)
         sk_view_options_free(&o);
         return 0;
     }
+    /* the picture's path, before anything is read or drawn (the warm start's file once it is known) */
+    if (o.screenshot && (rc = sk_screenshot_check(o.screenshot, o.file, NULL, &err)) != 0) {
+        fprintf(stderr, "skein-view: %s\n", err.message);
+        sk_view_options_free(&o);
+        return sk_exit_status(rc);
+    }
     if (sk_view_is_hdf5(o.file)) {
         rc = run_replay(&o, &err);
         if (rc != 0 && err.message[0])
@@ -472,10 +478,13 @@ int main(int argc, char **argv)
         sk_view_options_free(&o);
         return sk_exit_status(rc);
     }
-    size_t *ropes;
+    size_t *ropes = NULL;
     int n;
     app a = {.opt = &o, .scenario = &s, .camera = sk_camera_default()};
-    rc = sk_view_options_ropes(&o, &s, &ropes, &n, &err);
+    if (o.screenshot && s.has_initial)
+        rc = sk_screenshot_check(o.screenshot, o.file, s.initial_path, &err);
+    if (rc == 0)
+        rc = sk_view_options_ropes(&o, &s, &ropes, &n, &err);
     if (rc == 0) {
         rc = sk_view_sim_init(&a.sim, &s, ropes, n, &err);
         if (rc == 0)

@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "io/output_paths.h"
+
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STBI_WRITE_NO_STDIO /* we write the bytes ourselves, to see write errors */
 #include <stb_image_write.h>
@@ -68,6 +70,17 @@ int sk_screenshot_write(const char *path, int width, int height, const unsigned 
     }
     free(tmp);
     return 0;
+}
+
+int sk_screenshot_check(const char *path, const char *input, const char *warm_start, sk_error *err)
+{
+    char shown[4096 + 96], warm[4096 + 128];
+    snprintf(shown, sizeof shown, "the file %s itself, which skein-view reads; the picture would replace it", input);
+    snprintf(warm, sizeof warm, "the warm start's file %s (initial.from) itself; the picture would replace it",
+             warm_start ? warm_start : "");
+    const sk_output_path out = {.option = "--screenshot", .path = path};
+    const sk_input_path inputs[2] = {{.path = input, .label = shown}, {.path = warm_start, .label = warm}};
+    return sk_output_paths_check(&out, 1, inputs, 2, err);
 }
 
 int sk_screenshot_next_name(char *name, size_t size, sk_error *err)

@@ -341,6 +341,9 @@ int cli_parse(int argc, char **argv, cli_options *o, sk_error *err)
     }
 
     const char *name = command_names[o->command];
+    /* every option but --set once: a second --h5 would otherwise quietly drop the first */
+    const char *given[OPT_RESUME + 1] = {0};
+    bool seen[OPT_RESUME + 1] = {0};
     for (; i < argc; i++) {
         const char *arg = argv[i];
         if (arg[0] != '-' || arg[1] == '\0') {
@@ -372,6 +375,14 @@ int cli_parse(int argc, char **argv, cli_options *o, sk_error *err)
         } else if (eq) {
             return sk_fail(err, SK_ERR_INVALID, "%s takes no value", spec->name);
         }
+        if (spec->id != OPT_SET && seen[spec->id]) {
+            if (spec->has_value)
+                return sk_fail(err, SK_ERR_INVALID, "%s given twice ('%s' and '%s'): give it once", spec->name,
+                               given[spec->id], value);
+            return sk_fail(err, SK_ERR_INVALID, "%s given twice: give it once", spec->name);
+        }
+        seen[spec->id] = true;
+        given[spec->id] = value;
         const int rc = set_option(o, spec, value, err);
         if (rc)
             return rc;

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <limits.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,66 @@ static int check_plan(const char *path, const sk_checkpoint_info *m, const cli_o
     return 0;
 }
 
+int cli_checkpoint_claim(cli_claim *k, const cli_options *o, sk_error *err)
+{
+    *k = (cli_claim){.fd = -1};
+    const char *path = o->checkpoint ? o->checkpoint : o->resume;
+    if (!path)
+        return 0;
+    const char *option = o->checkpoint ? "--checkpoint" : "--resume";
+    const size_t len = strlen(path);
+    if (!(k->path = malloc(len + sizeof CLI_CLAIM_SUFFIX)))
+        return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+    memcpy(k->path, path, len);
+    memcpy(k->path + len, CLI_CLAIM_SUFFIX, sizeof CLI_CLAIM_SUFFIX);
+    /* A lock taken on a file the run that held it has just removed is no claim: take the new file's. */
+    for (int tries = 0; tries < 16; tries++) {
+        const int fd = open(k->path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0) {
+            const int e = errno;
+            free(k->path);
+            k->path = NULL;
+            return sk_fail(err, SK_ERR_IO, "%s %s: cannot create its lock %s%s: %s", option, path, path,
+                           CLI_CLAIM_SUFFIX, strerror(e));
+        }
+        struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+        if (fcntl(fd, F_SETLK, &lock) != 0) {
+            const int e = errno;
+            close(fd);
+            free(k->path);
+            k->path = NULL;
+            if (e == EACCES || e == EAGAIN)
+                return sk_fail(err, SK_ERR_INVALID,
+                               "%s %s: another run is using this checkpoint (it holds %s%s); wait for it to end, "
+                               "or name another checkpoint",
+                               option, path, path, CLI_CLAIM_SUFFIX);
+            return sk_fail(err, SK_ERR_IO, "%s %s: cannot lock %s%s: %s", option, path, path, CLI_CLAIM_SUFFIX,
+                           strerror(e));
+        }
+        struct stat held, now;
+        if (fstat(fd, &held) == 0 && stat(k->path, &now) == 0 && held.st_dev == now.st_dev &&
+            held.st_ino == now.st_ino) {
+            k->fd = fd;
+            return 0;
+        }
+        close(fd);
+    }
+    free(k->path);
+    k->path = NULL;
+    return sk_fail(err, SK_ERR_INVALID, "%s %s: other runs keep taking this checkpoint; name another", option, path);
+}
+
+void cli_checkpoint_unclaim(cli_claim *k)
+{
+    /* removed while still held: a run waiting on this file finds it gone and claims a new one */
+    if (k->fd >= 0) {
+        unlink(k->path);
+        close(k->fd);
+    }
+    free(k->path);
+    *k = (cli_claim){.fd = -1};
+}
+
 int cli_checkpoint_begin_slice(cli_checkpointing *c, const cli_options *o, const sk_scenario *s, const cli_plan *plan,
                                sk_engine *e, size_t first, sk_group_totals *start, sk_error *err)
 {
@@ -110,11 +171,30 @@ int cli_checkpoint_begin(cli_checkpointing *c, const cli_options *o, const sk_sc
 
 /* Removes the temporary an interrupted run was writing an output to, as its checkpoint names it (checked
  * there to be a temporary of that output): files beside the output that no checkpoint of this run names
- * (another run's temporaries, the user's own files) stay. */
+ * (another run's temporaries, the user's own files) stay, and only a plain file is removed. */
 static void remove_named_temp(const char *temp, const char *keep)
 {
-    if (temp && (!keep || strcmp(temp, keep) != 0))
+    struct stat st;
+    if (temp && (!keep || strcmp(temp, keep) != 0) && lstat(temp, &st) == 0 && S_ISREG(st.st_mode))
         unlink(temp);
+}
+
+/* path made absolute against the working directory (malloc'd; NULL for NULL, or when out of memory, with
+ * *failed set). A path already absolute, or a working directory that cannot be named, leaves it as it is. */
+static char *absolute(const char *path, bool *failed)
+{
+    if (!path)
+        return NULL;
+    char cwd[PATH_MAX];
+    const bool relative = path[0] != '/' && getcwd(cwd, sizeof cwd);
+    const size_t len = (relative ? strlen(cwd) + 1 : 0) + strlen(path) + 1;
+    char *out = malloc(len);
+    if (!out) {
+        *failed = true;
+        return NULL;
+    }
+    snprintf(out, len, "%s%s%s", relative ? cwd : "", relative ? "/" : "", path);
+    return out;
 }
 
 /* An id tying a journal to its checkpoints: random, never 0 (0 says "no journal"). */
@@ -138,6 +218,12 @@ int cli_checkpoint_attach(cli_checkpointing *c, const cli_options *o, const sk_s
     memcpy(c->journal_path, c->path, len);
     memcpy(c->journal_path + len, JOURNAL_SUFFIX, sizeof JOURNAL_SUFFIX);
     const sk_checkpoint_info *m = c->from ? sk_checkpoint_meta(c->from) : NULL;
+    const char *const given[4] = {keep->csv, keep->h5, keep->vtk, keep->results};
+    bool failed = false;
+    for (int i = 0; i < 4; i++)
+        c->temps[i] = absolute(given[i], &failed);
+    if (failed)
+        return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
     *c->info = (sk_checkpoint_info){
         .step = m ? m->step : 0,
         .steps = plan->steps,
@@ -150,23 +236,23 @@ int cli_checkpoint_attach(cli_checkpointing *c, const cli_options *o, const sk_s
         .journal_id = m ? m->journal_id : 0,
         .journal_bytes = m ? m->journal_bytes : 0,
         .journal_frames = m ? m->journal_frames : 0,
-        .csv_temp = keep->csv,
-        .h5_temp = keep->h5,
+        .csv_temp = c->temps[0],
+        .h5_temp = c->temps[1],
         .vtk = o->vtk,
         .vtk_cells = o->vtk ? (int)cli_vtk_layout(o) : SK_VTK_LINKS,
-        .vtk_temp = keep->vtk,
+        .vtk_temp = c->temps[2],
         .results = o->results,
-        .results_temp = keep->results,
+        .results_temp = c->temps[3],
         .start = start,
     };
     if (c->resumed) {
         /* What the interrupted run left: a checkpoint cut short, its outputs half written. */
         remove_named_temp(m->checkpoint_temp, NULL);
-        remove_named_temp(m->csv_temp, keep->csv);
-        remove_named_temp(m->h5_temp, keep->h5);
-        remove_named_temp(m->results_temp, keep->results);
+        remove_named_temp(m->csv_temp, c->temps[0]);
+        remove_named_temp(m->h5_temp, c->temps[1]);
+        remove_named_temp(m->results_temp, c->temps[3]);
         /* the VTK frames of the interrupted run: written again from the journal into a new temporary */
-        if (m->vtk_temp && (!keep->vtk || strcmp(m->vtk_temp, keep->vtk) != 0))
+        if (m->vtk_temp && (!c->temps[2] || strcmp(m->vtk_temp, c->temps[2]) != 0))
             sk_vtk_remove_leftover(m->vtk_temp);
     }
     if (*n_sinks > 0) {
@@ -257,5 +343,7 @@ void cli_checkpoint_free(cli_checkpointing *c)
     sk_checkpoint_close(c->from);
     free(c->journal_path);
     free(c->info);
+    for (int i = 0; i < 4; i++)
+        free(c->temps[i]);
     *c = (cli_checkpointing){.resumed_at = -1, .last = -1};
 }

@@ -135,7 +135,25 @@ typedef struct cli_checkpointing {
      * ranks write the checkpoints together, recording the last one's step in last. */
     bool across_ranks;
     long last;
+    /* The outputs' temporaries as the checkpoints record them: absolute, so that a run resumed from another
+     * directory still finds and removes them (csv, h5, vtk, results; NULL for none). */
+    char *temps[4];
 } cli_checkpointing;
+
+/* The name of a checkpoint taken by one run at a time: a write lock (fcntl) on CHECKPOINT.lock, held from
+ * before the scenario is loaded to the end, so that a second run on the same --checkpoint or --resume is
+ * refused at once rather than at its first checkpoint. The system drops the lock of a killed run, so a
+ * --resume after a kill -9 finds it free. */
+typedef struct cli_claim {
+    char *path; /* CHECKPOINT.lock */
+    int fd;     /* -1: nothing claimed */
+} cli_claim;
+#define CLI_CLAIM_SUFFIX ".lock"
+/* Claims o's checkpoint (nothing without --checkpoint or --resume). SK_ERR_INVALID naming the option and the
+ * file when another run holds it, SK_ERR_IO when the lock cannot be made. */
+int cli_checkpoint_claim(cli_claim *k, const cli_options *o, sk_error *err);
+/* Removes the lock file and lets the claim go; nothing for a claim not taken. */
+void cli_checkpoint_unclaim(cli_claim *k);
 
 /* Before the outputs are opened: with --resume, checks that the checkpoint belongs to this run (scenario,
  * engine, steps, every, ropes, outputs) and puts its state into e; with --checkpoint, refuses to start over

@@ -13,7 +13,11 @@ int cli_load(const cli_options *o, sk_scenario *s, sk_error *err)
 
 int cli_load_shared(const cli_options *o, int processes, sk_scenario *s, sk_error *err)
 {
-    const sk_load_options lo = {.sets = o->sets, .n_sets = o->n_sets, .label = "--set", .processes = processes};
+    const sk_load_options lo = {.sets = o->sets,
+                                .n_sets = o->n_sets,
+                                .label = "--set",
+                                .processes = processes,
+                                .output_ropes_replaced = o->ropes || o->recalled_ropes};
     if (o->command == CLI_DEFAULT)
         return sk_scenario_load_default(&lo, s, err);
     if (o->scenario_text)

@@ -322,8 +322,13 @@ static int run_ranks(const cli_options *o, sk_error *err)
     /* rank 0 writes the outputs: it checks them, as one process does */
     if (rc == SK_OK && r.rank == 0)
         rc = cli_check_outputs(o, o->command == CLI_RUN ? o->file : NULL, err);
-    if ((rc = agree(&r, rc, err)))
+    cli_claim claim = {.fd = -1}; /* rank 0 writes the checkpoint: it takes its name */
+    if (rc == SK_OK && r.rank == 0)
+        rc = cli_checkpoint_claim(&claim, o, err);
+    if ((rc = agree(&r, rc, err))) {
+        cli_checkpoint_unclaim(&claim);
         return sk_exit_status(rc);
+    }
     rc = cli_load_shared(o, r.size, &s, err);
     /* rank 0 checks that no output is the warm start's file, as one process does */
     if (rc == SK_OK && r.rank == 0)
@@ -484,6 +489,7 @@ done:
     free(start);
     free(end);
     cli_ranks_checkpoint_free(&ck);
+    cli_checkpoint_unclaim(&claim);
     free_run(&r);
     free(plan.ropes);
     sk_scenario_free(&mine);

@@ -239,14 +239,20 @@ static int run(const cli_options *o, sk_error *err)
 {
     sk_scenario s;
     memset(&s, 0, sizeof s);
-    /* Before anything is allocated or stepped: the run can write every file it will write. */
+    /* Before anything is allocated or stepped: the run can write every file it will write, and its
+     * checkpoint is no other run's. */
+    cli_claim claim = {.fd = -1};
     int rc = cli_check_outputs(o, o->command == CLI_RUN ? o->file : NULL, err);
+    if (rc == 0)
+        rc = cli_checkpoint_claim(&claim, o, err);
     if (rc == 0)
         rc = cli_load(o, &s, err);
     if (rc == 0 && (rc = cli_check_warm_start(o, &s, err)))
         sk_scenario_free(&s);
-    if (rc)
+    if (rc) {
+        cli_checkpoint_unclaim(&claim);
         return sk_exit_status(rc);
+    }
     cli_stability_report(&s, false);
     cli_plan plan = {0};
     int exit_status = SK_EXIT_OK;
@@ -388,6 +394,7 @@ done:
     sk_vtk_abort(vtk);
     sk_results_abort(results);
     cli_checkpoint_free(&ck);
+    cli_checkpoint_unclaim(&claim);
     free(start);
     free(end);
     free(energy);

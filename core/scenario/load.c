@@ -310,6 +310,8 @@ static int parse_output(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     if (!s->output_ropes)
         return oom(c);
     long long last = s->total_ropes > (size_t)LLONG_MAX ? LLONG_MAX : (long long)s->total_ropes - 1;
+    if (c->opt && c->opt->output_ropes_replaced) /* kept as given: the normalised text is the file's either way */
+        last = LLONG_MAX;
     for (size_t i = 0; i < n; i++) {
         char p[SK_SCN_PATH_MAX];
         sk_scn_path_index(p, "output.ropes", i);

@@ -199,6 +199,110 @@ interrupt_resume)
     expect_same_outputs
     expect_clean
     ;;
+shared_checkpoint)
+    # One checkpoint, one run: a second run naming the same --checkpoint (or --resume) while the first runs
+    # is refused at once (exit 2), before its first step and long before the first run's first checkpoint,
+    # and touches nothing of it; a run killed with SIGKILL leaves no claim behind, so --resume goes on.
+    busy="another run is using this checkpoint (it holds ck.h5.lock); wait for it to end, or name another checkpoint"
+    "$SKEIN" run "$long" --steps 100000000 --every 1000 --csv first.csv --checkpoint ck.h5 --checkpoint-every 50000000 \
+        --quiet >"$SCRATCH/out1" 2>"$SCRATCH/err1" &
+    pid=$!
+    for _ in $(seq 2000); do cpu_over 20 && break; sleep 0.01; done
+    cpu_over 20 || fail "the first run is not stepping: $(cat "$SCRATCH/err1")"
+    run_skein run "$long" --steps 50 --every 10 --csv other.csv --checkpoint ck.h5 --checkpoint-every 10 --quiet
+    expect_status 2
+    expect_stderr "skein: --checkpoint ck.h5: $busy"
+    [ ! -e other.csv ] || fail "the second run wrote its output"
+    kill -0 $pid 2>/dev/null || fail "the first run stopped: $(cat "$SCRATCH/err1")"
+    kill -KILL $pid
+    wait $pid
+    # nothing holds it now: a run takes it, finishes and removes it
+    run_skein run "$long" --steps 50 --every 10 --csv other.csv --checkpoint ck.h5 --checkpoint-every 10 --quiet
+    expect_status 0
+    [ ! -e ck.h5 ] && [ ! -e ck.h5.frames ] && [ ! -e ck.h5.lock ] || fail "left $(ls)"
+    # killed after a checkpoint, resumed: a second --resume meanwhile is refused; then the run goes on
+    reference_run
+    start_and_wait
+    kill -KILL $pid
+    wait $pid
+    "$SKEIN" run "$long" "${plan[@]}" --csv out.csv --h5 out.h5 --resume ck.h5 --quiet >"$SCRATCH/out1" 2>"$SCRATCH/err1" &
+    pid=$!
+    # the killed run's ck.h5.lock is still there, unheld: wait until the resumed run holds it (/proc/locks
+    # lists the locks by inode), then freeze it
+    held() {
+        local ino
+        ino=$(stat -c %i ck.h5.lock 2>/dev/null) || return 1
+        awk -v i="$ino" '{ n = split($6, a, ":"); if (a[n] == i) f = 1 } END { exit !f }' /proc/locks
+    }
+    for _ in $(seq 2000); do held && break; kill -0 $pid 2>/dev/null || break; sleep 0.01; done
+    kill -STOP $pid
+    held || fail "the resumed run holds no claim on ck.h5.lock: $(cat /proc/locks)"
+    sum=$(cksum <ck.h5)
+    run_skein run "$long" "${plan[@]}" --csv out.csv --h5 out.h5 --resume ck.h5
+    expect_status 2
+    expect_stderr "skein: --resume ck.h5: $busy"
+    run_skein run --resume ck.h5
+    expect_status 2
+    expect_stderr "skein: --resume ck.h5: $busy"
+    [ "$(cksum <ck.h5)" = "$sum" ] || fail "a refused run changed ck.h5"
+    kill -CONT $pid
+    wait $pid
+    status=$?
+    expect_status 0
+    expect_same_outputs
+    expect_clean
+    [ ! -e ck.h5.lock ] || fail "ck.h5.lock is left"
+    ;;
+resume_elsewhere)
+    # Killed in one directory, resumed from another (the checkpoint named by its path there): the killed
+    # run's temporaries (out.csv.tmp.*, out.h5.tmp.*, res.csv.tmp.*) are removed wherever the resumed run
+    # starts, since its checkpoint records them by absolute path.
+    reference_run
+    mkdir first second
+    cd first || fail "no directory first"
+    start_and_wait --results res.csv
+    kill -KILL $pid
+    wait $pid
+    left=$(ls out.csv.tmp.* out.h5.tmp.* res.csv.tmp.* 2>/dev/null | wc -l)
+    [ "$left" -eq 3 ] || fail "the killed run did not leave its three temporaries: $(ls)"
+    cd ../second || fail "no directory second"
+    run_skein run "$long" "${plan[@]}" --csv out.csv --h5 out.h5 --results res.csv --resume ../first/ck.h5 --quiet
+    expect_status 0
+    cd .. || fail "no scratch directory"
+    cmp -s ref.csv second/out.csv || fail "second/out.csv differs from the uninterrupted run's"
+    left=$(cd first && ls)
+    [ -z "$left" ] || fail "left in the killed run's directory: $left"
+    ;;
+resume_absolute)
+    # `--resume ck.h5` alone takes outputs outside the current directory (a cluster job's /scratch) where the
+    # run that recorded them is seen to have written: its temporaries there after a kill, its .incomplete
+    # files after a Ctrl-C (SIGTERM). The final names must be free, as for any recalled output.
+    reference_run
+    mkdir abs
+    abs="$SCRATCH/abs"
+    for stop in KILL INT; do
+        "$SKEIN" run "$long" "${plan[@]}" --csv "$abs/out.csv" --h5 "$abs/out.h5" --checkpoint ck.h5 \
+            --checkpoint-every $K --quiet >"$SCRATCH/out" 2>"$SCRATCH/err" &
+        pid=$!
+        freeze_after_checkpoint ck.h5
+        kill -$stop $pid
+        kill -CONT $pid
+        wait $pid
+        if [ $stop = INT ]; then
+            [ -e "$abs/out.csv.incomplete" ] && [ -e "$abs/out.h5.incomplete" ] || fail "the Ctrl-C kept $(ls abs)"
+        else
+            [ "$(ls abs | grep -c '\.tmp\.')" -eq 2 ] || fail "the kill left $(ls abs)"
+        fi
+        run_skein run --resume ck.h5 --quiet
+        expect_status 0
+        cmp -s ref.csv "$abs/out.csv" || fail "abs/out.csv differs from the uninterrupted run's ($stop)"
+        h5diff ref.h5 "$abs/out.h5" >"$SCRATCH/diff" 2>&1 || fail "h5diff ($stop): $(head -5 "$SCRATCH/diff")"
+        left=$(ls abs | grep -v '^out\.csv$\|^out\.h5$')
+        [ -z "$left" ] || fail "left in abs ($stop): $left"
+        [ ! -e ck.h5 ] && [ ! -e ck.h5.frames ] || fail "the checkpoint is left ($stop)"
+        rm abs/out.csv abs/out.h5
+    done
+    ;;
 resume_alone)
     # Ctrl-C after a checkpoint, then `skein run --resume ck.h5` and nothing else: the checkpoint's scenario,
     # plan, outputs and engine stand in for the command line; the outputs equal the uninterrupted run's. The
@@ -289,6 +393,9 @@ refused)
     done
     kill -KILL $pid
     wait $pid
+    # without the killed run's temporary beside it (or a Ctrl-C's abs.csv.incomplete), nothing shows that this
+    # run wrote there (resume_absolute: with it, the run goes on)
+    rm -f "$SCRATCH"/abs.csv.tmp.*
     refuse "ck2.h5: records the output $SCRATCH/abs.csv, outside the current directory; name it again with --csv to write there" \
         run --resume ck2.h5
     cp ck.h5 saved.h5
@@ -346,7 +453,7 @@ vtk_results | vtk_results_reference | vtk_results_diverge)
     mkdir pv.tmp.Other1 pv.incomplete
     cp "$own/frame_000000.vtp" pv.tmp.Other1/
     cp "$own/frame_000000.vtp" pv.incomplete/ # as a Ctrl-C of an earlier run keeps them: superseded
-    echo earlier >pv.csv.incomplete
+    cp ref.csv pv.csv.incomplete # a results table, as a Ctrl-C keeps it
     run_skein run "$long" "${plan[@]}" $(outs pv) --resume ck.h5 --threads 1 "${extra[@]}"
     expect_status $want_status
     expect_stdout_has "checkpoint   ck.h5 removed: the run finished"
@@ -443,7 +550,7 @@ full_csv | full_h5)
     done
     [ -s ck.h5 ] && [ -s ck.h5.frames ] || fail "the checkpoint was not kept"
     mount -o remount,size=64m "$SCRATCH/disk" || fail "cannot grow the tmpfs"
-    resume "${outs[@]}" --quiet
+    run_skein run "$long" "${plan[@]}" "${outs[@]}" --resume ck.h5 --quiet
     expect_status 0
     if [ "$CASE" = full_csv ]; then mv disk/out.csv out.csv; else mv disk/out.h5 out.h5; fi
     expect_same_outputs

@@ -122,6 +122,29 @@ ropes)
     got=$(awk -F, 'NR > 1 && !seen[$1]++ { printf "%s ", $1 }' "$SCRATCH/out.csv")
     [ "$got" = "0 2 3 4095 " ] || fail "ropes [$got]"
     ;;
+ropes_replace_list)
+    # --ropes replaces output.ropes (w1 names ropes 0 and 4095): with a smaller count the file's list no
+    # longer fits, which is no error then; without --ropes it is. A checkpoint of such a run resumes alone.
+    run_skein run "$w1" --steps 2 --set 'groups[0].count=64' --ropes 0-63 --csv "$SCRATCH/out.csv"
+    expect_status 0
+    got=$(awk -F, 'NR > 1 && !seen[$1]++ { n++ } END { print n }' "$SCRATCH/out.csv")
+    [ "$got" = 64 ] || fail "$got ropes written, expected 64"
+    run_skein run "$w1" --steps 2 --set 'groups[0].count=64' --csv "$SCRATCH/other.csv"
+    expect_status 2
+    grep -qF "output.ropes[1]" "$SCRATCH/err" || fail "stderr: $(cat "$SCRATCH/err")"
+    run_skein validate "$w1" --set 'groups[0].count=64'
+    expect_status 2
+    "$SKEIN" run "$w1" --steps 400 --every 1 --set 'groups[0].count=64' --ropes 1-2 --csv ck.csv --checkpoint ck.h5 \
+        --checkpoint-every 1 --quiet >"$SCRATCH/out" 2>"$SCRATCH/err" &
+    pid=$!
+    until [ -e ck.h5 ]; do kill -0 $pid 2>/dev/null || fail "the run ended first: $(cat "$SCRATCH/err")"; sleep 0.01; done
+    kill -KILL $pid
+    wait $pid
+    run_skein run --resume ck.h5 --quiet
+    expect_status 0
+    got=$(awk -F, 'NR > 1 && !seen[$1]++ { printf "%s ", $1 }' ck.csv)
+    [ "$got" = "1 2 " ] || fail "ropes [$got]"
+    ;;
 csv_unwritable)
     # found before the first step: exit 2, naming the option and the directory
     run_skein run "$ball" --steps 5 --csv "$SCRATCH/missing/out.csv"

@@ -66,6 +66,81 @@ no_directory)
     refused "--checkpoint file/ck.h5: cannot create a file in file: Not a directory" \
         run ball.json --steps 5 --checkpoint file/ck.h5 --checkpoint-every 1
     ;;
+special)
+    # An output onto something that is not a regular file (a FIFO; as root a character device) is refused
+    # before the first step: renaming the finished file onto it would replace the device with a plain file.
+    mkfifo pipe.csv
+    refused "--csv pipe.csv: is not a regular file (a device, a FIFO or a socket), which the output would replace; name a file" \
+        run ball.json --steps 5 --csv pipe.csv
+    [ -p pipe.csv ] || fail "pipe.csv is no longer a FIFO"
+    ln -s pipe.csv pipe.h5
+    refused "--h5 pipe.h5: is not a regular file (a device, a FIFO or a socket), which the output would replace; name a file" \
+        run ball.json --steps 5 --h5 pipe.h5
+    [ -p pipe.csv ] && [ -L pipe.h5 ] || fail "the FIFO or the link to it was replaced"
+    refused "--checkpoint pipe.csv: is not a regular file (a device, a FIFO or a socket), which the output would replace; name a file" \
+        run ball.json --steps 5 --checkpoint pipe.csv --checkpoint-every 1
+    if [ "$(id -u)" -eq 0 ]; then
+        mknod null.csv c 1 3 || fail "mknod failed"
+        mknod null.h5 c 1 3 || fail "mknod failed"
+        refused "--csv null.csv: is not a regular file (a device, a FIFO or a socket), which the output would replace; name a file" \
+            run ball.json --steps 5 --csv null.csv
+        refused "--h5 null.h5: is not a regular file (a device, a FIFO or a socket), which the output would replace; name a file" \
+            run ball.json --steps 5 --h5 null.h5
+        refused "--results null.csv: is not a regular file (a device, a FIFO or a socket), which the output would replace; name a file" \
+            run ball.json --steps 5 --results null.csv
+        [ -c null.csv ] && [ -c null.h5 ] || fail "a character device was replaced"
+    else
+        echo "SKIP: the character device cases need root (mknod)"
+    fi
+    # a regular file through a link is an output as any other
+    echo old >real.csv
+    ln -s real.csv link.csv
+    run_skein run ball.json --steps 5 --csv link.csv --quiet
+    expect_status 0
+    [ "$(head -1 link.csv)" = "rope,step,time,particle,x,y,z,vx,vy,vz" ] || fail "link.csv was not written"
+    ;;
+incomplete_names)
+    # A Ctrl-C keeps what was written as FILE.incomplete: a FILE.incomplete that is not what skein keeps there
+    # (the user's own file, a directory, a FIFO) is refused before the first step rather than replaced.
+    # refused as refused() checks, the .incomplete names left aside (they are the user's here)
+    refused_beside() {
+        local want=$1
+        shift
+        run_skein "$@"
+        expect_status 2
+        expect_stderr "skein: $want"
+        [ ! -s "$SCRATCH/out" ] || fail "the refused run printed: $(cat "$SCRATCH/out")"
+        local left
+        left=$(find . -name '*.tmp.*' -o -name '.skein-check.*' -o -name '*.frames' -o -name 'out.csv' -o -name 'out.h5' -o -name 'res.csv' -o -name vtk | head -1)
+        [ -z "$left" ] || fail "left $left"
+    }
+    echo precious >out.csv.incomplete
+    refused_beside "--csv out.csv: out.csv.incomplete is there and is not what a stopped run of skein kept; a Ctrl-C would replace it: move it away or name another output" \
+        run ball.json --steps 5 --csv out.csv
+    [ "$(cat out.csv.incomplete)" = precious ] || fail "out.csv.incomplete changed"
+    rm out.csv.incomplete
+    echo precious >out.h5.incomplete
+    refused_beside "--h5 out.h5: out.h5.incomplete is there and is not what a stopped run of skein kept; a Ctrl-C would replace it: move it away or name another output" \
+        run ball.json --steps 5 --h5 out.h5
+    rm out.h5.incomplete
+    mkdir res.csv.incomplete
+    refused_beside "--results res.csv: res.csv.incomplete is there and is not what a stopped run of skein kept; a Ctrl-C would replace it: move it away or name another output" \
+        run ball.json --steps 5 --results res.csv
+    rmdir res.csv.incomplete
+    mkdir -p vtk.incomplete && echo mine >vtk.incomplete/notes.txt
+    refused_beside "--vtk vtk: vtk.incomplete is there and is not what a stopped run of skein kept; a Ctrl-C would replace it: move it away or name another output" \
+        run ball.json --steps 5 --vtk vtk
+    [ "$(cat vtk.incomplete/notes.txt)" = mine ] || fail "vtk.incomplete/notes.txt changed"
+    rm -r vtk.incomplete
+    # what a Ctrl-C of skein kept is taken: the next Ctrl-C replaces it
+    interrupt_when "cpu_over 20" run "$SRC/tests/checkpoint/long.json" --steps 100000000 --every 1000 \
+        --csv out.csv --h5 out.h5 --results res.csv --vtk vtk --quiet
+    expect_status 130
+    [ -s out.csv.incomplete ] && [ -s out.h5.incomplete ] && [ -s res.csv.incomplete ] && [ -d vtk.incomplete ] ||
+        fail "the Ctrl-C kept $(ls)"
+    run_skein run ball.json --steps 5 --csv out.csv --h5 out.h5 --results res.csv --vtk vtk --quiet
+    expect_status 0
+    ;;
 no_orphan_journal)
     # A checkpointed run that fails before its first checkpoint (a file-size limit stands in for a full disk)
     # leaves neither checkpoint nor journal: there is nothing to resume.

@@ -39,6 +39,9 @@ tolerance_bad) args=(compare "$ball" --tolerance -1) msg="--tolerance: -1 must n
 h5_on_compare) args=(compare "$ball" --h5 "$SCRATCH/out.h5") msg="--h5 is not an option of compare" ;;
 h5_empty) args=(run "$ball" --h5 "") msg="--h5: empty file name" ;;
 h5_bad_ropes) args=(run "$ball" --ropes 5 "${out[@]}" --h5 "$SCRATCH/out.h5") msg="--ropes: rope 5 does not exist (the scenario has 1)" ;;
+h5_twice) args=(run "$ball" --h5 "$SCRATCH/a.h5" --h5 "$SCRATCH/out.h5") msg="--h5 given twice ('$SCRATCH/a.h5' and '$SCRATCH/out.h5'): give it once" ;;
+steps_twice) args=(run "$ball" --steps 3 "${out[@]}" --steps=4) msg="--steps given twice ('3' and '4'): give it once" ;;
+quiet_twice) args=(run "$ball" --quiet "${out[@]}" --quiet) msg="--quiet given twice: give it once" ;;
 *) fail "no such case $1" ;;
 esac
 
@@ -48,4 +51,5 @@ expect_stderr "skein: $msg"
 [ ! -s "$SCRATCH/out" ] || fail "stdout not empty: $(cat "$SCRATCH/out")"
 expect_no_output "$SCRATCH" out.csv
 expect_no_output "$SCRATCH" out.h5
+expect_no_output "$SCRATCH" a.h5
 exit 0

@@ -101,9 +101,59 @@ screenshot_replaces)
     [ "$(head -c 24 shot.png | tail -c 8 | od -An -tx1 | tr -d ' \n')" = "00000140000000c8" ] || fail "not 320x200"
     ;;
 screenshot_unwritable)
+    # found before anything is read or drawn, as skein run finds its outputs' (exit 2)
     run_skein "$ROPES" --screenshot /nonexistent-dir/shot.png
-    expect_status 1
-    expect_stderr "skein-view: /nonexistent-dir/shot.png: cannot write: No such file or directory"
+    expect_status 2
+    expect_stderr "skein-view: --screenshot /nonexistent-dir/shot.png: cannot create a file in /nonexistent-dir: No such file or directory"
+    ;;
+screenshot_paths)
+    # --screenshot gets skein run's output checks: never the file shown (a scenario, a replay, by any
+    # spelling or link), nor the warm start it reads, a directory, a FIFO or a device; exit 2, one line,
+    # every file as it was.
+    cp "$ROPES" ball.json
+    sum=$(cksum <ball.json)
+    shot_refused() {
+        local want=$1
+        shift
+        run_skein "$@"
+        expect_status 2
+        expect_stderr "skein-view: $want"
+        [ "$(cksum <ball.json)" = "$sum" ] || fail "ball.json was changed"
+        [ -z "$(find . -name '*.tmp.*' | head -1)" ] || fail "left a temporary: $(ls)"
+    }
+    shot_refused "--screenshot ball.json: is the file ball.json itself, which skein-view reads; the picture would replace it" \
+        ball.json --screenshot ball.json
+    shot_refused "--screenshot ./ball.json: is the file ball.json itself, which skein-view reads; the picture would replace it" \
+        ball.json --screenshot ./ball.json
+    ln -s ball.json alias.json
+    shot_refused "--screenshot ball.json: is the file alias.json itself, which skein-view reads; the picture would replace it" \
+        alias.json --screenshot ball.json
+    "$(dirname "$SKEIN")/skein" run ball.json --steps 20 --every 10 --h5 rep.h5 --quiet || fail "skein run --h5 failed"
+    rsum=$(cksum <rep.h5)
+    shot_refused "--screenshot rep.h5: is the file rep.h5 itself, which skein-view reads; the picture would replace it" \
+        rep.h5 --screenshot rep.h5
+    [ "$(cksum <rep.h5)" = "$rsum" ] || fail "rep.h5 was changed"
+    # the warm start's file, read once the scenario is loaded
+    /usr/bin/python3 -c 'import json, sys
+s = json.load(open("ball.json")); s["initial"] = {"from": "rep.h5"}; json.dump(s, open("warm.json", "w"))' ||
+        fail "cannot write warm.json"
+    shot_refused "--screenshot rep.h5: is the warm start's file rep.h5 (initial.from) itself; the picture would replace it" \
+        warm.json --screenshot rep.h5
+    [ "$(cksum <rep.h5)" = "$rsum" ] || fail "rep.h5 was changed"
+    mkdir dir.png
+    shot_refused "--screenshot dir.png: is a directory; name a file" ball.json --screenshot dir.png
+    mkfifo fifo.png
+    shot_refused "--screenshot fifo.png: is not a regular file (a device, a FIFO or a socket), which the output would replace; name a file" \
+        ball.json --screenshot fifo.png
+    [ -p fifo.png ] || fail "fifo.png is no longer a FIFO"
+    if [ "$(id -u)" -eq 0 ]; then
+        mknod null.png c 1 3 || fail "mknod failed"
+        shot_refused "--screenshot null.png: is not a regular file (a device, a FIFO or a socket), which the output would replace; name a file" \
+            ball.json --screenshot null.png
+        [ -c null.png ] || fail "null.png is no longer a character device"
+    else
+        echo "SKIP: the character device case needs root (mknod)"
+    fi
     ;;
 screenshot_initial)
     # --frames 0 (the default): the initial state; the same picture twice (deterministic).

@@ -226,6 +226,10 @@ typedef struct sk_load_options {
     /* A run split across this many processes (0 or 1: one): the memory check asks that an even share of the
      * batch fits this machine; each process checks its own share once split (sk_scenario_slice). */
     int processes;
+    /* The caller chooses the ropes written itself (skein run --ropes, or a checkpoint's list): output.ropes,
+     * which it replaces, is not checked against the batch's ropes, so a list that no longer fits (a smaller
+     * count set) is no error; output_ropes may then hold indices past the last rope. */
+    bool output_ropes_replaced;
 } sk_load_options;
 
 /* Parses and validates a scenario file into *out. On error fills err (SK_ERR_INVALID for bad input, naming

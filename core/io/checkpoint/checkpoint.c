@@ -680,13 +680,18 @@ static char *optional_text(hid_t loc, const char *name)
 /* Whether x is a whole number in [0, most]: false for NaN. */
 static bool whole_in(double x, double most) { return x >= 0 && x <= most && x == floor(x); }
 
-/* Whether temp is a temporary of output (OUTPUT.tmp. and six letters or digits, what mkstemp makes): a
- * checkpoint made on purpose must not name another file for a resumed run to remove. "" (none) fits. */
+/* Whether temp is a temporary of output (OUTPUT.tmp. and six letters or digits, what mkstemp makes), or for
+ * a relative output one recorded absolute (DIR/OUTPUT.tmp.XXXXXX, DIR the run's working directory, so that a
+ * run resumed from elsewhere finds it): a checkpoint made on purpose must not name another file for a resumed
+ * run to remove. "" (none) fits. */
 static bool temp_of(const char *temp, const char *output)
 {
     const size_t n = strlen(output);
     if (!temp[0])
         return true;
+    const size_t t = strlen(temp);
+    if (output[0] != '/' && temp[0] == '/' && t > n + 12 && temp[t - n - 12] == '/')
+        temp += t - n - 11; /* the part after DIR/ */
     if (!n || strlen(temp) != n + 11 || strncmp(temp, output, n) != 0 || strncmp(temp + n, ".tmp.", 5) != 0)
         return false;
     for (const char *p = temp + n + 5; *p; p++)
@@ -861,9 +866,11 @@ sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, sk_err
     }
     sk_h5_printable(c->source); /* messages name it */
     if (!s) {
-        /* No scenario given: the one it recorded, through the loader's checks like any scenario text. */
+        /* No scenario given: the one it recorded, through the loader's checks like any scenario text; the
+         * ropes written are the checkpoint's own list, which replaces output.ropes. */
         sk_error why = {0};
-        if (sk_scenario_load_string(c->scenario_text, c->source, NULL, &c->recorded, &why)) {
+        const sk_load_options lo = {.output_ropes_replaced = true};
+        if (sk_scenario_load_string(c->scenario_text, c->source, &lo, &c->recorded, &why)) {
             rc = sk_fail(err, why.status == SK_ERR_NO_MEMORY ? SK_ERR_NO_MEMORY : SK_ERR_CORRUPT,
                          "%s: its recorded scenario does not load (%s)", path, why.message);
             goto done;
