@@ -1,5 +1,5 @@
 /* The files a run writes, checked before anything is allocated or stepped: a run that could not finish
- * writing must not start. The checks themselves are the library's (io/output_paths.h), the viewer's too;
+ * writing must not start. The checks themselves are the library's (io/files/output_paths.h), the viewer's too;
  * here: which files a run writes, and the names a Ctrl-C would keep them under (FILE.incomplete). */
 #include <fcntl.h>
 #include <limits.h>
@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "io/output_paths.h"
+#include "io/files/output_paths.h"
 #include "skein/output.h"
 
 #define JOURNAL_SUFFIX ".frames"

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "base/assert.h"
-#include "io/text/temp_file.h"
+#include "io/files/temp_file.h"
 #include "skein/output.h"
 
 /* Rows are small and many: a large stdio buffer turns them into few big writes. */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/text/temp_file.h"
+#include "io/files/temp_file.h"
 #include "skein/output.h"
 
 /* The columns before and after the swept keys. */

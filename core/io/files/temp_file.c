@@ -1,5 +1,5 @@
 /* Outputs under a temporary name, renamed when complete (temp_file.h). */
-#include "io/text/temp_file.h"
+#include "io/files/temp_file.h"
 
 #include <errno.h>
 #include <stdlib.h>
