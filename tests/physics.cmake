@@ -37,3 +37,6 @@ skein_test(physics_friction SOURCES test_physics_friction.c CASES
 skein_test(physics_bending SOURCES test_physics_bending.c CASES gradient tip_deflection first_mode symplectic_energy)
 skein_test(physics_profiles SOURCES test_physics_profiles.c CASES
   tip_payload_symplectic tip_payload_verlet tip_payload_implicit two_material batch_tensions rods_cyclone rods_direct)
+skein_test(physics_diagnostics SOURCES test_physics_diagnostics.c CASES
+  hand_values anchor_off_axis fake_spring deploying conserved_springs conserved_bungees cable_cyclone cable_symplectic
+  rod_column_cyclone rod_column_direct)
