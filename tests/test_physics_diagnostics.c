@@ -51,7 +51,7 @@ static const char by_hand[] =
 static int hand_values(void)
 {
     sk_scenario s;
-    CHECK_OK(phys_load(&s, by_hand));
+    CHECK_OK(phys_load(&s, "%s", by_hand));
     sk_rope_diagnostics d;
     sk_real t[2];
 
