@@ -25,7 +25,7 @@ skein_test(physics_driven SOURCES test_physics_driven.c CASES near_resonance bel
 skein_test(physics_bungee SOURCES test_physics_bungee.c CASES anchored_slack link_slack hanging)
 skein_test(physics_implicit SOURCES test_physics_implicit.c CASES
   oscillator_small_step oscillator_large_step stiff_chain_large_step convergence_first_order deploy_law
-  drag_linear drag_quadratic bungee_slack)
+  drag_linear drag_quadratic bungee_slack fake_spring anchored_bungee_slack)
 skein_test(physics_flow SOURCES test_physics_flow.c CASES uniform_relaxation sheared_relaxation current_angle)
 skein_test(physics_towing SOURCES test_physics_towing.c CASES path_table towed_angle)
 skein_test(physics_direct SOURCES test_physics_direct.c CASES
@@ -37,3 +37,6 @@ skein_test(physics_friction SOURCES test_physics_friction.c CASES
 skein_test(physics_bending SOURCES test_physics_bending.c CASES gradient tip_deflection first_mode symplectic_energy)
 skein_test(physics_profiles SOURCES test_physics_profiles.c CASES
   tip_payload_symplectic tip_payload_verlet tip_payload_implicit two_material batch_tensions rods_cyclone rods_direct)
+skein_test(physics_diagnostics SOURCES test_physics_diagnostics.c CASES
+  hand_values anchor_off_axis fake_spring deploying conserved_springs conserved_bungees cable_cyclone cable_symplectic
+  rod_column_cyclone rod_column_direct)
