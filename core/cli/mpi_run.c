@@ -5,8 +5,9 @@
  * which rank 0 writes with the library's writer: the files are a single process's (h5diff finds no
  * difference; the CSV byte for byte). A checkpointed run sends rank 0 the whole frame for both files, which it
  * writes with the serial writers and keeps in its frame journal, to write them again on --resume with any
- * number of ranks. What crosses the network: the frames, and a few numbers per chunk of steps (stop, chunk
- * length, statuses); with checkpoints, the ropes' states at each (core/cli/mpi_checkpoint.c). */
+ * number of ranks. The results table's rows are gathered to rank 0 once, at the end. What crosses the network:
+ * the frames, and a few numbers per chunk of steps (stop, chunk length, statuses); with checkpoints, the ropes'
+ * states at each (core/cli/mpi_checkpoint.c). */
 #include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -268,6 +269,52 @@ done:
     return rc;
 }
 
+/* The results table (rank 0's writer) at the step the run reached: every rank computes its ropes' state columns
+ * from its engine and rank 0 gathers them, the rows in rope order, then commits it or keeps it marked incomplete
+ * as one process does (a collective call; a failure is everyone's). */
+static int write_results(ranks_run *r, sk_results_writer *results, bool complete, sk_error *err)
+{
+    const size_t mine = r->first[r->rank + 1] - r->first[r->rank], total = r->s->total_ropes;
+    double *states = malloc((mine ? mine : 1) * SK_RESULTS_STATE_COLUMNS * sizeof *states), *all = NULL;
+    int *n = NULL, *at = NULL;
+    int rc = states ? SK_OK : sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+    for (size_t i = 0; rc == SK_OK && i < mine; i++)
+        rc = sk_results_rope_state(r->e, i, states + SK_RESULTS_STATE_COLUMNS * i, err);
+    if (rc == SK_OK && total > (size_t)INT_MAX)
+        rc = sk_fail(err, SK_ERR_INVALID, "%s: more than %d ropes is beyond a results table across processes",
+                     r->s->source, INT_MAX);
+    if (rc == SK_OK && r->rank == 0) {
+        all = malloc((total ? total : 1) * SK_RESULTS_STATE_COLUMNS * sizeof *all);
+        n = calloc((size_t)r->size, sizeof *n);
+        at = calloc((size_t)r->size, sizeof *at);
+        if (!all || !n || !at)
+            rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+        for (int k = 0; rc == SK_OK && k < r->size; k++) {
+            n[k] = (int)(r->first[k + 1] - r->first[k]);
+            at[k] = (int)r->first[k];
+        }
+    }
+    if ((rc = agree(r, rc, err)) == SK_OK) {
+        /* a rope's columns as one element, so that the counts are ropes */
+        MPI_Datatype row;
+        MPI_Type_contiguous(SK_RESULTS_STATE_COLUMNS, MPI_DOUBLE, &row);
+        MPI_Type_commit(&row);
+        MPI_Gatherv(states, (int)mine, row, all, n, at, row, 0, MPI_COMM_WORLD);
+        MPI_Type_free(&row);
+    }
+    if (rc == SK_OK && r->rank == 0 && (rc = sk_results_write_states(results, r->s, 0, total, all, err)) == SK_OK) {
+        rc = complete ? sk_results_commit(results, err) : sk_results_keep_incomplete(results, err);
+        results = NULL;
+    }
+    if (r->rank == 0)
+        sk_results_abort(results);
+    free(states);
+    free(all);
+    free(n);
+    free(at);
+    return agree(r, rc, err);
+}
+
 static void free_run(ranks_run *r)
 {
     sk_frame_buffer_free(r->mine);
@@ -311,16 +358,14 @@ static int run_ranks(const cli_options *o, sk_error *err)
     sk_csv_writer *csv = NULL;
     sk_h5_writer *h5 = NULL;
     sk_vtk_writer *vtk = NULL;
+    sk_results_writer *results = NULL;
     sk_group_totals *start = NULL, *end = NULL;
     int exit_status = SK_EXIT_OK;
     cli_rank_checkpoints ck = {.ck = {.resumed_at = -1, .last = -1}};
 
     int rc = SK_OK;
-    if (o->results)
-        rc = sk_fail(err, SK_ERR_INVALID, "%s: not written by a run across processes (mpirun -np %d) yet; run it as "
-                     "one process, or write --csv, --h5 or --vtk", "--results", r.size);
     /* rank 0 writes the outputs: it checks them, as one process does */
-    if (rc == SK_OK && r.rank == 0)
+    if (r.rank == 0)
         rc = cli_check_outputs(o, o->command == CLI_RUN ? o->file : NULL, err);
     if ((rc = agree(&r, rc, err)))
         return sk_exit_status(rc);
@@ -387,10 +432,14 @@ static int run_ranks(const cli_options *o, sk_error *err)
         else
             rc = err->status;
     }
+    /* the results table: rank 0's, its rows gathered at the end */
+    if (rc == SK_OK && r.rank == 0 && o->results && !(results = sk_results_open(o->results, &s, err)))
+        rc = err->status;
     /* rank 0's frame journal (a resumed run's frames written again first) */
     const cli_output_temps keep = {.csv = csv ? sk_csv_temp_path(csv) : NULL,
                                    .h5 = h5 ? sk_h5_temp_path(h5) : NULL,
-                                   .vtk = vtk ? sk_vtk_temp_path(vtk) : NULL};
+                                   .vtk = vtk ? sk_vtk_temp_path(vtk) : NULL,
+                                   .results = results ? sk_results_temp_path(results) : NULL};
     if (rc == SK_OK && r.rank == 0)
         rc = cli_checkpoint_attach(&ck.ck, o, &s, &plan, &keep, sinks, &n_sinks, start, err);
     if ((rc = agree(&r, rc, err)))
@@ -416,10 +465,20 @@ static int run_ranks(const cli_options *o, sk_error *err)
         cli_clear_progress(&bar);
     /* rank 0 commits, keeps marked incomplete or removes the outputs, once (the HDF5 file closed by every rank
      * first); a failure there is everyone's */
-    const int closed = cli_close_outputs(rc, csv, h5, vtk, NULL, NULL, err);
+    int closed = cli_close_outputs(rc, csv, h5, vtk, NULL, NULL, err);
     csv = NULL;
     h5 = NULL;
     vtk = NULL;
+    /* the table's rows are the ropes where the run ended (or stopped), from every rank (collective calls) */
+    if (o->results && (rc == SK_OK || rc == SK_ERR_INTERRUPTED)) {
+        /* a failure to commit another output (rank 0's) keeps its message */
+        sk_error spare = {0};
+        const bool failed = closed != rc;
+        const int written = write_results(&r, results, rc == SK_OK, failed ? &spare : err);
+        results = NULL;
+        if (written && !failed)
+            closed = written;
+    }
     cli_restore_signals(old);
     /* a failure keeps the checkpoint (rank 0 has its files), and the failing rank's line says how to go on */
     if (rc != SK_OK && rc != SK_ERR_INTERRUPTED) {
@@ -434,14 +493,15 @@ static int run_ranks(const cli_options *o, sk_error *err)
     }
 
     const long reached = stats.last_frame;
-    if (rc == SK_ERR_INTERRUPTED && (o->csv || o->h5 || o->vtk) && r.rank == 0)
+    if (rc == SK_ERR_INTERRUPTED && (o->csv || o->h5 || o->vtk || o->results) && r.rank == 0)
         sk_fail(err, SK_ERR_INTERRUPTED,
-                "interrupted at step %ld of %ld; what was written up to that step is kept as%s%s%s%s%s%s%s%s%s (any "
+                "interrupted at step %ld of %ld; what was written up to that step is kept as%s%s%s%s%s%s%s%s%s%s%s%s (any "
                 "earlier file under the outputs' own names is left as it was)",
                 reached, plan.steps, o->h5 ? " " : "", o->h5 ? o->h5 : "",
                 o->h5 ? SK_INCOMPLETE_SUFFIX " (attribute complete = 0)" : "", o->csv ? " " : "", o->csv ? o->csv : "",
                 o->csv ? SK_INCOMPLETE_SUFFIX : "", o->vtk ? " " : "", o->vtk ? o->vtk : "",
-                o->vtk ? SK_INCOMPLETE_SUFFIX "/" : "");
+                o->vtk ? SK_INCOMPLETE_SUFFIX "/" : "", o->results ? " " : "", o->results ? o->results : "",
+                o->results ? SK_INCOMPLETE_SUFFIX : "");
     /* a finished run removes its checkpoint; any other says how to go on from it */
     if (r.rank == 0)
         cli_checkpoint_end(&ck.ck, rc == SK_OK, err);
@@ -465,6 +525,7 @@ static int run_ranks(const cli_options *o, sk_error *err)
             const cli_run_outputs outputs = {.csv = o->csv,
                                              .h5 = o->h5,
                                              .vtk = o->vtk,
+                                             .results = o->results,
                                              .incomplete = rc == SK_ERR_INTERRUPTED,
                                              .resumed_at = ck.ck.resumed_at,
                                              .checkpoint = ck.ck.path,
@@ -481,6 +542,7 @@ done:
     sk_csv_abort(csv);
     sk_h5_abort(h5);
     sk_vtk_abort(vtk);
+    sk_results_abort(results);
     free(start);
     free(end);
     cli_ranks_checkpoint_free(&ck);
