@@ -189,6 +189,32 @@ interrupted)
     [ "$(awk -F, -v s="$last" 'NR == 1 || $2 <= s' out.csv.incomplete)" = "$(awk -F, -v s="$last" 'NR == 1 || $2 <= s' full.csv)" ] ||
         fail "the incomplete CSV is not a single process's up to step $last"
     ;;
+interrupted_mpirun)
+    # Ctrl-C to mpirun (in a terminal it reaches mpirun alone: Open MPI puts each rank in its own process group):
+    # mpirun sets its own exit status to 1, sends the ranks SIGTERM odls_base_sigkill_timeout seconds later,
+    # which they take as Ctrl-C, and SIGKILL as long again after; given the time, rank 0 keeps the outputs
+    # marked incomplete and says so, but mpirun exits 1 (docs/cluster.md)
+    "$MPIRUN" --oversubscribe --mca odls_base_sigkill_timeout 5 -np 2 "$SKEIN" run "$SC/w1_springs.json" \
+        --steps 100000000 --every 100 --set 'groups[0].count=64' --set 'output.ropes=[0,63]' --threads 1 \
+        --csv out.csv --h5 out.h5 --results res.csv >out 2>err &
+    pid=$!
+    waited=0
+    until file_over 'out.csv.tmp.*' 20000; do
+        sleep 0.05
+        waited=$((waited + 1))
+        [ "$waited" -lt 1200 ] || { kill -KILL "$pid"; fail "no sign of stepping after 60 s"; }
+    done
+    kill -INT "$pid"
+    wait "$pid"
+    status=$?
+    [ "$status" -eq 1 ] || fail "mpirun's exit status $status, expected 1 (Open MPI's for a job it aborted): $(cat err)"
+    grep -q "^skein: interrupted at step [0-9]* of 100000000; what was written up to that step is kept as" err ||
+        fail "stderr: $(cat err)"
+    [ -s out.csv.incomplete ] && [ -s out.h5.incomplete ] && [ -s res.csv.incomplete ] ||
+        fail "no incomplete outputs: $(ls)"
+    h5dump -a complete out.h5.incomplete | grep -q '(0): 0' || fail "the HDF5 file is not marked incomplete"
+    for f in out.csv out.h5 res.csv; do expect_no_output . $f; done
+    ;;
 collective)
     # the HDF5 file is written by every rank through MPI-IO, each its own ropes' rows (SKEIN_TEST_H5_SHARES has
     # each say how many): 3000 ropes of 64 particles in chunks of 682 ropes, split at ropes 1000 and 2000, two
@@ -339,6 +365,36 @@ warm_start)
     [ "$status" -eq 2 ] || fail "output on the warm start's file: exit status $status, expected 2: $(cat err)"
     [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "not one line: $(cat err)"
     ;;
+checkpoint_collective)
+    # a checkpointed run across ranks writes its HDF5 file collectively, each rank its own ropes' rows (25 frames
+    # of 9 ropes in all), and so does a resumed one, the journal's frames included (handed back to each rank)
+    run_skein "${ck_run[@]}" --csv ref.csv --h5 ref.h5 --quiet
+    expect_status 0
+    shares() {
+        local total=0 writers=0 n
+        for rank in $(seq 0 $(($1 - 1))); do
+            n=$(sed -n "s/^h5 share: rank $rank wrote \([0-9]*\) rope frames$/\1/p" err)
+            [ -n "$n" ] || fail "$2: rank $rank did not say its share: $(cat err)"
+            total=$((total + n))
+            [ "$n" -eq 0 ] || writers=$((writers + 1))
+        done
+        [ "$total" -eq 225 ] && [ "$writers" -ge 2 ] || fail "$2: $total rope frames from $writers ranks: $(cat err)"
+        [ "$(h5dump -p -A out.h5 | grep -c H5D_ALLOC_TIME_EARLY)" -ge 8 ] || fail "$2: not written through MPI-IO"
+    }
+    SKEIN_TEST_H5_SHARES=1 run_ranks 2 "${ck_run[@]}" --csv out.csv --h5 out.h5 --checkpoint ck.h5 \
+        --checkpoint-every 500
+    [ "$status" -eq 0 ] || fail "exit status $status: $(cat err)"
+    cmp ref.csv out.csv || fail "the CSV differs"
+    h5diff ref.h5 out.h5 >diff.txt 2>&1 || fail "h5diff: $(head -5 diff.txt)"
+    shares 2 "2 ranks"
+    rm -f out.csv out.h5
+    SKEIN_TEST_FAIL_RANK=1:6000 run_ranks 2 "${ck_run[@]}" --csv out.csv --h5 out.h5 --checkpoint ck.h5 \
+        --checkpoint-every 500
+    [ "$status" -eq 1 ] || fail "failing rank: exit status $status, expected 1: $(cat err)"
+    SKEIN_TEST_H5_SHARES=1 run_ranks 3 run --resume ck.h5
+    expect_resumed "resumed by 3 ranks"
+    shares 3 "resumed by 3 ranks"
+    ;;
 results)
     # --results across ranks: every rank's ropes' rows (swept values, tips, energies, the extremes each rank
     # tracked over every step, the step a rope diverged) in one table, byte for byte one process's, diverging
@@ -357,6 +413,25 @@ results)
         grep -q "^output       r$ranks.csv (50 ropes, one row each)$" out || fail "$ranks ranks: summary: $(cat out)"
         [ "$(totals one.txt)" = "$(totals out)" ] || fail "$ranks ranks: the summary differs: $(diff <(totals one.txt) <(totals out))"
         expect_no_temp . r$ranks.csv
+    done
+    # a tether stepped just above its stability limit (tests/cli/commands.sh, stability): the ropes that gained
+    # energy no load can give, counted over every rank, one warning as one process's
+    cat >tether.json <<'JSON'
+{"skein": 1, "dt": 1.01e-4, "steps": 200, "integrator": "symplectic", "gravity": [0, -9.81, 0],
+ "groups": [{"count": 3, "particles": 8, "start": [0, 0, 0], "end": [7, 0, 0], "mass": 0.003, "pinned": [0],
+             "link": {"type": "spring", "stiffness": 3e5, "length": 1}},
+            {"count": 6, "particles": 40, "start": [0, 0, 0], "end": [39, 0, 0], "mass": 0.003, "pinned": [0],
+             "link": {"type": "spring", "stiffness": 3e5, "length": 1}}]}
+JSON
+    run_skein run tether.json --results one.csv --quiet
+    expect_status 0
+    grep '^skein: warning: group 1: 6 ropes gained energy' err >one.err || fail "no energy warning: $(cat err)"
+    for ranks in 2 3; do
+        run_ranks $ranks run tether.json --results r$ranks.csv --quiet
+        expect_status 0
+        cmp one.csv r$ranks.csv || fail "$ranks ranks: the tether's table differs"
+        [ "$(grep 'gained energy' err)" = "$(cat one.err)" ] ||
+            fail "$ranks ranks: [$(cat err)], one process [$(cat one.err)]"
     done
     ;;
 results_checkpoint)

@@ -186,8 +186,9 @@ SK_API size_t sk_state_buffer_n_ints(const sk_state_buffer *b);
 SK_API bool sk_state_buffer_holds(const sk_state_buffer *b, size_t rope);
 
 /* A stand-in engine over every rope of s, of the given kind and instruction set, whose group g keeps fields[g]
- * (SK_STATE_*) and which tracks extremes when `extremes` (those the buffers carry): exporting a rope asks fetch for the buffer that holds it (ropes are asked in increasing order,
- * as sk_checkpoint_write does). What sk_checkpoint_write reads of an engine; s, fields and ctx outlive it. */
+ * (SK_STATE_*) and which tracks extremes when `extremes` (those the buffers carry): exporting a rope asks
+ * fetch for the buffer that holds it (ropes are asked in increasing order, as sk_checkpoint_write does). What
+ * sk_checkpoint_write reads of an engine; s, fields and ctx outlive it. */
 typedef const sk_state_buffer *(*sk_state_fetch)(void *ctx, size_t rope);
 typedef struct sk_state_engine sk_state_engine;
 SK_API sk_state_engine *sk_state_engine_create(const sk_scenario *s, const char *kind, const char *isa,
