@@ -5,8 +5,9 @@ if(SKEIN_MPI)
   find_program(SKEIN_MPIRUN NAMES mpirun mpiexec)
   find_program(SKEIN_BASH bash REQUIRED)
   if(SKEIN_MPIRUN)
-    foreach(c w1 w2 deploying diverging failing_rank interrupted collective memory checkpoint_ranks checkpoint_single
-            refused vtk warm_start)
+    foreach(c w1 w2 deploying diverging failing_rank interrupted interrupted_mpirun collective memory
+            checkpoint_ranks checkpoint_single checkpoint_collective refused vtk warm_start results
+            results_checkpoint)
       add_test(NAME mpi.${c} COMMAND ${SKEIN_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/mpi/mpi.sh $<TARGET_FILE:skein>
         ${PROJECT_SOURCE_DIR} ${SKEIN_MPIRUN} ${c})
       if(SKEIN_SANITIZE MATCHES "address")

@@ -1715,7 +1715,7 @@ static int slices_streamed(void)
             sk_error err = {0};
             stream st = {.buf = sk_state_buffer_create(&s, 4, &err), .e = e, .chunk = 4};
             sk_state_engine *se =
-                sk_state_engine_create(&s, sk_engine_kind(e), sk_engine_isa(e), fields, stream_fetch, &st, &err);
+                sk_state_engine_create(&s, sk_engine_kind(e), sk_engine_isa(e), fields, false, stream_fetch, &st, &err);
             CHECK(st.buf && se);
             size_t *ropes = all_ropes(&s);
             sk_group_totals start[8];

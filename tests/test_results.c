@@ -1,8 +1,11 @@
 /* The results table's library side: the columns of a scenario and one rope's row, against what the engine
- * reports for that rope (sk_results_columns, sk_results_row). */
+ * reports for that rope (sk_results_columns, sk_results_row); the table written from its ropes' state columns a
+ * part at a time, as a run across processes writes it (sk_results_rope_state, sk_results_write_states). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "skein/output.h"
 #include "test_batch_common.h"
@@ -75,4 +78,53 @@ static int rows(void)
     return 0;
 }
 
-CHECK_MAIN({"columns", columns}, {"rows", rows})
+/* The whole file at path (malloc'd, NUL-terminated), or NULL. */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = f ? calloc(1, 1 << 16) : NULL;
+    if (text && fread(text, 1, (1 << 16) - 1, f) == 0) {
+        free(text);
+        text = NULL;
+    }
+    if (f)
+        fclose(f);
+    return text;
+}
+
+/* The table from every rope's state columns, in two parts (ropes 0 .. 1 and 2 .. 4, as two processes hold them),
+ * is sk_results_write's byte for byte: the swept values from the scenario, the rest from the states. */
+static int states(void)
+{
+    sk_scenario s;
+    CHECK_OK(tb_load(&s, "%s", json));
+    sk_error err = {0};
+    sk_engine *e = sk_engine_create(&s, &(sk_engine_options){.track_extremes = true}, &err);
+    CHECK(e);
+    sk_engine_advance(e, 50);
+    char dir[] = "/tmp/skein_results_XXXXXX", whole[64], parts[64];
+    CHECK(mkdtemp(dir));
+    snprintf(whole, sizeof whole, "%s/whole.csv", dir);
+    snprintf(parts, sizeof parts, "%s/parts.csv", dir);
+    sk_results_writer *w = sk_results_open(whole, &s, &err);
+    CHECK(w && sk_results_write(w, e, &err) == SK_OK && sk_results_commit(w, &err) == SK_OK);
+    double cols[5][SK_RESULTS_STATE_COLUMNS];
+    for (size_t r = 0; r < 5; r++)
+        CHECK_OK(sk_results_rope_state(e, r, cols[r], &err));
+    CHECK(cols[4][SK_RESULTS_STATE_COLUMNS - 1] == -1 && cols[0][SK_RESULTS_STATE_COLUMNS - 3] > 0);
+    w = sk_results_open(parts, &s, &err);
+    CHECK(w && sk_results_write_states(w, &s, 0, 2, cols[0], &err) == SK_OK &&
+          sk_results_write_states(w, &s, 2, 3, cols[2], &err) == SK_OK && sk_results_commit(w, &err) == SK_OK);
+    char *a = slurp(whole), *b = slurp(parts);
+    CHECK(a && b && strlen(a) > 100 && strcmp(a, b) == 0);
+    free(a);
+    free(b);
+    unlink(whole);
+    unlink(parts);
+    rmdir(dir);
+    sk_engine_destroy(e);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+CHECK_MAIN({"columns", columns}, {"rows", rows}, {"states", states})

@@ -76,6 +76,11 @@ sk_rope_diagnostics *cli_energy_start(const sk_engine *e, const sk_scenario *s);
 /* A warning per group whose ropes (not diverged) hold more energy than their loads can give
  * (sk_engine_rope_energy_excess). */
 void cli_energy_report(const sk_engine *e, const sk_scenario *s, const sk_rope_diagnostics *start);
+/* Its parts, for a run across processes: how many of group `group`'s ropes of e (not diverged) gained energy
+ * (the first of them, an index of e's ropes, and its gain), and the warning for a group of s. */
+void cli_energy_excess(const sk_engine *e, int group, const sk_rope_diagnostics *start, size_t *flagged,
+                       size_t *first, double *first_gain);
+void cli_energy_warn(const sk_scenario *s, int group, size_t flagged, size_t first, double first_gain);
 
 /* skein run --resume FILE alone: what the checkpoint recorded of its run (scenario, plan, outputs, engine)
  * fills in every option the command line leaves out; options given stay, and a checkpoint of another plan is

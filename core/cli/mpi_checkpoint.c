@@ -75,7 +75,7 @@ int cli_ranks_checkpoint_begin(cli_rank_checkpoints *k, const cli_options *o, co
         rc = err->status;
     if (rc == 0 && rank == 0 &&
         !(k->writer = sk_state_engine_create(s, e ? sk_engine_kind(e) : "none", e ? sk_engine_isa(e) : "none",
-                                             k->fields, fetch, k, err)))
+                                             k->fields, o->results != NULL, fetch, k, err)))
         rc = err->status;
     if (rc == 0 && e && strcmp(sk_engine_kind(e), "none") == 0)
         rc = sk_fail(err, SK_ERR_INVALID, "%s: this engine cannot save its ropes", k->ck.path);

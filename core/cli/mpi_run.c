@@ -3,10 +3,12 @@
  * rope keeps its bits); at each output frame every rank writes its ropes' rows into the one HDF5 file,
  * collectively through MPI-IO (sk_h5_open_collective), and sends them to rank 0 (sk_frame_buffer) for the CSV,
  * which rank 0 writes with the library's writer: the files are a single process's (h5diff finds no
- * difference; the CSV byte for byte). A checkpointed run sends rank 0 the whole frame for both files, which it
- * writes with the serial writers and keeps in its frame journal, to write them again on --resume with any
- * number of ranks. What crosses the network: the frames, and a few numbers per chunk of steps (stop, chunk
- * length, statuses); with checkpoints, the ropes' states at each (core/cli/mpi_checkpoint.c). */
+ * difference; the CSV byte for byte). A checkpointed run also sends rank 0 the whole frame, which it keeps in
+ * its frame journal; on --resume, with any number of ranks, rank 0 writes the CSV again from the journal and
+ * hands each journalled frame back to every rank for its rows of the HDF5 file. The results table's rows are
+ * gathered to rank 0 once, at the end. What crosses the network: the frames, and a few numbers per chunk of
+ * steps (stop, chunk length, statuses); with checkpoints, the ropes' states at each (core/cli/mpi_checkpoint.c).
+ */
 #include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -174,9 +176,9 @@ static int gather_all(ranks_run *r, long step, sk_error *err)
 }
 
 typedef struct frame_out {
-    const sk_frame_sink *sinks; /* rank 0's (the CSV; in a checkpointed run the HDF5 file and the journal too) */
+    const sk_frame_sink *sinks; /* rank 0's (the CSV, the VTK directory; in a checkpointed run the journal) */
     int n_sinks;
-    sk_h5_writer *h5; /* every rank's, written collectively (NULL: none, or rank 0's own in a checkpointed run) */
+    sk_h5_writer *h5; /* every rank's, written collectively (NULL: none) */
     sk_run_stats *stats;
     cli_rank_checkpoints *checkpoints;
 } frame_out;
@@ -268,6 +270,168 @@ done:
     return rc;
 }
 
+/* The results table (rank 0's writer) at the step the run reached: every rank computes its ropes' state columns
+ * from its engine and rank 0 gathers them, the rows in rope order, then commits it or keeps it marked incomplete
+ * as one process does (a collective call; a failure is everyone's). */
+static int write_results(ranks_run *r, sk_results_writer *results, bool complete, sk_error *err)
+{
+    const size_t mine = r->first[r->rank + 1] - r->first[r->rank], total = r->s->total_ropes;
+    double *states = malloc((mine ? mine : 1) * SK_RESULTS_STATE_COLUMNS * sizeof *states), *all = NULL;
+    int *n = NULL, *at = NULL;
+    int rc = states ? SK_OK : sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+    for (size_t i = 0; rc == SK_OK && i < mine; i++)
+        rc = sk_results_rope_state(r->e, i, states + SK_RESULTS_STATE_COLUMNS * i, err);
+    if (rc == SK_OK && total > (size_t)INT_MAX)
+        rc = sk_fail(err, SK_ERR_INVALID, "%s: more than %d ropes is beyond a results table across processes",
+                     r->s->source, INT_MAX);
+    if (rc == SK_OK && r->rank == 0) {
+        all = malloc((total ? total : 1) * SK_RESULTS_STATE_COLUMNS * sizeof *all);
+        n = calloc((size_t)r->size, sizeof *n);
+        at = calloc((size_t)r->size, sizeof *at);
+        if (!all || !n || !at)
+            rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+        for (int k = 0; rc == SK_OK && k < r->size; k++) {
+            n[k] = (int)(r->first[k + 1] - r->first[k]);
+            at[k] = (int)r->first[k];
+        }
+    }
+    if ((rc = agree(r, rc, err)) == SK_OK) {
+        /* a rope's columns as one element, so that the counts are ropes */
+        MPI_Datatype row;
+        MPI_Type_contiguous(SK_RESULTS_STATE_COLUMNS, MPI_DOUBLE, &row);
+        MPI_Type_commit(&row);
+        MPI_Gatherv(states, (int)mine, row, all, n, at, row, 0, MPI_COMM_WORLD);
+        MPI_Type_free(&row);
+    }
+    if (rc == SK_OK && r->rank == 0 && (rc = sk_results_write_states(results, r->s, 0, total, all, err)) == SK_OK) {
+        rc = complete ? sk_results_commit(results, err) : sk_results_keep_incomplete(results, err);
+        results = NULL;
+    }
+    if (r->rank == 0)
+        sk_results_abort(results);
+    free(states);
+    free(all);
+    free(n);
+    free(at);
+    return agree(r, rc, err);
+}
+
+/* A resumed run writes its HDF5 file again from rank 0's frame journal, collectively: rank 0 hands each frame
+ * the journal gives back to every rank (their ropes' shares, as gather's in reverse) and every rank writes its
+ * own rows. Rank 0 announces each frame by its step and the end by -1 (after the journal's last frame, or its
+ * failure); the other ranks follow (replay_follow) until then. */
+typedef struct replay {
+    ranks_run *r;
+    sk_h5_writer *h5;
+    bool ended; /* the other ranks have left replay_follow (rank 0 announced the end, or a frame failed) */
+} replay;
+
+/* One frame at `step` from rank 0's whole buffer (filled by the caller) into every rank's share, then written
+ * (collective calls, rank 0's after its announcement of the step). */
+static int replay_frame(ranks_run *r, sk_h5_writer *h5, long step, sk_error *err)
+{
+    int32_t *counts = r->rank == 0 ? sk_frame_buffer_counts(r->whole) : NULL;
+    int64_t *marks = r->rank == 0 ? sk_frame_buffer_marks(r->whole) : NULL;
+    MPI_Scatterv(counts, r->n, r->at, MPI_INT32_T, sk_frame_buffer_counts(r->mine), r->n[r->rank], MPI_INT32_T, 0,
+                 MPI_COMM_WORLD);
+    MPI_Scatterv(marks, r->n, r->at, MPI_INT64_T, sk_frame_buffer_marks(r->mine), r->n[r->rank], MPI_INT64_T, 0,
+                 MPI_COMM_WORLD);
+    int rc = sk_frame_buffer_set_counts(r->mine, err);
+    const size_t reals = sk_frame_buffer_n_reals(r->mine);
+    if (rc == SK_OK && reals > (size_t)INT_MAX)
+        rc = sk_fail(err, SK_ERR_INVALID, "%s: a frame of more than %d numbers for one process is beyond a run "
+                     "across processes: use more processes", r->s->source, INT_MAX);
+    int want = (int)reals, *sizes = NULL, *place = NULL;
+    if (r->rank == 0 && rc == SK_OK && (!(sizes = calloc((size_t)r->size, sizeof *sizes)) ||
+                                        !(place = calloc((size_t)r->size, sizeof *place))))
+        rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+    if ((rc = agree(r, rc, err)) == SK_OK) {
+        MPI_Gather(&want, 1, MPI_INT, sizes, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        for (int k = 1; r->rank == 0 && k < r->size; k++)
+            place[k] = place[k - 1] + sizes[k - 1];
+        MPI_Scatterv(r->rank == 0 ? sk_frame_buffer_reals(r->whole) : NULL, sizes, place, MPI_SK_REAL,
+                     sk_frame_buffer_reals(r->mine), want, MPI_SK_REAL, 0, MPI_COMM_WORLD);
+        rc = agree(r, sk_h5_write_frame(h5, sk_frame_buffer_engine(r->mine, step), step, err), err);
+    }
+    free(sizes);
+    free(place);
+    return rc;
+}
+
+/* Rank 0's sink for the journal's frames (sk_journal_resume hands them over one by one). */
+static sk_status replay_sink(void *ctx, const sk_engine *e, long step, sk_error *err)
+{
+    replay *p = ctx;
+    int rc = sk_frame_buffer_fill(p->r->whole, e, 0, err);
+    long announce = rc ? -1 : step;
+    MPI_Bcast(&announce, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+    if (rc == SK_OK)
+        rc = replay_frame(p->r, p->h5, step, err);
+    p->ended = rc != SK_OK;
+    return rc;
+}
+
+/* The other ranks' side of the replay, until rank 0 announces its end (-1). */
+static int replay_follow(ranks_run *r, sk_h5_writer *h5, sk_error *err)
+{
+    for (;;) {
+        long step = -1;
+        MPI_Bcast(&step, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+        if (step < 0)
+            return SK_OK;
+        const int rc = replay_frame(r, h5, step, err);
+        if (rc)
+            return rc;
+    }
+}
+
+/* With tracked extremes, the ropes that gained energy no load can give, as one process warns of them: each rank
+ * counts its own per group of the whole scenario (the first it holds, and its gain), rank 0 adds them up (a
+ * collective call). */
+static void energy_report(ranks_run *r, const sk_rope_diagnostics *start)
+{
+    const int groups = r->s->n_groups;
+    const size_t first = r->first[r->rank];
+    /* per group of the whole: flagged, first flagged rope (global), its gain */
+    double *mine = calloc(3 * (size_t)(groups > 0 ? groups : 1), sizeof *mine), *all = NULL;
+    int ok = mine != NULL;
+    if (ok && r->rank == 0 && !(all = malloc(3 * (size_t)(groups > 0 ? groups : 1) * (size_t)r->size * sizeof *all)))
+        ok = 0;
+    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (!ok) {
+        free(mine);
+        free(all);
+        return; /* out of memory: a warning unsaid */
+    }
+    const sk_scenario *slice = r->e ? sk_engine_scenario(r->e) : NULL;
+    for (int g = 0; slice && g < slice->n_groups; g++) {
+        size_t flagged = 0, at = 0;
+        double gain = 0;
+        cli_energy_excess(r->e, g, start, &flagged, &at, &gain);
+        const int whole = sk_scenario_find_rope(r->s, first + slice->groups[g].first_rope, NULL);
+        mine[3 * whole] = (double)flagged;
+        mine[3 * whole + 1] = (double)(first + at);
+        mine[3 * whole + 2] = gain;
+    }
+    MPI_Gather(mine, 3 * groups, MPI_DOUBLE, all, 3 * groups, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    for (int g = 0; r->rank == 0 && g < groups; g++) {
+        size_t flagged = 0, at = 0;
+        double gain = 0;
+        /* the ranks hold the ropes in order: the first flagged is the lowest rank's */
+        for (int k = r->size - 1; k >= 0; k--) {
+            const double *x = all + 3 * ((size_t)k * (size_t)groups + (size_t)g);
+            if (x[0] > 0) {
+                flagged += (size_t)x[0];
+                at = (size_t)x[1];
+                gain = x[2];
+            }
+        }
+        cli_energy_warn(r->s, g, flagged, at, gain);
+    }
+    free(mine);
+    free(all);
+}
+
 static void free_run(ranks_run *r)
 {
     sk_frame_buffer_free(r->mine);
@@ -302,7 +466,7 @@ static int run_ranks(const cli_options *o, sk_error *err)
     r.fail_step = injected_failure(r.rank);
     r.writes = o->csv || o->h5 || o->vtk;
     const bool checkpointed = o->checkpoint || o->resume;
-    /* rank 0 writes the CSV and the VTK directory (and a checkpointed run's HDF5 file) from every rank's rows */
+    /* rank 0 writes the CSV and the VTK directory from every rank's rows, and journals them in a checkpointed run */
     r.gathers = o->csv != NULL || o->vtk != NULL || (checkpointed && o->h5);
     sk_scenario s, mine;
     memset(&s, 0, sizeof s);
@@ -311,16 +475,15 @@ static int run_ranks(const cli_options *o, sk_error *err)
     sk_csv_writer *csv = NULL;
     sk_h5_writer *h5 = NULL;
     sk_vtk_writer *vtk = NULL;
+    sk_results_writer *results = NULL;
     sk_group_totals *start = NULL, *end = NULL;
+    sk_rope_diagnostics *energy = NULL;
     int exit_status = SK_EXIT_OK;
     cli_rank_checkpoints ck = {.ck = {.resumed_at = -1, .last = -1}};
 
     int rc = SK_OK;
-    if (o->results)
-        rc = sk_fail(err, SK_ERR_INVALID, "%s: not written by a run across processes (mpirun -np %d) yet; run it as "
-                     "one process, or write --csv, --h5 or --vtk", "--results", r.size);
     /* rank 0 writes the outputs: it checks them, as one process does */
-    if (rc == SK_OK && r.rank == 0)
+    if (r.rank == 0)
         rc = cli_check_outputs(o, o->command == CLI_RUN ? o->file : NULL, err);
     cli_claim claim = {.fd = -1}; /* rank 0 writes the checkpoint: it takes its name */
     if (rc == SK_OK && r.rank == 0)
@@ -367,22 +530,22 @@ static int run_ranks(const cli_options *o, sk_error *err)
     /* --resume puts each rank's ropes' states into its engine; the start totals are then the checkpoint's */
     if ((rc = cli_ranks_checkpoint_begin(&ck, o, &s, &plan, r.rank, r.size, r.first, r.e, start, err)))
         goto done;
+    /* with tracked extremes, each rope's energy at the start: what an unstable step grows past (a resumed run
+     * has lost it) */
+    const bool energy_check = o->results && !ck.ck.resumed;
+    if (energy_check && r.e && !(energy = cli_energy_start(r.e, &mine)))
+        rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+    if ((rc = agree(&r, rc, err)))
+        goto done;
     if ((totals || ck.ck.path) && !ck.ck.resumed && (rc = gather_all(&r, 0, err)) == SK_OK && r.rank == 0)
         rc = sk_group_totals_compute(sk_frame_buffer_engine(r.whole_all, 0), start, err);
-    /* Outputs are opened last: the CSV by rank 0, the HDF5 file by every rank together (by rank 0 alone in a
-     * checkpointed run, whose journal writes it again); one file each. */
+    /* Outputs are opened last: the CSV, the VTK directory and the table by rank 0, the HDF5 file by every rank
+     * together; one file each. */
     sk_frame_sink sinks[4];
     int n_sinks = 0;
     if (rc == SK_OK && r.rank == 0 && o->csv) {
         if ((csv = sk_csv_open(o->csv, s.dt, plan.ropes, plan.n_ropes, err)))
             sinks[n_sinks++] = (sk_frame_sink){sk_csv_frame_sink, csv};
-        else
-            rc = err->status;
-    }
-    if (rc == SK_OK && r.rank == 0 && o->h5 && checkpointed) {
-        const int threads = o->has_threads ? o->threads : 0;
-        if ((h5 = sk_h5_open(o->h5, &s, plan.ropes, plan.n_ropes, plan.steps, plan.every, threads, err)))
-            sinks[n_sinks++] = (sk_frame_sink){sk_h5_frame_sink, h5};
         else
             rc = err->status;
     }
@@ -392,18 +555,46 @@ static int run_ranks(const cli_options *o, sk_error *err)
         else
             rc = err->status;
     }
-    /* rank 0's frame journal (a resumed run's frames written again first) */
-    const cli_output_temps keep = {.csv = csv ? sk_csv_temp_path(csv) : NULL,
-                                   .h5 = h5 ? sk_h5_temp_path(h5) : NULL,
-                                   .vtk = vtk ? sk_vtk_temp_path(vtk) : NULL};
-    if (rc == SK_OK && r.rank == 0)
-        rc = cli_checkpoint_attach(&ck.ck, o, &s, &plan, &keep, sinks, &n_sinks, start, err);
+    /* the results table: rank 0's, its rows gathered at the end */
+    if (rc == SK_OK && r.rank == 0 && o->results && !(results = sk_results_open(o->results, &s, err)))
+        rc = err->status;
     if ((rc = agree(&r, rc, err)))
         goto done;
-    if (o->h5 && !checkpointed &&
+    if (o->h5 &&
         !(h5 = sk_h5_open_collective(o->h5, &s, plan.ropes, plan.n_ropes, r.first[r.rank], r.first[r.rank + 1],
                                      plan.steps, plan.every, err)))
         rc = err->status;
+    if ((rc = agree(&r, rc, err)))
+        goto done;
+    /* rank 0's frame journal; a resumed run's frames are written again first, the HDF5 file's by every rank.
+     * The replay's sink stands for the HDF5 file among rank 0's outputs while the journal is made or resumed
+     * (an output the journal is kept for), and leaves them after. */
+    const bool replays = ck.ck.resumed && h5;
+    replay rp = {&r, h5, false};
+    if (h5 && r.rank == 0)
+        sinks[n_sinks++] = (sk_frame_sink){replay_sink, &rp};
+    const cli_output_temps keep = {.csv = csv ? sk_csv_temp_path(csv) : NULL,
+                                   .h5 = h5 && r.rank == 0 ? sk_h5_temp_path(h5) : NULL,
+                                   .vtk = vtk ? sk_vtk_temp_path(vtk) : NULL,
+                                   .results = results ? sk_results_temp_path(results) : NULL};
+    if (r.rank == 0) {
+        rc = cli_checkpoint_attach(&ck.ck, o, &s, &plan, &keep, sinks, &n_sinks, start, err);
+        if (replays && !rp.ended) {
+            long end = -1;
+            MPI_Bcast(&end, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+        }
+        if (h5) {
+            /* the journal's sink goes on after it; the file from every rank's shares */
+            for (int i = 0; i < n_sinks; i++)
+                if (sinks[i].ctx == &rp) {
+                    memmove(&sinks[i], &sinks[i + 1], (size_t)(n_sinks - i - 1) * sizeof *sinks);
+                    n_sinks--;
+                    break;
+                }
+        }
+    } else if (replays) {
+        rc = replay_follow(&r, h5, err);
+    }
     if ((rc = agree(&r, rc, err)))
         goto done;
 
@@ -411,7 +602,7 @@ static int run_ranks(const cli_options *o, sk_error *err)
     const bool show_progress = r.rank == 0 && !o->quiet && isatty(STDERR_FILENO);
     sk_run_stats stats = {.last_frame = -1};
     const frame_out out_frames = {
-        .sinks = sinks, .n_sinks = n_sinks, .h5 = checkpointed ? NULL : h5, .stats = &stats, .checkpoints = &ck};
+        .sinks = sinks, .n_sinks = n_sinks, .h5 = h5, .stats = &stats, .checkpoints = &ck};
     struct sigaction old[2];
     cli_stop_requested = 0;
     cli_catch_stop_signals(old);
@@ -421,10 +612,20 @@ static int run_ranks(const cli_options *o, sk_error *err)
         cli_clear_progress(&bar);
     /* rank 0 commits, keeps marked incomplete or removes the outputs, once (the HDF5 file closed by every rank
      * first); a failure there is everyone's */
-    const int closed = cli_close_outputs(rc, csv, h5, vtk, NULL, NULL, err);
+    int closed = cli_close_outputs(rc, csv, h5, vtk, NULL, NULL, err);
     csv = NULL;
     h5 = NULL;
     vtk = NULL;
+    /* the table's rows are the ropes where the run ended (or stopped), from every rank (collective calls) */
+    if (o->results && (rc == SK_OK || rc == SK_ERR_INTERRUPTED)) {
+        /* a failure to commit another output (rank 0's) keeps its message */
+        sk_error spare = {0};
+        const bool failed = closed != rc;
+        const int written = write_results(&r, results, rc == SK_OK, failed ? &spare : err);
+        results = NULL;
+        if (written && !failed)
+            closed = written;
+    }
     cli_restore_signals(old);
     /* a failure keeps the checkpoint (rank 0 has its files), and the failing rank's line says how to go on */
     if (rc != SK_OK && rc != SK_ERR_INTERRUPTED) {
@@ -439,14 +640,17 @@ static int run_ranks(const cli_options *o, sk_error *err)
     }
 
     const long reached = stats.last_frame;
-    if (rc == SK_ERR_INTERRUPTED && (o->csv || o->h5 || o->vtk) && r.rank == 0)
+    if (rc == SK_ERR_INTERRUPTED && (o->csv || o->h5 || o->vtk || o->results) && r.rank == 0)
         sk_fail(err, SK_ERR_INTERRUPTED,
-                "interrupted at step %ld of %ld; what was written up to that step is kept as%s%s%s%s%s%s%s%s%s (any "
+                "interrupted at step %ld of %ld; what was written up to that step is kept as%s%s%s%s%s%s%s%s%s%s%s%s (any "
                 "earlier file under the outputs' own names is left as it was)",
                 reached, plan.steps, o->h5 ? " " : "", o->h5 ? o->h5 : "",
                 o->h5 ? SK_INCOMPLETE_SUFFIX " (attribute complete = 0)" : "", o->csv ? " " : "", o->csv ? o->csv : "",
                 o->csv ? SK_INCOMPLETE_SUFFIX : "", o->vtk ? " " : "", o->vtk ? o->vtk : "",
-                o->vtk ? SK_INCOMPLETE_SUFFIX "/" : "");
+                o->vtk ? SK_INCOMPLETE_SUFFIX "/" : "", o->results ? " " : "", o->results ? o->results : "",
+                o->results ? SK_INCOMPLETE_SUFFIX : "");
+    if (rc == SK_OK && energy_check)
+        energy_report(&r, energy);
     /* a finished run removes its checkpoint; any other says how to go on from it */
     if (r.rank == 0)
         cli_checkpoint_end(&ck.ck, rc == SK_OK, err);
@@ -470,6 +674,7 @@ static int run_ranks(const cli_options *o, sk_error *err)
             const cli_run_outputs outputs = {.csv = o->csv,
                                              .h5 = o->h5,
                                              .vtk = o->vtk,
+                                             .results = o->results,
                                              .incomplete = rc == SK_ERR_INTERRUPTED,
                                              .resumed_at = ck.ck.resumed_at,
                                              .checkpoint = ck.ck.path,
@@ -486,6 +691,8 @@ done:
     sk_csv_abort(csv);
     sk_h5_abort(h5);
     sk_vtk_abort(vtk);
+    sk_results_abort(results);
+    free(energy);
     free(start);
     free(end);
     cli_ranks_checkpoint_free(&ck);

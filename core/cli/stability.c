@@ -40,25 +40,38 @@ sk_rope_diagnostics *cli_energy_start(const sk_engine *e, const sk_scenario *s)
     return d;
 }
 
+void cli_energy_excess(const sk_engine *e, int group, const sk_rope_diagnostics *start, size_t *flagged,
+                       size_t *first, double *first_gain)
+{
+    const sk_group *grp = &sk_engine_scenario(e)->groups[group];
+    *flagged = 0;
+    for (size_t r = grp->first_rope; start && r < grp->first_rope + grp->count; r++) {
+        double gain;
+        if (sk_engine_rope_diverged(e, r) >= 0 || !sk_engine_rope_energy_excess(e, r, &start[r], &gain))
+            continue;
+        if ((*flagged)++ == 0) {
+            *first = r;
+            *first_gain = gain;
+        }
+    }
+}
+
+void cli_energy_warn(const sk_scenario *s, int group, size_t flagged, size_t first, double first_gain)
+{
+    if (flagged)
+        fprintf(stderr,
+                "skein: warning: group %d: %zu rope%s gained energy no load can give (rope %zu: %.3g J more than at "
+                "the start): a step above the stability limit (dt %g s, limit %.3g s)?\n",
+                group, flagged, flagged == 1 ? "" : "s", first, first_gain, (double)s->dt,
+                sk_group_stable_dt(s, group));
+}
+
 void cli_energy_report(const sk_engine *e, const sk_scenario *s, const sk_rope_diagnostics *start)
 {
     for (int g = 0; start && g < s->n_groups; g++) {
-        const sk_group *grp = &s->groups[g];
         size_t flagged = 0, first = 0;
-        double first_gain = 0;
-        for (size_t r = grp->first_rope; r < grp->first_rope + grp->count; r++) {
-            double gain;
-            if (sk_engine_rope_diverged(e, r) >= 0 || !sk_engine_rope_energy_excess(e, r, &start[r], &gain))
-                continue;
-            if (flagged++ == 0) {
-                first = r;
-                first_gain = gain;
-            }
-        }
-        if (flagged)
-            fprintf(stderr,
-                    "skein: warning: group %d: %zu rope%s gained energy no load can give (rope %zu: %.3g J more than at "
-                    "the start): a step above the stability limit (dt %g s, limit %.3g s)?\n",
-                    g, flagged, flagged == 1 ? "" : "s", first, first_gain, (double)s->dt, sk_group_stable_dt(s, g));
+        double gain = 0;
+        cli_energy_excess(e, g, start, &flagged, &first, &gain);
+        cli_energy_warn(s, g, flagged, first, gain);
     }
 }

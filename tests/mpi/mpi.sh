@@ -3,7 +3,7 @@
 # (h5diff; written collectively through MPI-IO, each rank its own rows) of a single process, and the summary's
 # totals; a rank that fails stops every rank with one line naming it and no file left; Ctrl-C keeps the
 # outputs marked incomplete; checkpoints killed and resumed with another number of processes give the
-# uninterrupted run's outputs; refusals.
+# uninterrupted run's outputs; the results table; refusals.
 # Usage: mpi.sh SKEIN SRC MPIRUN CASE
 source "$(dirname "$0")/../cli/lib.sh"
 MPIRUN=$1
@@ -55,13 +55,16 @@ ck_run=(run "$SRC/tests/checkpoint/long.json" --steps 12000 --every 500 --set 'g
     --set 'groups[1].count=10' --set 'groups[2].count=8' --set 'output.ropes=[0,1,29,30,31,39,40,41,47]' --threads 1)
 
 # kill_after_checkpoint RANKS: the checkpointed run across RANKS processes (1: skein alone, no mpirun) in the
-# background; once its first checkpoint is there, every process of it frozen (SIGSTOP) and killed (SIGKILL).
+# background (its outputs out.csv and out.h5, or those in the array ck_outputs); once its first checkpoint is
+# there, every process of it frozen (SIGSTOP) and killed (SIGKILL).
 kill_after_checkpoint() {
     local ranks=$1 procs
+    local outputs=(--csv out.csv --h5 out.h5)
+    [ -z "${ck_outputs+x}" ] || outputs=("${ck_outputs[@]}")
     if [ "$ranks" -eq 1 ]; then
-        "$SKEIN" "${ck_run[@]}" --csv out.csv --h5 out.h5 --checkpoint ck.h5 --checkpoint-every 500 >out 2>err &
+        "$SKEIN" "${ck_run[@]}" "${outputs[@]}" --checkpoint ck.h5 --checkpoint-every 500 >out 2>err &
     else
-        "$MPIRUN" --oversubscribe -np "$ranks" "$SKEIN" "${ck_run[@]}" --csv out.csv --h5 out.h5 --checkpoint ck.h5 \
+        "$MPIRUN" --oversubscribe -np "$ranks" "$SKEIN" "${ck_run[@]}" "${outputs[@]}" --checkpoint ck.h5 \
             --checkpoint-every 500 >out 2>err &
     fi
     pid=$!
@@ -158,7 +161,7 @@ interrupted)
     expect_status 0
     "$MPIRUN" --oversubscribe -np 2 "$SKEIN" run "$SC/w1_springs.json" --steps 100000000 --every 100 \
         --set 'groups[0].count=64' --set 'output.ropes=[0,63]' --threads 1 --csv out.csv --h5 out.h5 \
-        >out 2>err &
+        --results res.csv >out 2>err &
     pid=$!
     waited=0
     until file_over 'out.csv.tmp.*' 200000; do
@@ -175,12 +178,44 @@ interrupted)
     [ -s out.csv.incomplete ] && [ -s out.h5.incomplete ] || fail "no incomplete outputs: $(ls)"
     expect_no_output . out.csv
     expect_no_output . out.h5
+    expect_no_output . res.csv
+    # the table: a row per rope (64, from both ranks) where they stopped, marked incomplete
+    grep -q "out.csv.incomplete res.csv.incomplete (any earlier" err || fail "stderr: $(cat err)"
+    [ "$(wc -l <res.csv.incomplete)" -eq 65 ] || fail "the table has $(wc -l <res.csv.incomplete) lines, expected 65"
+    [ "$(cut -d, -f1 res.csv.incomplete | sed 1d | tr '\n' ' ')" = "$(seq -s ' ' 0 63) " ] ||
+        fail "the table's ropes: $(cut -d, -f1 res.csv.incomplete | tr '\n' ' ')"
     h5dump -a complete out.h5.incomplete | grep -q '(0): 0' || fail "the HDF5 file is not marked incomplete"
     # the frames on the grid of 100 steps that both have are the same rows
     last=$(awk -F, 'NR > 1 && $2 % 100 == 0 && $2 <= 3000 { s = $2 } END { print s }' out.csv.incomplete)
     [ "$last" -ge 100 ] || fail "the run stopped before its second frame"
     [ "$(awk -F, -v s="$last" 'NR == 1 || $2 <= s' out.csv.incomplete)" = "$(awk -F, -v s="$last" 'NR == 1 || $2 <= s' full.csv)" ] ||
         fail "the incomplete CSV is not a single process's up to step $last"
+    ;;
+interrupted_mpirun)
+    # Ctrl-C to mpirun (in a terminal it reaches mpirun alone: Open MPI puts each rank in its own process group):
+    # mpirun sets its own exit status to 1, sends the ranks SIGTERM odls_base_sigkill_timeout seconds later,
+    # which they take as Ctrl-C, and SIGKILL as long again after; given the time, rank 0 keeps the outputs
+    # marked incomplete and says so, but mpirun exits 1 (docs/cluster.md)
+    "$MPIRUN" --oversubscribe --mca odls_base_sigkill_timeout 5 -np 2 "$SKEIN" run "$SC/w1_springs.json" \
+        --steps 100000000 --every 100 --set 'groups[0].count=64' --set 'output.ropes=[0,63]' --threads 1 \
+        --csv out.csv --h5 out.h5 --results res.csv >out 2>err &
+    pid=$!
+    waited=0
+    until file_over 'out.csv.tmp.*' 20000; do
+        sleep 0.05
+        waited=$((waited + 1))
+        [ "$waited" -lt 1200 ] || { kill -KILL "$pid"; fail "no sign of stepping after 60 s"; }
+    done
+    kill -INT "$pid"
+    wait "$pid"
+    status=$?
+    [ "$status" -eq 1 ] || fail "mpirun's exit status $status, expected 1 (Open MPI's for a job it aborted): $(cat err)"
+    grep -q "^skein: interrupted at step [0-9]* of 100000000; what was written up to that step is kept as" err ||
+        fail "stderr: $(cat err)"
+    [ -s out.csv.incomplete ] && [ -s out.h5.incomplete ] && [ -s res.csv.incomplete ] ||
+        fail "no incomplete outputs: $(ls)"
+    h5dump -a complete out.h5.incomplete | grep -q '(0): 0' || fail "the HDF5 file is not marked incomplete"
+    for f in out.csv out.h5 res.csv; do expect_no_output . $f; done
     ;;
 collective)
     # the HDF5 file is written by every rank through MPI-IO, each its own ropes' rows (SKEIN_TEST_H5_SHARES has
@@ -332,16 +367,113 @@ warm_start)
     [ "$status" -eq 2 ] || fail "output on the warm start's file: exit status $status, expected 2: $(cat err)"
     [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "not one line: $(cat err)"
     ;;
+checkpoint_collective)
+    # a checkpointed run across ranks writes its HDF5 file collectively, each rank its own ropes' rows (25 frames
+    # of 9 ropes in all), and so does a resumed one, the journal's frames included (handed back to each rank)
+    run_skein "${ck_run[@]}" --csv ref.csv --h5 ref.h5 --quiet
+    expect_status 0
+    shares() {
+        local total=0 writers=0 n
+        for rank in $(seq 0 $(($1 - 1))); do
+            n=$(sed -n "s/^h5 share: rank $rank wrote \([0-9]*\) rope frames$/\1/p" err)
+            [ -n "$n" ] || fail "$2: rank $rank did not say its share: $(cat err)"
+            total=$((total + n))
+            [ "$n" -eq 0 ] || writers=$((writers + 1))
+        done
+        [ "$total" -eq 225 ] && [ "$writers" -ge 2 ] || fail "$2: $total rope frames from $writers ranks: $(cat err)"
+        [ "$(h5dump -p -A out.h5 | grep -c H5D_ALLOC_TIME_EARLY)" -ge 8 ] || fail "$2: not written through MPI-IO"
+    }
+    SKEIN_TEST_H5_SHARES=1 run_ranks 2 "${ck_run[@]}" --csv out.csv --h5 out.h5 --checkpoint ck.h5 \
+        --checkpoint-every 500
+    [ "$status" -eq 0 ] || fail "exit status $status: $(cat err)"
+    cmp ref.csv out.csv || fail "the CSV differs"
+    h5diff ref.h5 out.h5 >diff.txt 2>&1 || fail "h5diff: $(head -5 diff.txt)"
+    shares 2 "2 ranks"
+    rm -f out.csv out.h5
+    SKEIN_TEST_FAIL_RANK=1:6000 run_ranks 2 "${ck_run[@]}" --csv out.csv --h5 out.h5 --checkpoint ck.h5 \
+        --checkpoint-every 500
+    [ "$status" -eq 1 ] || fail "failing rank: exit status $status, expected 1: $(cat err)"
+    SKEIN_TEST_H5_SHARES=1 run_ranks 3 run --resume ck.h5
+    expect_resumed "resumed by 3 ranks"
+    shares 3 "resumed by 3 ranks"
+    ;;
+results)
+    # --results across ranks: every rank's ropes' rows (swept values, tips, energies, the extremes each rank
+    # tracked over every step, the step a rope diverged) in one table, byte for byte one process's, diverging
+    # ropes (exit 3) among them
+    r=(run "$SC/w1_springs.json" --steps 200 --every 50 --set 'groups[0].count=50' --set 'output.ropes=[0,49]'
+        --set 'groups[0].sweep={"link.stiffness":{"from":100,"to":1e8},"mass":{"random":{"min":0.05,"max":0.2,"seed":7}}}')
+    run_skein "${r[@]}" --results one.csv
+    expect_status 3
+    cp out one.txt
+    awk -F, 'NR > 1 && $NF >= 0' one.csv | grep -q . || fail "no rope diverged: $(cat one.csv)"
+    awk -F, 'NR > 1 && $(NF - 2) == ""' one.csv | grep -q . && fail "a rope without its max_tension: $(cat one.csv)"
+    for ranks in 2 3; do
+        run_ranks $ranks "${r[@]}" --results r$ranks.csv
+        expect_status 3
+        cmp one.csv r$ranks.csv || fail "$ranks ranks: the table differs from one process's: $(diff one.csv r$ranks.csv | head -5)"
+        grep -q "^output       r$ranks.csv (50 ropes, one row each)$" out || fail "$ranks ranks: summary: $(cat out)"
+        [ "$(totals one.txt)" = "$(totals out)" ] || fail "$ranks ranks: the summary differs: $(diff <(totals one.txt) <(totals out))"
+        expect_no_temp . r$ranks.csv
+    done
+    # a tether stepped just above its stability limit (tests/cli/commands.sh, stability): the ropes that gained
+    # energy no load can give, counted over every rank, one warning as one process's
+    cat >tether.json <<'JSON'
+{"skein": 1, "dt": 1.01e-4, "steps": 200, "integrator": "symplectic", "gravity": [0, -9.81, 0],
+ "groups": [{"count": 3, "particles": 8, "start": [0, 0, 0], "end": [7, 0, 0], "mass": 0.003, "pinned": [0],
+             "link": {"type": "spring", "stiffness": 3e5, "length": 1}},
+            {"count": 6, "particles": 40, "start": [0, 0, 0], "end": [39, 0, 0], "mass": 0.003, "pinned": [0],
+             "link": {"type": "spring", "stiffness": 3e5, "length": 1}}]}
+JSON
+    run_skein run tether.json --results one.csv --quiet
+    expect_status 0
+    grep '^skein: warning: group 1: 6 ropes gained energy' err >one.err || fail "no energy warning: $(cat err)"
+    for ranks in 2 3; do
+        run_ranks $ranks run tether.json --results r$ranks.csv --quiet
+        expect_status 0
+        cmp one.csv r$ranks.csv || fail "$ranks ranks: the tether's table differs"
+        [ "$(grep 'gained energy' err)" = "$(cat one.err)" ] ||
+            fail "$ranks ranks: [$(cat err)], one process [$(cat one.err)]"
+    done
+    ;;
+results_checkpoint)
+    # a checkpointed run across ranks carries each rope's extremes: killed after its first checkpoint and
+    # resumed with 3 ranks (--resume alone), with one process, or a single process's resumed by 2 ranks, it
+    # writes the uninterrupted run's table byte for byte
+    run_skein "${ck_run[@]}" --results ref.csv --h5 ref.h5 --quiet
+    expect_status 0
+    ck_outputs=(--results res.csv --h5 out.h5)
+    resumed_table() {
+        [ "$status" -eq 0 ] || fail "$1: exit status $status: $(cat err)"
+        cmp ref.csv res.csv || fail "$1: the table differs from the uninterrupted run's: $(diff ref.csv res.csv | head -5)"
+        h5diff ref.h5 out.h5 >diff.txt 2>&1 || fail "$1: h5diff: $(head -5 diff.txt)"
+        [ ! -e ck.h5 ] && [ ! -e ck.h5.frames ] || fail "$1: the checkpoint or its journal is left"
+        for f in ck.h5 res.csv out.h5; do expect_no_temp . $f; done
+        rm -f res.csv out.h5
+    }
+    SKEIN_TEST_CHECKPOINT_CHUNK=5 kill_after_checkpoint 2
+    h5dump -H ck.h5 | grep -q 'DATASET "extremes"' || fail "the checkpoint of 2 ranks has no extremes"
+    run_ranks 3 run --resume ck.h5
+    resumed_table "2 ranks resumed by 3"
+    kill_after_checkpoint 3
+    run_skein "${ck_run[@]}" --results res.csv --h5 out.h5 --resume ck.h5
+    resumed_table "3 ranks resumed by one process"
+    kill_after_checkpoint 1
+    run_ranks 2 "${ck_run[@]}" --results res.csv --h5 out.h5 --resume ck.h5
+    resumed_table "one process resumed by 2 ranks"
+    ;;
 refused)
-    # what a run across processes does not take yet: the results table, refused before anything is written
-    for out in "--results rows.csv"; do
+    # the results table is checked on rank 0 as one process checks it: onto another output, or where no file
+    # can be created, refused before anything is written, one line, no file
+    for out in "--results rows.csv --csv rows.csv" "--results missing/rows.csv"; do
         # shellcheck disable=SC2086
-        run_ranks 2 run "$SC/w1_springs.json" --steps 10 $out
-        [ "$status" -eq 2 ] || fail "$out: exit status $status, expected 2"
-        grep -q "^skein: rank 0: ${out%% *}: not written by a run across processes (mpirun -np 2) yet" err ||
-            fail "stderr: $(cat err)"
-        [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "not one line: $(cat err)"
+        run_ranks 2 run "$SC/w1_springs.json" --steps 10 --set 'groups[0].count=4' --set 'output.ropes=[0]' $out
+        [ "$status" -eq 2 ] || fail "$out: exit status $status, expected 2: $(cat err)"
+        grep -qE "^skein: rank 0: (--csv rows.csv and --results rows.csv: the same file|--results missing/rows.csv)" err ||
+            fail "$out: stderr: $(cat err)"
+        [ "$(grep -c '^skein:' err)" -eq 1 ] || fail "$out: not one line: $(cat err)"
         [ ! -e rows.csv ] || fail "$out: an output was written"
+        expect_no_temp . rows.csv
     done
     ;;
 *)

@@ -165,7 +165,8 @@ SK_API void sk_checkpoint_close(sk_checkpoint *c);
 /* ---- ropes' states streamed to one writer: a run split across processes writes its checkpoint --------- */
 
 /* The full states (sk_rope_state) of a few consecutive ropes as two flat arrays, one fixed-size record per rope
- * (its group's capacity): reals p, v, q [capacity][3], impulse [capacity], s; integers n, steps, diverged,
+ * (its group's capacity): reals p, v, q [capacity][3], impulse [capacity], s, the largest tension and strain
+ * (sk_engine_rope_extremes; NaN when untracked or no link yet); integers n, steps, diverged,
  * contacts, iterations. The ranks of a run across processes send their ropes to rank 0 in such chunks, one
  * after the other as its checkpoint writer asks for them, so that no process holds more than a chunk. */
 typedef struct sk_state_buffer sk_state_buffer;
@@ -185,12 +186,14 @@ SK_API size_t sk_state_buffer_n_ints(const sk_state_buffer *b);
 SK_API bool sk_state_buffer_holds(const sk_state_buffer *b, size_t rope);
 
 /* A stand-in engine over every rope of s, of the given kind and instruction set, whose group g keeps fields[g]
- * (SK_STATE_*): exporting a rope asks fetch for the buffer that holds it (ropes are asked in increasing order,
- * as sk_checkpoint_write does). What sk_checkpoint_write reads of an engine; s, fields and ctx outlive it. */
+ * (SK_STATE_*) and which tracks extremes when `extremes` (those the buffers carry): exporting a rope asks
+ * fetch for the buffer that holds it (ropes are asked in increasing order, as sk_checkpoint_write does). What
+ * sk_checkpoint_write reads of an engine; s, fields and ctx outlive it. */
 typedef const sk_state_buffer *(*sk_state_fetch)(void *ctx, size_t rope);
 typedef struct sk_state_engine sk_state_engine;
 SK_API sk_state_engine *sk_state_engine_create(const sk_scenario *s, const char *kind, const char *isa,
-                                               const unsigned *fields, sk_state_fetch fetch, void *ctx, sk_error *err);
+                                               const unsigned *fields, bool extremes, sk_state_fetch fetch, void *ctx,
+                                               sk_error *err);
 SK_API const sk_engine *sk_state_engine_at(sk_state_engine *se, long step);
 SK_API void sk_state_engine_free(sk_state_engine *se);
 SK_API void sk_state_buffer_free(sk_state_buffer *b);

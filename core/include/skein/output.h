@@ -142,6 +142,18 @@ SK_API sk_results_writer *sk_results_open(const char *path, const sk_scenario *s
 /* Writes every rope's row at the engine's current step (once, at the end of a run). */
 SK_API sk_status sk_results_write(sk_results_writer *w, const sk_engine *e, sk_error *err);
 
+/* The same table from a run split across processes, whose engines each hold some of the ropes: a row's last
+ * SK_RESULTS_STATE_COLUMNS columns (tip_x .. diverged_step) are its rope's state, the columns before them
+ * (rope, group, the swept keys) the scenario's. sk_results_rope_state gives rope `rope` of e's state columns
+ * (values[SK_RESULTS_STATE_COLUMNS]; SK_ERR_NO_MEMORY); sk_results_write_states writes the rows of ropes
+ * first .. first + count - 1 of s (the whole run's scenario, the one the writer was opened for) from their
+ * state columns (states[count][SK_RESULTS_STATE_COLUMNS]). Called for every rope in order, the file is
+ * sk_results_write's byte for byte. */
+#define SK_RESULTS_STATE_COLUMNS 12
+SK_API sk_status sk_results_rope_state(const sk_engine *e, size_t rope, double *values, sk_error *err);
+SK_API sk_status sk_results_write_states(sk_results_writer *w, const sk_scenario *s, size_t first, size_t count,
+                                         const double *states, sk_error *err);
+
 /* As sk_csv_commit, sk_csv_keep_incomplete (PATH.incomplete), sk_csv_abort and sk_csv_temp_path. */
 SK_API sk_status sk_results_commit(sk_results_writer *w, sk_error *err);
 SK_API sk_status sk_results_keep_incomplete(sk_results_writer *w, sk_error *err);

@@ -1,5 +1,6 @@
 /* Ropes' full states in chunks, and a stand-in engine that exports them as they arrive: how the ranks of a run
  * split across processes stream one checkpoint to rank 0's writer (skein/checkpoint.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,7 +28,8 @@ static int largest_capacity(const sk_scenario *s)
     return cap;
 }
 
-static size_t record_reals(int capacity) { return 10 * (size_t)capacity + 1; }
+/* p, v, q, impulse, s, then the extremes (tension, strain) when the engine tracks them */
+static size_t record_reals(int capacity) { return 10 * (size_t)capacity + 3; }
 
 size_t sk_state_chunk_ropes(const sk_scenario *s)
 {
@@ -98,7 +100,10 @@ bool sk_state_buffer_fill(sk_state_buffer *b, const sk_engine *e, size_t e_first
         sk_rope_state st = record(b, i, mine->groups[g].particles, sk_engine_state_fields(e, g));
         if (!sk_engine_export_rope(e, rope, &st))
             return false;
-        b->reals[b->real_at[i + 1] - 1] = st.s;
+        sk_real *tail = b->reals + b->real_at[i + 1] - 3;
+        tail[0] = st.s;
+        tail[1] = tail[2] = (sk_real)NAN;
+        sk_engine_rope_extremes(e, rope, &tail[1], &tail[2]); /* NaN: untracked, or no link yet */
         const int64_t ints[INTS] = {st.n, st.steps, st.diverged, st.contacts, st.iterations};
         memcpy(b->ints + INTS * i, ints, sizeof ints);
     }
@@ -149,7 +154,19 @@ static void held_export(const sk_engine *e, size_t rope, sk_rope_state *st)
     st->diverged = (long)ints[2];
     st->contacts = (int)ints[3];
     st->iterations = (int)ints[4];
-    st->s = b->reals[b->real_at[i + 1] - 1];
+    st->s = b->reals[b->real_at[i + 1] - 3];
+}
+
+/* As the engine that sent the rope gave them: NaN for no link yet, which an engine's own extremes hold as -inf. */
+static bool held_extremes(const sk_engine *e, size_t rope, sk_real out[2])
+{
+    const sk_state_engine *se = state_engine_of(e);
+    const sk_state_buffer *b = se->fetch(se->ctx, rope);
+    SK_ASSERT(b && sk_state_buffer_holds(b, rope));
+    const sk_real *x = b->reals + b->real_at[rope - b->first + 1] - 2;
+    for (int k = 0; k < 2; k++)
+        out[k] = isnan(x[k]) ? -INFINITY : x[k];
+    return true;
 }
 
 static unsigned held_fields(const sk_engine *e, int group) { return state_engine_of(e)->fields[group]; }
@@ -203,7 +220,8 @@ static const sk_engine_vtbl held_vtbl = {.advance = held_advance,
                                          .destroy = held_destroy};
 
 sk_state_engine *sk_state_engine_create(const sk_scenario *s, const char *kind, const char *isa,
-                                        const unsigned *fields, sk_state_fetch fetch, void *ctx, sk_error *err)
+                                        const unsigned *fields, bool extremes, sk_state_fetch fetch, void *ctx,
+                                        sk_error *err)
 {
     sk_state_engine *se = calloc(1, sizeof *se);
     if (!se) {
@@ -213,8 +231,10 @@ sk_state_engine *sk_state_engine_create(const sk_scenario *s, const char *kind, 
     se->fields = fields;
     se->fetch = fetch;
     se->ctx = ctx;
-    se->ext = (sk_engine_ext){.kind = kind, .state_fields = held_fields, .export_rope = held_export};
-    se->base = (struct sk_engine){.vt = &held_vtbl, .scenario = s, .isa = isa, .threads = 1, .ext = &se->ext};
+    se->ext = (sk_engine_ext){
+        .kind = kind, .state_fields = held_fields, .export_rope = held_export, .rope_extremes = held_extremes};
+    se->base = (struct sk_engine){
+        .vt = &held_vtbl, .scenario = s, .isa = isa, .threads = 1, .ext = &se->ext, .tracking = extremes};
     return se;
 }
 

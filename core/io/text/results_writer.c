@@ -15,7 +15,7 @@ static const char *const lead_columns[] = {"rope", "group"};
 static const char *const tail_columns[] = {"tip_x",   "tip_y",   "tip_z",       "tip_vx",     "tip_vy",
                                            "tip_vz",  "kinetic", "gravity",     "elastic",    "max_tension",
                                            "max_strain", "diverged_step"};
-enum { LEAD = 2, TAIL = 12 };
+enum { LEAD = 2, TAIL = SK_RESULTS_STATE_COLUMNS };
 _Static_assert(sizeof lead_columns / sizeof *lead_columns == LEAD, "lead columns");
 _Static_assert(sizeof tail_columns / sizeof *tail_columns == TAIL, "tail columns");
 
@@ -57,24 +57,10 @@ int sk_results_columns(const sk_scenario *s, const char **names, int max)
     return total;
 }
 
-sk_status sk_results_row(const sk_engine *e, size_t rope, double *values, int max, sk_error *err)
+/* The row's columns before its state's: rope, group and the swept keys' values (NaN where the rope's group does
+ * not sweep a key), from the scenario alone. keys: the swept keys (swept_keys). */
+static void row_params(const sk_scenario *s, const char *const *keys, int swept, size_t rope, double *values)
 {
-    const sk_scenario *s = sk_engine_scenario(e);
-    const int swept = swept_keys(s, NULL, 0);
-    if (max < LEAD + swept + TAIL)
-        return sk_fail(err, SK_ERR_INVALID, "%s: a results row has %d columns, room was given for %d", s->source,
-                       LEAD + swept + TAIL, max);
-    const char **keys = malloc((size_t)(swept ? swept : 1) * sizeof *keys);
-    const int n = sk_engine_rope_particles(e, rope);
-    sk_real *pv = malloc(6 * (size_t)(n > 0 ? n : 1) * sizeof *pv);
-    sk_real *tension = malloc((size_t)(n > 0 ? n : 1) * sizeof *tension);
-    if (!keys || !pv || !tension) {
-        free(keys);
-        free(pv);
-        free(tension);
-        return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", s->source);
-    }
-    swept_keys(s, keys, swept);
     size_t local = 0;
     const int g = sk_scenario_find_rope(s, rope, &local);
     const sk_group *group = &s->groups[g];
@@ -93,6 +79,19 @@ sk_status sk_results_row(const sk_engine *e, size_t rope, double *values, int ma
             }
         values[c++] = v;
     }
+}
+
+sk_status sk_results_rope_state(const sk_engine *e, size_t rope, double *values, sk_error *err)
+{
+    const int n = sk_engine_rope_particles(e, rope);
+    sk_real *pv = malloc(6 * (size_t)(n > 0 ? n : 1) * sizeof *pv);
+    sk_real *tension = malloc((size_t)(n > 0 ? n : 1) * sizeof *tension);
+    if (!pv || !tension) {
+        free(pv);
+        free(tension);
+        return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", sk_engine_scenario(e)->source);
+    }
+    int c = 0;
     sk_engine_read_rope(e, rope, pv, pv + 3 * (size_t)n);
     for (int i = 0; i < 6; i++) /* the tip: the last particle present */
         values[c++] = n > 0 ? (double)pv[(i / 3) * 3 * (size_t)n + 3 * (size_t)(n - 1) + (size_t)(i % 3)] : NAN;
@@ -106,21 +105,38 @@ sk_status sk_results_row(const sk_engine *e, size_t rope, double *values, int ma
     values[c++] = (double)max_tension;
     values[c++] = (double)max_strain;
     values[c++] = (double)sk_engine_rope_diverged(e, rope);
-    free(keys);
     free(pv);
     free(tension);
     return SK_OK;
 }
 
+sk_status sk_results_row(const sk_engine *e, size_t rope, double *values, int max, sk_error *err)
+{
+    const sk_scenario *s = sk_engine_scenario(e);
+    const int swept = swept_keys(s, NULL, 0);
+    if (max < LEAD + swept + TAIL)
+        return sk_fail(err, SK_ERR_INVALID, "%s: a results row has %d columns, room was given for %d", s->source,
+                       LEAD + swept + TAIL, max);
+    const char **keys = malloc((size_t)(swept ? swept : 1) * sizeof *keys);
+    if (!keys)
+        return sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", s->source);
+    swept_keys(s, keys, swept);
+    row_params(s, keys, swept, rope, values);
+    free(keys);
+    return sk_results_rope_state(e, rope, values + LEAD + swept, err);
+}
+
 struct sk_results_writer {
     sk_temp_file out;
-    int columns;
+    int columns, swept;
     double *row;
+    const char **keys; /* [swept] */
 };
 
 static void writer_free(sk_results_writer *w)
 {
     free(w->row);
+    free(w->keys);
     free(w);
 }
 
@@ -134,9 +150,12 @@ sk_results_writer *sk_results_open(const char *path, const sk_scenario *s, sk_er
     sk_results_writer *w = calloc(1, sizeof *w);
     const int columns = sk_results_columns(s, NULL, 0);
     const char **names = malloc((size_t)columns * sizeof *names);
-    if (w)
+    if (w) {
         w->row = malloc((size_t)columns * sizeof *w->row);
-    if (!w || !w->row || !names) {
+        w->swept = swept_keys(s, NULL, 0);
+        w->keys = malloc((size_t)(w->swept ? w->swept : 1) * sizeof *w->keys);
+    }
+    if (!w || !w->row || !w->keys || !names) {
         sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", path);
         if (w)
             writer_free(w);
@@ -144,6 +163,7 @@ sk_results_writer *sk_results_open(const char *path, const sk_scenario *s, sk_er
         return NULL;
     }
     w->columns = columns;
+    swept_keys(s, w->keys, w->swept);
     if (sk_temp_file_open(&w->out, path, err) != SK_OK) {
         writer_free(w);
         free(names);
@@ -175,6 +195,17 @@ static int write_cell(FILE *f, int column, int columns, double v)
     return fprintf(f, "%s" SK_REAL_FMT, sep, (sk_real)v);
 }
 
+/* The row in w->row: its cells and the line's end. */
+static sk_status write_row(sk_results_writer *w, sk_error *err)
+{
+    for (int c = 0; c < w->columns; c++)
+        if (write_cell(w->out.f, c, w->columns, w->row[c]) < 0)
+            return io_fail(w, err, "write failed", errno);
+    if (fputc('\n', w->out.f) == EOF)
+        return io_fail(w, err, "write failed", errno);
+    return SK_OK;
+}
+
 sk_status sk_results_write(sk_results_writer *w, const sk_engine *e, sk_error *err)
 {
     const size_t ropes = sk_engine_scenario(e)->total_ropes;
@@ -182,11 +213,20 @@ sk_status sk_results_write(sk_results_writer *w, const sk_engine *e, sk_error *e
         const sk_status st = sk_results_row(e, r, w->row, w->columns, err);
         if (st)
             return st;
-        for (int c = 0; c < w->columns; c++)
-            if (write_cell(w->out.f, c, w->columns, w->row[c]) < 0)
-                return io_fail(w, err, "write failed", errno);
-        if (fputc('\n', w->out.f) == EOF)
-            return io_fail(w, err, "write failed", errno);
+        if (write_row(w, err))
+            return err->status;
+    }
+    return SK_OK;
+}
+
+sk_status sk_results_write_states(sk_results_writer *w, const sk_scenario *s, size_t first, size_t count,
+                                  const double *states, sk_error *err)
+{
+    for (size_t i = 0; i < count; i++) {
+        row_params(s, w->keys, w->swept, first + i, w->row);
+        memcpy(w->row + LEAD + w->swept, states + SK_RESULTS_STATE_COLUMNS * i, TAIL * sizeof *w->row);
+        if (write_row(w, err))
+            return err->status;
     }
     return SK_OK;
 }
