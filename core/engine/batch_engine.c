@@ -105,6 +105,10 @@ static const sk_engine_ext batch_ext = {
 
 sk_engine *sk_batch_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err)
 {
+    if (sk_scenario_keeps_previous_step(s)) {
+        sk_fail(err, SK_ERR_UNSUPPORTED, "%s: implicit.scheme bdf2 runs on the reference engine only", s->source);
+        return NULL;
+    }
     sk_batch_options bo = {.isa = opt ? opt->isa : NULL, .threads = opt ? opt->threads : 0};
     sk_batch *b = sk_batch_create(s, &bo, err);
     if (!b)
