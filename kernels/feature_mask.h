@@ -18,14 +18,15 @@ typedef struct k_features {
     bool gforce, buoyancy, driven, bending, profiles, deploys;
     bool unit_damp;   /* every lane's damping factor is exactly 1 (v * 1 is v: skipped) */
     bool lean;        /* springs alone, the acceleration field free of -0: f = u - u_prev (force_sum.h) */
+    bool bdf2;        /* the implicit integrator's BDF2 (step_implicit.c) */
 } k_features;
 
 /* The mask's fields: three bits each for the integrator, link and anchor, two for the drag, one per flag. */
 enum {
     K_INTEGRATOR_SHIFT = 0, K_LINK_SHIFT = 3, K_ANCHOR_SHIFT = 6, K_DRAG_SHIFT = 9,
     K_GFORCE = 1u << 11, K_BUOYANCY = 1u << 12, K_DRIVEN = 1u << 13, K_BENDING = 1u << 14,
-    K_PROFILES = 1u << 15, K_DEPLOYS = 1u << 16, K_UNIT_DAMP = 1u << 17, K_LEAN = 1u << 18,
-    K_ALL = (1u << 19) - 1
+    K_PROFILES = 1u << 15, K_DEPLOYS = 1u << 16, K_UNIT_DAMP = 1u << 17, K_LEAN = 1u << 18, K_BDF2 = 1u << 19,
+    K_ALL = (1u << 20) - 1
 };
 #define K_INTEGRATOR(i) ((unsigned)(i) << K_INTEGRATOR_SHIFT)
 #define K_LINK(l) ((unsigned)(l) << K_LINK_SHIFT)
@@ -51,6 +52,7 @@ SK_INLINE k_features k_features_of(unsigned m)
     f.deploys = m & K_DEPLOYS;
     f.unit_damp = m & K_UNIT_DAMP;
     f.lean = m & K_LEAN;
+    f.bdf2 = m & K_BDF2;
     return f;
 }
 
@@ -63,7 +65,8 @@ SK_INLINE unsigned k_pack_mask(const sk_kernel_cfg *cfg, const sk_real *param)
     unsigned m = K_INTEGRATOR(integrator) | K_LINK(k_force_link(cfg->link)) | K_ANCHOR(k_force_anchor(cfg->anchor)) |
                  K_DRAG(sk_kernel_drag_mode(cfg));
     m |= (cfg->gravity_force ? K_GFORCE : 0) | (cfg->buoyancy ? K_BUOYANCY : 0) | (cfg->driven ? K_DRIVEN : 0) |
-         (cfg->bending ? K_BENDING : 0) | (cfg->profiles ? K_PROFILES : 0) | (cfg->deploys ? K_DEPLOYS : 0);
+         (cfg->bending ? K_BENDING : 0) | (cfg->profiles ? K_PROFILES : 0) | (cfg->deploys ? K_DEPLOYS : 0) |
+         (cfg->bdf2 && integrator == SK_INTEGRATOR_IMPLICIT ? K_BDF2 : 0);
     bool undamped = integrator != SK_INTEGRATOR_VERLET, no_negative_zero = true;
     for (int l = 0; l < SK_W; l++) {
         undamped = undamped && param[(size_t)SK_P_DAMP * SK_W + l] == 1;

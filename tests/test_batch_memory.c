@@ -25,7 +25,7 @@ static int estimate_covers(const char *json, uint64_t frames)
         for (int g = 0; g < s.n_groups; g++)
             slack += SK_PACK_GROUP_BYTES + (uint64_t)(SK_PACK_MAX_WIDTH - 1 + SK_PACK_SCRATCH_PACKS * SK_PACK_MAX_WIDTH) *
                                                sizeof(sk_real) *
-                                               (sk_pack_lane_state_reals((uint64_t)s.groups[g].particles, true) +
+                                               (sk_pack_lane_state_reals((uint64_t)s.groups[g].particles, true, false) +
                                                 sk_pack_lane_param_reals((uint64_t)s.groups[g].particles,
                                                                          s.groups[g].has_profiles));
         if (!(bytes <= estimate && estimate <= bytes + slack)) {

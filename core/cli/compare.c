@@ -94,6 +94,12 @@ int cli_compare(const cli_options *o, sk_error *err)
             else if (dev[g].contact_compared)
                 printf("  contacts  the same in all %llu rope frames (contacts and resolver iterations)\n",
                        (unsigned long long)dev[g].contact_compared);
+            if (dev[g].newton_mismatches)
+                printf("  newton    differ in %llu of %llu rope frames (solves or steps not converged)\n",
+                       (unsigned long long)dev[g].newton_mismatches, (unsigned long long)dev[g].newton_compared);
+            else if (dev[g].newton_compared)
+                printf("  newton    the same in all %llu rope frames (solves and steps not converged)\n",
+                       (unsigned long long)dev[g].newton_compared);
             const double worst = fmax(dev[g].position.max, dev[g].velocity.max);
             if (driven(&s.groups[g]) && worst > 0 && isfinite(worst))
                 printf("  driven    the anchor's sine is SLEEF's in the batch engine and libm's in the reference: they\n"
@@ -113,7 +119,8 @@ int cli_compare(const cli_options *o, sk_error *err)
             if (!sk_group_deviation_within(&dev[g], tol)) {
                 const double worst = fmax(dev[g].position.max, dev[g].velocity.max);
                 by_design = by_design && driven(&s.groups[g]) && worst > 0 && isfinite(worst) &&
-                            dev[g].count_mismatches == 0 && dev[g].contact_mismatches == 0;
+                            dev[g].count_mismatches == 0 && dev[g].contact_mismatches == 0 &&
+                            dev[g].newton_mismatches == 0;
                 cover = by_design ? fmax(cover, covering(worst)) : cover;
             }
         if (by_design)

@@ -309,6 +309,8 @@ int sk_ref_rope_held(const sk_ref_rope *r);
 /* Contacts generated and resolver iterations used in the last step. */
 int sk_ref_rope_contacts(const sk_ref_rope *r);
 int sk_ref_rope_iterations(const sk_ref_rope *r);
+/* BDF2: the Newton solves of the last step and the steps that did not converge (0 and 0 otherwise). */
+void sk_ref_rope_newton(const sk_ref_rope *r, int *solves, long *unconverged);
 
 /* The rope's parameters and constants (what sk_group_rope_params and sk_rope_constants_compute gave). */
 const sk_rope_params *sk_ref_rope_params(const sk_ref_rope *r);

@@ -143,6 +143,12 @@ int sk_ref_rope_iterations(const sk_ref_rope *r)
     return r->scenario->resolver == SK_RESOLVER_DIRECT ? r->direct.iterations : r->world.resolver.iterations_used;
 }
 
+void sk_ref_rope_newton(const sk_ref_rope *r, int *solves, long *unconverged)
+{
+    *solves = r->implicit.solves;
+    *unconverged = r->implicit.unconverged;
+}
+
 const sk_rope_params *sk_ref_rope_params(const sk_ref_rope *r) { return &r->params; }
 
 void sk_ref_rope_set_anchor_point(sk_ref_rope *r, sk_vec3 point) { r->params.anchor_point = point; }

@@ -172,6 +172,36 @@ interrupt)
         fail "$rows rows, frames [$frames]"
     expect_stderr "skein: interrupted at step ${frames##* } of 100000000; what was written up to that step is kept as $SCRATCH/out.csv.incomplete (any earlier file under the outputs' own names is left as it was)"
     ;;
+bdf2)
+    # BDF2 on W3's tether (4 ropes, 40 particles, 20 steps of 2.5e-2 s): the summary counts Newton's solves and
+    # the steps that did not converge: each rope's first (from a straight rope at rest, with no transverse
+    # stiffness, Newton converges only linearly: its 16 solves end above 1e-6 m/s), and with 2 solves at most
+    # every step of every rope; the batch engine
+    # equals the reference, Newton's counts included; checkpoints are refused before anything is written.
+    w3=(--set 'groups[0].count=4' --set 'groups[0].particles=40' --set 'groups[0].end=[39, 0, 0]' --set dt=2.5e-2
+        --set 'output.ropes=[0]' --set 'implicit={"scheme": "bdf2", "tolerance": 1e-6}')
+    run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 20 --engine reference
+    expect_status 0
+    grep -qE '^  newton     last step: [0-9.]+ solves per rope \(max [0-9]+\); steps not converged: 4, in 4 ropes$' \
+        "$SCRATCH/out" || fail "no newton line: $(cat "$SCRATCH/out")"
+    run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 20 --engine reference \
+        --set 'implicit.iterations=2'
+    expect_status 0
+    expect_stdout_has "  newton     last step: 2.0 solves per rope (max 2); steps not converged: 80, in 4 ropes"
+    run_skein run "$ball" --engine batch --steps 0 --quiet
+    if [ "$status" -eq 0 ]; then
+        run_skein compare "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 20 --every 5 --ropes 0-3
+        expect_status 0
+        expect_stdout_has "  position  0 (identical bits)"
+        expect_stdout_has "  velocity  0 (identical bits)"
+        expect_stdout_has "  newton    the same in all 20 rope frames (solves and steps not converged)"
+    fi
+    run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 20 --engine reference \
+        --checkpoint "$SCRATCH/ck" --checkpoint-every 5
+    expect_status 2
+    expect_stderr "skein: --checkpoint: a run with \"implicit\": {\"scheme\": \"bdf2\"} cannot be checkpointed (its checkpoints would not keep the step before)"
+    [ ! -e "$SCRATCH/ck" ] || fail "a checkpoint was written"
+    ;;
 compare_reference)
     # skein compare runs an engine against the reference; against the reference itself every frame
     # is identical to the bit.

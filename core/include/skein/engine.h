@@ -90,6 +90,10 @@ SK_API void sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_
  * without contacts and before the first step). */
 SK_API void sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations);
 
+/* BDF2 (implicit.scheme): the Newton solves a rope's last step took, and its steps that ended with its
+ * iterations spent before it converged (0 and 0 for other integrators and before the first step). */
+SK_API void sk_engine_rope_newton(const sk_engine *e, size_t rope, int *solves, long *unconverged);
+
 /* ---- extremes over the steps (docs/model.md section 10.3) ------------------------------------------------ */
 
 /* Tracks (on) or stops tracking each rope's largest link tension (as sk_engine_rope_diagnostics reports it) and
