@@ -90,7 +90,7 @@ endforeach()
 
 # The commands and options (the cases of commands.sh).
 foreach(c help version quiet validate_roundtrip validate_set every duration ropes csv_unwritable
-    csv_full csv_replaces interrupt compare_reference compare_batch bdf2)
+    csv_full csv_replaces interrupt compare_reference compare_batch bdf2 equilibrium)
   skein_cli_test(${c} commands.sh ${c})
 endforeach()
 skein_cli_test(info commands.sh info ${SKEIN_REAL})

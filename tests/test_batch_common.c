@@ -34,6 +34,10 @@ sk_engine *tb_engine(const sk_scenario *s, const char *engine, const char *isa, 
     sk_error err = {0};
     sk_engine_options opt = {.engine = engine, .isa = isa, .threads = threads};
     sk_engine *e = sk_engine_create(s, &opt, &err);
+    if (e && sk_equilibrium_start(e, &err)) { /* "initial": {"equilibrium": true}, as the programs start it */
+        sk_engine_destroy(e);
+        e = NULL;
+    }
     if (!e)
         fprintf(stderr, "engine %s/%s: %s\n", engine, isa ? isa : "-", err.message);
     return e;

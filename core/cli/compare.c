@@ -52,7 +52,8 @@ int cli_compare(const cli_options *o, sk_error *err)
     /* The engine under test first: when it cannot be built, say so before building the other. */
     const sk_engine_options bo = {.engine = "reference"};
     if (!(a = cli_engine_create(o, &s, o->engine ? o->engine : "batch", err)) ||
-        !(b = sk_engine_create(&s, &bo, err)) || sk_warm_start(b, err)) {
+        !(b = sk_engine_create(&s, &bo, err)) || sk_warm_start(b, err) ||
+        sk_equilibrium_start(b, err)) {
         rc = err->status;
         goto done;
     }

@@ -165,6 +165,12 @@ static void solve(sk_ref_rope *r, const sk_rope_constants *c, bool later, sk_rea
 
 static void bdf2_step(sk_ref_rope *r);
 
+void sk_ref_implicit_linear_solve(sk_ref_rope *r, const sk_rope_constants *c)
+{
+    link_blocks(r, c);
+    solve(r, c, true, NULL);
+}
+
 void sk_ref_rope_implicit_step(sk_ref_rope *r)
 {
     if (r->scenario->implicit_scheme == SK_IMPLICIT_BDF2) {

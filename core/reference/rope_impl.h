@@ -108,6 +108,10 @@ void sk_ref_rope_place(sk_ref_rope *r, int i, sk_vec3 p, sk_vec3 v);
  * positions; the contacts follow as for every integrator. */
 void sk_ref_rope_implicit_step(sk_ref_rope *r);
 
+/* One solve of the implicit integrator's system with constants c at the particles' positions and forces (f
+ * applied), in the form of its later iterations with the trial point im->z the caller set: into im->dv. */
+void sk_ref_implicit_linear_solve(sk_ref_rope *r, const sk_rope_constants *c);
+
 /* The contact phase with the direct chain solver (docs/model.md section 4.4), in place of Cyclone's
  * resolver: the rope's rows solved at once for velocities, then positions. */
 void sk_ref_rope_direct_resolve(sk_ref_rope *r);

@@ -233,6 +233,13 @@ char *sk_scn_normalize(const sk_scenario *s, json_t *root)
         json_object_set_new(in, "frame", json_integer(s->initial_frame));
         json_object_set_new(o, "initial", in);
     }
+    if (s->initial_equilibrium) {
+        json_t *in = json_object();
+        json_object_set_new(in, "equilibrium", json_true());
+        json_object_set_new(in, "tolerance", num(s->equilibrium_tolerance));
+        json_object_set_new(in, "iterations", json_integer(s->equilibrium_iterations));
+        json_object_set_new(o, "initial", in);
+    }
     char *text = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(o);
     return text;

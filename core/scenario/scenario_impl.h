@@ -15,6 +15,11 @@
 /* BDF2's Newton: at most this many solves a step by default, each lane stopping once its velocity update is
  * within the tolerance (m/s). */
 #define SK_DEFAULT_BDF2_ITERATIONS 16
+/* The static equilibrium's Newton (reference/equilibrium.c): solves at most, and the force left on a particle
+ * (N, each component) it stops at. */
+#define SK_MAX_EQUILIBRIUM_ITERATIONS 100000
+#define SK_DEFAULT_EQUILIBRIUM_ITERATIONS 500
+#define SK_DEFAULT_EQUILIBRIUM_TOLERANCE 1e-6
 #define SK_DEFAULT_BDF2_TOLERANCE 1e-5
 /* Newton iterations of the direct solver's position projection: each costs one banded solve; it converges
  * quadratically, so a rope that needs more than this is not converging. Its default holds W2's rods to

@@ -202,6 +202,28 @@ bdf2)
     expect_stderr "skein: --checkpoint: a run with \"implicit\": {\"scheme\": \"bdf2\"} cannot be checkpointed (its checkpoints would not keep the step before)"
     [ ! -e "$SCRATCH/ck" ] || fail "a checkpoint was written"
     ;;
+equilibrium)
+    # "initial": {"equilibrium": true}: W3's tether (4 ropes, 40 particles) between two pins starts at rest in its
+    # catenary (the batch engine's start is the reference's, bit for bit); one solve is too few for it: the run
+    # is refused before its first step, naming the ropes, and writes nothing.
+    w3=(--set 'groups[0].count=4' --set 'groups[0].particles=40' --set 'groups[0].end=[30, 0, 0]'
+        --set 'groups[0].pinned=[0, 39]' --set 'groups[0].link.stiffness=3e3' --set 'output.ropes=[0]'
+        --set 'initial={"equilibrium": true, "tolerance": 1e-7}')
+    run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 0 --engine reference --csv "$SCRATCH/ref.csv"
+    expect_status 0
+    expect_stdout_has "  start      kinetic 0 J,"
+    run_skein run "$ball" --engine batch --steps 0 --quiet
+    if [ "$status" -eq 0 ]; then
+        run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 0 --csv "$SCRATCH/batch.csv"
+        expect_status 0
+        cmp -s "$SCRATCH/ref.csv" "$SCRATCH/batch.csv" || fail "the engines' equilibria differ"
+    fi
+    run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 10 --engine reference \
+        --set 'initial.iterations=1' --csv "$SCRATCH/out.csv"
+    expect_status 2
+    expect_stderr "skein: $SRC/scenarios/w3_stiff_tether.json: initial.equilibrium: 4 ropes did not come to rest within 1e-07 N in 1 solves: 0, 1, 2, 3 (raise initial.iterations or initial.tolerance)"
+    [ ! -e "$SCRATCH/out.csv" ] || fail "an output was written"
+    ;;
 compare_reference)
     # skein compare runs an engine against the reference; against the reference itself every frame
     # is identical to the bit.

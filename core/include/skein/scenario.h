@@ -193,6 +193,13 @@ typedef struct sk_scenario {
     char *initial_path;  /* the file to open: initial_from relative to the scenario file's folder */
     long initial_frame;  /* the frame; negative counts from the end (-1: the last) */
 
+    /* "initial": {"equilibrium": true}: every rope starts at rest in its static equilibrium, solved before step 0
+     * (sk_equilibrium_start in skein/engine.h) to a force left on each particle of at most equilibrium_tolerance
+     * (N) in at most equilibrium_iterations solves; has_initial stays false (no file) */
+    bool initial_equilibrium;
+    sk_real equilibrium_tolerance;
+    int equilibrium_iterations;
+
     bool has_ground;
     sk_real ground_height;
     sk_real ground_restitution;
