@@ -25,8 +25,13 @@ enum { IM_H = 0, IM_ZP = 9, IM_COUPLED = 12, IM_DV = 13, IM_LENGTH = 16, IM_INVE
 _Static_assert(IM_ROW == SK_PACK_IMPLICIT_ROW_REALS, "the memory check counts the solve's scratch");
 
 /* BDF2's scratch per particle, each [W], after the solve's (and the hinges'): the step's extrapolated start x^
- * and v^ (6), the line search's accepted point a (3) and the solve's result t from it (3). */
-enum { IB_BASE = 0, IB_ACC = 6, IB_TARGET = 9, IB_ROW = 12 };
+ * and v^ (6), the line search's accepted point a (3), the solve's result t from it (3) and the residual at the
+ * trial point (3). */
+enum { IB_BASE = 0, IB_ACC = 6, IB_TARGET = 9, IB_RES = 12, IB_ROW = 15 };
+
+/* Whether BDF2's line search also judges by the step's energy (reference/implicit.c, energy_judges): every force
+ * conservative and its potential summed. */
+SK_INLINE bool bdf2_energy_judges(k_features ft) { return !ft.bending && !ft.buoyancy && ft.drag == K_DRAG_NONE; }
 _Static_assert(IB_ROW == SK_PACK_BDF2_ROW_REALS, "the memory check counts BDF2's scratch");
 
 /* With bending, the hinges' forces (bending.h) follow the rows; with BDF2, its rows follow. */
@@ -130,12 +135,14 @@ SK_INLINE void bend_points(const sk_kernel_cfg *cfg, const kparams *k, const sk_
 
 /* One Newton iteration's forward elimination. Row i's terms are added in the reference's order
  * (reference/implicit.c): what the row above hands over (the diagonal plus S D^-1 E, and S D^-1 y - q) is
- * computed at the end of that row and carried in registers. With BDF2 (bscratch) it also sums the merit, the
- * squared residual dv m~ - (f + a m~) h of the unpinned rows in order. */
+ * computed at the end of that row and carried in registers. With BDF2 (bscratch) it also keeps each row's
+ * residual dv m~ - (f + a m~) h, sums the merit (its square over the unpinned rows in order) and, where
+ * bdf2_energy_judges, the step's energy in the reference's order (step_energy). */
 SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
-                       sk_real *scratch, const sk_real *bscratch, skv3 x, k_features ft, bool later, const sk_real *bend,
-                       const sk_real *prof, skv *merit)
+                       sk_real *scratch, sk_real *bscratch, skv3 x, k_features ft, bool later, const sk_real *bend,
+                       const sk_real *prof, skv *merit, skv *energy)
 {
+    const skv half = skv_set1((sk_real)0.5);
     const bool deploys = ft.deploys;
     const int link = ft.link, anchor = ft.anchor;
     const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W;
@@ -180,6 +187,7 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
         skv_sym3 s = diag_i;
         skv3 q = v3_zero();
         skm act = skm_not(all);
+        skv link_energy = skv_zero(); /* link i's, added after the particle's terms */
         if (has_next) {
             row_point(k, row + stride, srow + sstride, bdf2_row(bscratch, i + 1), pinned[i + 1], later, &np, &nv, &nz);
             if (link != SK_LINK_NONE) {
@@ -196,6 +204,10 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                 um_prev = um;
                 s = s3_spring_block(d, inv, k->link_l, k->link_kdt2);
                 q = s3_apply(s, v3_sub(cz, nz));
+                if (ft.bdf2 && bdf2_energy_judges(ft)) {
+                    const skv st = skv_sub(l, k->link_l);
+                    link_energy = skv_keep(act, skv_mul(skv_mul(skv_mul(half, k->link_stiffness), st), st));
+                }
             }
         }
 
@@ -208,7 +220,14 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
             skv3 y = v3_scale(v3_add(f, field_i), k->dt);
             if (ft.bdf2) {
                 const skv3 res = v3_sub(v3_scale(cz, k->mass), y);
+                v3_store(bscratch + (size_t)i * IB_ROW * SK_W + IB_RES * SK_W, res);
                 *merit = skv_add(*merit, v3_dot(res, res));
+                if (bdf2_energy_judges(ft)) {
+                    *energy = skv_add(*energy, skv_mul(skv_mul(half, k->mass), v3_dot(cz, cz)));
+                    *energy = skv_sub(*energy, v3_dot(field_i, cp));
+                    if (ft.gforce)
+                        *energy = skv_sub(*energy, v3_dot(k->gforce, cp));
+                }
             }
             if (later && ft.drag)
                 y = v3_add(y, v3_scale(cz, k->drag_t));
@@ -226,6 +245,11 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                     skv_sym3 sa = s3_spring_block(d, s3_inverse_length(l), rest, k->anchor_kdt2);
                     e = s3_select(on, s3_add(e, sa), e);
                     y = v3_select(on, v3_add(y, s3_apply(sa, cz)), y);
+                    if (ft.bdf2 && bdf2_energy_judges(ft)) {
+                        const skv st = skv_sub(l, rest);
+                        *energy = skv_select(
+                            on, skv_add(*energy, skv_mul(skv_mul(skv_mul(half, k->anchor_stiffness), st), st)), *energy);
+                    }
                 } else if (anchor == SK_ANCHOR_FAKE_SPRING) {
                     skm on = skm_and(held, k->fake_active);
                     e = s3_select(on, s3_add_diagonal(s3_add_diagonal(e, k->fake_jx), k->fake_jv), e);
@@ -260,6 +284,8 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                 skv_store(srow + (size_t)IM_COUPLED * SK_W, skv_zero());
             }
         }
+        if (ft.bdf2 && bdf2_energy_judges(ft))
+            *energy = skv_add(*energy, link_energy);
         act_prev = act;
         handed = next_handed;
         handed_y = next_handed_y;
@@ -318,10 +344,12 @@ SK_INLINE void backward(const sk_kernel_cfg *cfg, const kparams *k, const sk_rea
 /* BDF2's back substitution (a Newton pass whose forward elimination found each lane's merit): the solve's dv_i
  * row by row, then per lane as the reference (reference/implicit.c): where the pass is accepted, a = the trial,
  * t = dv and the next trial dv; where refused, the trial a + (t - a) alpha. Returns the lanes whose dv is within
- * the tolerance of the trial in every component of every unpinned row. */
+ * the tolerance of the trial in every component of every unpinned row, and in *slope the step energy's slope
+ * along the solve's step, the residual . (dv - trial) summed from the last row up. */
 SK_INLINE skm bdf2_backward(const sk_kernel_cfg *cfg, sk_real *scratch, sk_real *bscratch, int link, skm accept,
-                            skm refuse, skv alpha)
+                            skm refuse, skv alpha, skv *slope)
 {
+    *slope = skv_zero();
     const bool uniform = uniform_links(false, link);
     const size_t sstride = (size_t)IM_ROW * SK_W, bstride = (size_t)IB_ROW * SK_W;
     const int rows = cfg->capacity;
@@ -345,6 +373,7 @@ SK_INLINE skm bdf2_backward(const sk_kernel_cfg *cfg, sk_real *scratch, sk_real 
             const skv3 trial = v3_load(srow + IM_DV * SK_W), acc = v3_load(brow + IB_ACC * SK_W),
                        target = v3_load(brow + IB_TARGET * SK_W);
             const skv3 d = v3_sub(dv, trial);
+            *slope = skv_add(*slope, v3_dot(v3_load(brow + IB_RES * SK_W), d));
             within = skm_and(within, skm_and(skm_and(skm_and(skv_le(low, d.x), skv_le(d.x, tol)),
                                                      skm_and(skv_le(low, d.y), skv_le(d.y, tol))),
                                              skm_and(skv_le(low, d.z), skv_le(d.z, tol))));
@@ -397,24 +426,29 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
 
     const skv one = skv_set1(1), half = skv_set1((sk_real)0.5), armijo = skv_set1(SK_BDF2_ARMIJO),
               alpha_min = skv_set1(SK_BDF2_ALPHA_MIN);
-    skv alpha = one, accepted = skv_zero(), solves = skv_zero();
+    skv alpha = one, accepted = skv_zero(), solves = skv_zero(), energy_accepted = skv_zero(), slope = skv_zero();
     skm done = skm_not(skv_eq(skv_zero(), skv_zero()));
     for (int it = 0; it < cfg->implicit_iterations && !skm_all(done); it++) {
         if (ft.link != SK_LINK_NONE)
             link_lengths(cfg, &ks, param, state, scratch, bscratch, false, true);
         if (ft.bending)
             bend_points(cfg, &ks, param, state, scratch, bscratch, bend, false, true, prof);
-        skv merit = skv_zero();
-        forward(cfg, &ks, param, state, scratch, bscratch, x, ft, true, bend, prof, &merit);
+        skv merit = skv_zero(), energy = skv_zero();
+        forward(cfg, &ks, param, state, scratch, bscratch, x, ft, true, bend, prof, &merit, &energy);
         const skm live = skm_not(done);
-        const skm better = it == 0 ? live
-                                   : skm_or(skv_le(merit, skv_mul(accepted, skv_sub(one, skv_mul(armijo, alpha)))),
-                                            skv_le(alpha, alpha_min));
+        skm better = it == 0 ? live
+                             : skm_or(skv_le(merit, skv_mul(accepted, skv_sub(one, skv_mul(armijo, alpha)))),
+                                      skv_le(alpha, alpha_min));
+        if (bdf2_energy_judges(ft) && it > 0)
+            better = skm_or(better, skv_le(energy, skv_add(energy_accepted, skv_mul(skv_mul(armijo, alpha), slope))));
         const skm accept = skm_and(live, better), refuse = skm_andnot(accept, live);
         accepted = skv_select(accept, merit, accepted);
+        energy_accepted = skv_select(accept, energy, energy_accepted);
         alpha = skv_select(accept, one, skv_select(refuse, skv_mul(alpha, half), alpha));
         solves = skv_add(solves, skv_keep(live, one));
-        const skm within = bdf2_backward(cfg, scratch, bscratch, ft.link, accept, refuse, alpha);
+        skv step_slope;
+        const skm within = bdf2_backward(cfg, scratch, bscratch, ft.link, accept, refuse, alpha, &step_slope);
+        slope = skv_select(accept, step_slope, slope);
         done = skm_or(done, skm_and(accept, within));
     }
     skv_store(lane + SK_B_SOLVES * SK_W, solves);
@@ -462,9 +496,9 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
             if (ft.bending)
                 bend_points(cfg, &k, param, state, scratch, NULL, bend, deploys, it > 0, prof);
             if (it == 0)
-                forward(cfg, &k, param, state, scratch, NULL, x, ft, false, bend, prof, NULL);
+                forward(cfg, &k, param, state, scratch, NULL, x, ft, false, bend, prof, NULL, NULL);
             else
-                forward(cfg, &k, param, state, scratch, NULL, x, ft, true, bend, prof, NULL);
+                forward(cfg, &k, param, state, scratch, NULL, x, ft, true, bend, prof, NULL, NULL);
             if (final)
                 backward(cfg, &k, param, state, scratch, deploys, link, true, ft.unit_damp);
             else

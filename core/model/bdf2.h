@@ -24,4 +24,11 @@ static inline bool sk_bdf2_accept(sk_real merit, sk_real accepted, sk_real alpha
     return merit <= accepted * ((sk_real)1 - SK_BDF2_ARMIJO * alpha) || alpha <= SK_BDF2_ALPHA_MIN;
 }
 
+/* ... or when the step's energy falls by ARMIJO alpha times its slope along the step (negative) from the
+ * accepted point's. */
+static inline bool sk_bdf2_energy_accept(sk_real energy, sk_real accepted, sk_real slope, sk_real alpha)
+{
+    return energy <= accepted + (SK_BDF2_ARMIJO * alpha) * slope;
+}
+
 #endif

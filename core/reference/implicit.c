@@ -12,7 +12,7 @@
 /* Every work array of the solve, one entry per particle, in one list for allocation and release. */
 #define SK_IMPLICIT_ARRAYS(X)                                                                                   \
     X(x0) X(v0) X(dv) X(z) X(q) X(handed_y) X(handed) X(active) X(zp) X(link) X(coupled) X(h) X(prev_p) X(prev_v) \
-    X(acc) X(target)
+    X(acc) X(target) X(res)
 
 bool sk_ref_implicit_init(sk_ref_implicit *im, int capacity)
 {
@@ -81,8 +81,8 @@ static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, s
     /* the acceleration field (gravity, unless it is a force) as the force it is on this mass */
     sk_vec3 y = sk_vec3_scale(sk_vec3_add(ps[i].f, sk_vec3_scale(ps[i].a, mass)), c->dt);
     if (merit) { /* BDF2: the residual m~ dv - (f + a m~) dt of the equations at this point, squared */
-        sk_vec3 res = sk_vec3_sub(sk_vec3_scale(im->z[i], mass), y);
-        *merit = *merit + sk_vec3_dot(res, res);
+        im->res[i] = sk_vec3_sub(sk_vec3_scale(im->z[i], mass), y);
+        *merit = *merit + sk_vec3_dot(im->res[i], im->res[i]);
     }
     if (later && g->has_drag)
         y = sk_vec3_add(y, sk_vec3_scale(im->z[i], c->drag_t));
@@ -211,6 +211,48 @@ void sk_ref_rope_implicit_step(sk_ref_rope *r)
     }
 }
 
+/* Whether BDF2's line search may also judge a trial point by the step's energy: where every force the rope
+ * has is conservative and its potential is summed (gravity, links, the anchor's spring). */
+static bool energy_judges(const sk_ref_rope *r)
+{
+    const sk_group *g = r->group;
+    return !g->has_bending && !g->has_buoyancy && !g->has_drag;
+}
+
+/* BDF2's step energy at the trial point dv (im->z): sum m~ |dv|^2 / 2 + P(x), P the potential of gravity (the
+ * acceleration field as the force a m~, or gravity as a force), the anchor's spring and the links; its gradient
+ * in dv is the residual the solve drives to zero, so a Newton step, whose matrix is positive definite, goes
+ * down it. Summed row by row: the particle's terms and its anchor's (unpinned), then link i's. */
+static sk_real step_energy(const sk_ref_rope *r, const sk_rope_constants *c)
+{
+    const sk_ref_implicit *im = &r->implicit;
+    const sk_group *g = r->group;
+    const sk_particle *ps = r->world.particles;
+    const sk_real half = (sk_real)0.5;
+    sk_real e = 0;
+    for (int i = 0; i < r->world.count; i++) {
+        if (ps[i].w != 0) {
+            const sk_real m = c->mass_back;
+            e = e + ((half * m) * sk_vec3_dot(im->z[i], im->z[i]));
+            e = e - sk_vec3_dot(sk_vec3_scale(ps[i].a, m), ps[i].p);
+            if (r->scenario->gravity_as == SK_GRAVITY_FORCE)
+                e = e - sk_vec3_dot(c->gravity_force, ps[i].p);
+            if (i == sk_ref_rope_held(r) && (g->anchor == SK_ANCHOR_SPRING || g->anchor == SK_ANCHOR_BUNGEE)) {
+                const sk_real l = sk_vec3_length(sk_vec3_sub(ps[i].p, r->anchor)), rest = r->anchor_spring.rest_length;
+                if (g->anchor == SK_ANCHOR_SPRING || l > rest) {
+                    const sk_real s = l - rest;
+                    e = e + ((half * r->params.anchor_stiffness) * s) * s;
+                }
+            }
+        }
+        if (i + 1 < r->world.count && im->active[i]) {
+            const sk_real s = sk_vec3_length(sk_vec3_sub(ps[i].p, ps[i + 1].p)) - c->link_length;
+            e = e + ((half * r->params.link_stiffness) * s) * s;
+        }
+    }
+    return e;
+}
+
 /* Places the particles at the trial point of BDF2's Newton: v = v^ + dv, p = x^ + v h (pinned ones stay). */
 static void place_trial(sk_ref_rope *r, sk_real h)
 {
@@ -226,8 +268,9 @@ static void place_trial(sk_ref_rope *r, sk_real h)
 /* BDF2 (docs/model.md section 2.1): x_(n+1) = x^ + h v_(n+1), M (v_(n+1) - v^) = h F(x_(n+1), v_(n+1)), with
  * x^ = (4 x_n - x_(n-1)) / 3 (the same for v^) and h = 2 dt / 3; the first step, with no state before it, is
  * backward Euler (x^ = x_n, h = dt). Each is solved by Newton from dv = 0 (the trial point z holds dv), every
- * solve the block-tridiagonal one, with a backtracking line search on the residual's squared norm: a pass
- * evaluates the forces and the merit at the trial point; accepted, its solve gives the next Newton point
+ * solve the block-tridiagonal one, with a backtracking line search: a pass evaluates the forces, the
+ * residual's squared norm and (energy_judges) the step's energy at the trial point; the trial is accepted when
+ * either falls enough (sk_bdf2_accept, sk_bdf2_energy_accept); accepted, its solve gives the next Newton point
  * and the rope stops once that solve moved no velocity component by more than the tolerance; refused, the
  * trial point moves back towards the accepted one (alpha halved) and the solve is not used. */
 static void bdf2_step(sk_ref_rope *r)
@@ -247,7 +290,8 @@ static void bdf2_step(sk_ref_rope *r)
         im->z[i] = im->acc[i] = im->target[i] = sk_vec3_zero();
     }
     im->has_prev = true;
-    sk_real alpha = 1, accepted = 0;
+    const bool judge = energy_judges(r);
+    sk_real alpha = 1, accepted = 0, energy_accepted = 0, slope = 0;
     bool converged = false;
     int solves = 0;
     for (int it = 0; it < r->scenario->implicit_iterations && !converged; it++) {
@@ -257,10 +301,18 @@ static void bdf2_step(sk_ref_rope *r)
         sk_real merit = 0;
         solve(r, c, true, &merit);
         solves++;
-        const bool accept = it == 0 || sk_bdf2_accept(merit, accepted, alpha);
+        const sk_real energy = judge ? step_energy(r, c) : 0;
+        const bool accept = it == 0 || sk_bdf2_accept(merit, accepted, alpha) ||
+                            (judge && sk_bdf2_energy_accept(energy, energy_accepted, slope, alpha));
         if (accept) {
             accepted = merit;
+            energy_accepted = energy;
             alpha = 1;
+            /* the energy's slope along the solve's step, r . (t - a), summed from the last row up */
+            slope = 0;
+            for (int i = n - 1; i >= 0; i--)
+                if (ps[i].w != 0)
+                    slope = slope + sk_vec3_dot(im->res[i], sk_vec3_sub(im->dv[i], im->z[i]));
         } else {
             alpha = alpha * (sk_real)0.5;
         }

@@ -29,6 +29,7 @@ typedef struct sk_ref_implicit {
      * (the line search moves between them), the last step's solves and the steps that did not converge */
     sk_vec3 *prev_p, *prev_v;
     sk_vec3 *acc, *target;
+    sk_vec3 *res; /* the residual at the trial point, per particle */
     bool has_prev;
     int solves;
     long unconverged;
