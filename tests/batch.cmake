@@ -13,7 +13,7 @@ skein_test(batch_determinism SOURCES test_batch_determinism.c test_batch_common.
 skein_test(batch_diagnostics SOURCES test_batch_diagnostics.c test_batch_common.c CASES
   hand_values fake_spring_and_deployment bending_energy batch_equals_scalar divergence divergence_contact_group)
 # Memory: the estimate a scenario is refused on covers what the batch allocates, and not much more.
-skein_test(batch_memory SOURCES test_batch_memory.c test_batch_common.c CASES springs contacts_and_deployment profiles)
+skein_test(batch_memory SOURCES test_batch_memory.c test_batch_common.c CASES springs contacts_and_deployment profiles bdf2)
 # Anchors moved between steps (sk_engine_set_anchor): both engines alike, to the bit.
 skein_test(engine_anchor SOURCES test_engine_anchor.c CASES batch_equals_reference move_at_start_is_the_written_point
   refused)
