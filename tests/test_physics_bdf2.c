@@ -98,7 +98,8 @@ static int tip_run(const char *integrator, const char *scheme, double dt, const 
  * least 3.5, at steps 1e-3, 2e-3 and 4e-3 s. The converged motion: symplectic Euler is first order, so its
  * runs at 1e-6 and 2e-6 s extrapolated (2 x(dt) - x(2 dt)), whose error is far below BDF2's at 1e-3 (about
  * 1e-6 m against 3.4e-5 m). A float build cannot take a million steps of 1e-6 s (each move is below a
- * position's round-off): it compares with BDF2 at 1.25e-4 s instead. */
+ * position's round-off): it compares with BDF2 at 1.25e-4 s instead, at steps of 2.5e-3, 5e-3 and 1e-2 s whose
+ * errors stand above its round-off (measured ratios 3.59 and 3.77). */
 static int second_order(void)
 {
     enum { FRAMES = 50 };
@@ -113,13 +114,14 @@ static int second_order(void)
             fine_x[f] = 2 * fine_x[f] - half_x[f], fine_y[f] = 2 * fine_y[f] - half_y[f];
     }
     double rms[3];
-    const double steps[3] = {1e-3, 2e-3, 4e-3};
+    /* a float build's tip is good to about 5e-5 m over the run: steps whose errors stand above it */
+    const double steps[3] = {PHYS_FLOAT ? 2.5e-3 : 1e-3, PHYS_FLOAT ? 5e-3 : 2e-3, PHYS_FLOAT ? 1e-2 : 4e-3};
     for (int i = 0; i < 3; i++)
         CHECK_OK(tip_run("implicit", BDF2_SCHEME, steps[i], fine_x, fine_y, NULL, NULL, &rms[i]));
     double r1 = rms[1] / rms[0], r2 = rms[2] / rms[1];
-    fprintf(stderr, "measured: bdf2 tip RMS against the converged motion: dt 1e-3 %.4g m, 2e-3 %.4g m, 4e-3 %.4g m; "
-                    "ratios %.3f %.3f\n", rms[0], rms[1], rms[2], r1, r2);
-    CHECK(rms[0] > 0 && rms[2] < 1e-3);
+    fprintf(stderr, "measured: bdf2 tip RMS against the converged motion: dt %g %.4g m, %g %.4g m, %g %.4g m; "
+                    "ratios %.3f %.3f\n", steps[0], rms[0], steps[1], rms[1], steps[2], rms[2], r1, r2);
+    CHECK(rms[0] > 0 && rms[2] < (PHYS_FLOAT ? 1e-2 : 1e-3));
     CHECK(r1 >= 3.5 && r2 >= 3.5);
     return 0;
 }

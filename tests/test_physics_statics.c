@@ -9,9 +9,10 @@
 #include "skein/engine.h"
 
 /* The force left on a particle the solve stops at (N), and how near the tensions must come to the exact ones,
- * relative to the largest: a float build's forces are good to about 1e-6 of a tension. */
-#define STATIC_TOLERANCE (PHYS_FLOAT ? "1e-4" : "1e-11")
-#define TENSION_CLOSE (PHYS_FLOAT ? 1e-4 : 1e-9)
+ * relative to the largest: a float build's forces are good to about 5e-4 N here (a tension k (l - L) of a link
+ * of 1.02 m, k up to 2000 N/m, from lengths good to 1.2e-7 m). */
+#define STATIC_TOLERANCE (PHYS_FLOAT ? "2e-3" : "1e-11")
+#define TENSION_CLOSE (PHYS_FLOAT ? 1e-3 : 1e-9)
 
 /* An engine of the scenario put at rest, or NULL (the message printed). */
 static sk_engine *at_rest(const sk_scenario *s, const char *engine)
