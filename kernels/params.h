@@ -14,7 +14,6 @@
 typedef struct kparams {
     SK_PACK_PARAMS(KP_MEMBER)
     skm fake_active; /* lanes where the fake spring acts: fake_on != 0 */
-    skm bdf2_valid;  /* BDF2's step: lanes whose state has the step before (their terms are h's, H_*) */
 } kparams;
 #undef KP_MEMBER
 #undef KP_MEMBER_VEC3
@@ -33,7 +32,6 @@ SK_INLINE kparams kp_load(const sk_real *param)
 #undef KP_LOAD_VEC3
 #undef KP_LOAD_REAL
     k.fake_active = skv_ne(k.fake_on, skv_zero());
-    k.bdf2_valid = skv_ne(skv_zero(), skv_zero());
     return k;
 }
 

@@ -31,20 +31,7 @@ enum { IB_BASE = 0, IB_ACC = 6, IB_TARGET = 9, IB_RES = 12, IB_ROW = 15 };
 
 /* Whether BDF2's line search also judges by the step's energy (reference/implicit.c, energy_judges): every force
  * conservative and its potential summed. */
-SK_INLINE bool bdf2_energy_judges(k_features ft)
-{
-    return !ft.bending && !ft.buoyancy && ft.drag == K_DRAG_NONE && !ft.profiles;
-}
-
-/* Row i's diagonal of M + T with profiles: its own mass's, and in a BDF2 step of h (rope->bdf2_valid)
- * mass + h k1, the reference's sk_rope_particle_implicit with BDF2's constants. */
-SK_INLINE skv profile_diag(const kparams *rope, const sk_real *prof, int i, bool bdf2)
-{
-    const sk_real *r = prof + (size_t)i * SK_Q_COUNT * SK_W;
-    const skv diag = skv_load(r + (size_t)SK_Q_IMP_DIAG * SK_W);
-    return bdf2 ? skv_select(rope->bdf2_valid, skv_add(skv_load(r + (size_t)SK_Q_MASS * SK_W), rope->h_drag_t), diag)
-                : diag;
-}
+SK_INLINE bool bdf2_energy_judges(k_features ft) { return !ft.bending && !ft.buoyancy && ft.drag == K_DRAG_NONE; }
 _Static_assert(IB_ROW == SK_PACK_BDF2_ROW_REALS, "the memory check counts BDF2's scratch");
 
 /* With bending, the hinges' forces (bending.h) follow the rows; with BDF2, its rows follow. */
@@ -172,7 +159,7 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
     skv3 cp, cv, cz;
     row_point(k, state, scratch, bdf2_row(bscratch, 0), pinned[0], later, &cp, &cv, &cz);
     skv3 um_prev = v3_zero(), handed_y = v3_zero();
-    skv_sym3 handed = prof ? s3_diagonal(profile_diag(k, prof, 0, ft.bdf2)) : diag;
+    skv_sym3 handed = prof ? s3_diagonal(skv_load(prof + (size_t)SK_Q_IMP_DIAG * SK_W)) : diag;
     skm act_prev = skm_not(all);
     const kparams *const k_rope = k;
     for (int i = 0; i < rows; i++) {
@@ -185,18 +172,12 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
         if (prof) {
             row_k = *k_rope;
             kp_profile_row(&row_k, prof, i);
-            if (ft.bdf2) { /* h's terms in BDF2's lanes: (k_i h) h, mass_i + h k1 */
-                row_k.implicit_diag = profile_diag(k_rope, prof, i, true);
-                row_k.link_kdt2 = skv_select(k_rope->bdf2_valid,
-                                             skv_mul(skv_mul(row_k.link_stiffness, k_rope->h_dt), k_rope->h_dt),
-                                             row_k.link_kdt2);
-            }
             k = &row_k;
         }
         const skv3 field_i = prof ? v3_scale(k->acc, k->mass) : field;
         const skv_sym3 diag_i = prof ? s3_diagonal(k->implicit_diag) : diag;
         const skv_sym3 diag_next =
-            prof && has_next ? s3_diagonal(profile_diag(k_rope, prof, i + 1, ft.bdf2)) : diag;
+            prof && has_next ? s3_diagonal(skv_load(prof + ((size_t)(i + 1) * SK_Q_COUNT + SK_Q_IMP_DIAG) * SK_W)) : diag;
         const skv index = skv_set1((sk_real)i);
         const skm held = skv_eq(index, held_index);
 
@@ -423,7 +404,6 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
     ks.drag_t = skv_select(valid, k->h_drag_t, k->drag_t);
     ks.link_kdt2 = skv_select(valid, k->h_link_kdt2, k->link_kdt2);
     ks.anchor_kdt2 = skv_select(valid, k->h_anchor_kdt2, k->anchor_kdt2);
-    ks.bdf2_valid = valid;
     const skv four = skv_set1(4), three = skv_set1(3);
     for (int i = 0; i < rows; i++) {
         sk_real *row = state + (size_t)i * stride, *prow = prev + (size_t)i * stride;
@@ -530,8 +510,8 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
 /* The variants (feature_mask.h): the hot case (a stiff tether: springs, a static anchored spring or none, no
  * per-particle forces, not deploying) with and without damping, fully constant; then profiles (each row with
  * its particle's and its link's own constants, and with bending each hinge's own k_b), bending (the hinges'
- * pass at each linearisation point), and the rest, their other features read at run time. BDF2 has the hot
- * case's two and one of its own for the rest (profiles and bending read at run time). */
+ * pass at each linearisation point), and the rest, their other features read at run time. BDF2 (never with
+ * profiles) has the hot case's two and one of its own for the rest. */
 #define IMPLICIT_SPRINGS(X, anchor, damp) \
     K_EXACT(X, (damp) | K_INTEGRATOR(SK_INTEGRATOR_IMPLICIT) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
 #define IMPLICIT_CLEAR (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2)
@@ -540,8 +520,8 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
     IMPLICIT_SPRINGS(X, SK_ANCHOR_SPRING, K_UNIT_DAMP) IMPLICIT_SPRINGS(X, SK_ANCHOR_SPRING, 0u) \
     IMPLICIT_SPRINGS(X, SK_ANCHOR_NONE, K_UNIT_DAMP | K_BDF2)                                    \
     IMPLICIT_SPRINGS(X, SK_ANCHOR_SPRING, K_UNIT_DAMP | K_BDF2)                                  \
-    X(K_PROFILES | K_BDF2, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2)                \
-    X(K_BDF2, K_BDF2, K_LEAN | K_UNIT_DAMP | K_BDF2)                                              \
+    X(K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2)                         \
+    X(K_PROFILES | K_BDF2, K_BDF2, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2)                     \
     X(K_BENDING | K_PROFILES | K_BDF2, K_BENDING, IMPLICIT_CLEAR)                                 \
     X(K_BENDING | K_PROFILES | K_BDF2, 0u, IMPLICIT_CLEAR)
 

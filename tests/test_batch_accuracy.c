@@ -618,8 +618,7 @@ static int groups_with_contacts(void)
 /* BDF2 (implicit.scheme): the extrapolated start, the first step's backward Euler, Newton with its line search
  * and each lane stopping on its own once converged, in each variant of the kernel: the hot case with no anchor
  * and with an anchored spring (every lane undamped), and the general one (damping swept per lane; bungees, every
- * per-particle force, bending, a towed anchored bungee; profiles and payloads), gravity as acceleration and as
- * a force. Steps of 2e-2 s on ropes whose w dt reaches 2.5: lanes
+ * per-particle force, bending, a towed anchored bungee), gravity as acceleration and as a force. Steps of 2e-2 s on ropes whose w dt reaches 2.5: lanes
  * take different counts of solves, some refuse a full Newton step, and with 4 solves at most some stop
  * unconverged. */
 #define BDF2_GROUP(N, LINK, EXTRA, SWEEP)                                                                                \
@@ -651,21 +650,6 @@ static int bdf2(void)
                  implicit[i], i ? "force" : "acceleration");
         CHECK_OK(tb_against_reference(json, 400, 100, NULL));
     }
-    /* profiles and payloads: each row's mass and link in h's terms, bungees of a length profile */
-    static char json[1 << 13], fmt[1 << 12];
-    snprintf(fmt, sizeof fmt, "%s",
-             PROFILES("\"implicit\": {\"scheme\": \"bdf2\", \"tolerance\": 1e-7},", "{\"from\": 0.05, \"to\": 0.2}",
-                      "{\"from\": 800, \"to\": 200}", "{\"from\": 0.08, \"to\": 0.14}",
-                      "\"pinned\": [0], \"payloads\": [{\"index\": -1, \"mass\": 0.5}, {\"index\": 6, \"mass\": 0.2}],",
-                      SWEEPS ", \"payloads[0].mass\": {\"random\": {\"min\": 0, \"max\": 2, \"seed\": 104}}"));
-    char *spring = strstr(fmt, "\"spring\"");
-    CHECK(spring != NULL);
-    memcpy(spring, "\"bungee\"", 8);
-    char *dt = strstr(fmt, "\"dt\": 2e-4");
-    CHECK(dt != NULL);
-    memcpy(dt + 6, "1e-2", 4); /* steps of 1e-2 s, where Newton iterates */
-    snprintf(json, sizeof json, fmt, "implicit");
-    CHECK_OK(tb_against_reference(json, 1000, 250, NULL));
     return 0;
 }
 

@@ -212,12 +212,11 @@ void sk_ref_rope_implicit_step(sk_ref_rope *r)
 }
 
 /* Whether BDF2's line search may also judge a trial point by the step's energy: where every force the rope
- * has is conservative and its potential is summed (gravity, links, the anchor's spring), with the rope's own
- * mass and link constants (no profiles). */
+ * has is conservative and its potential is summed (gravity, links, the anchor's spring). */
 static bool energy_judges(const sk_ref_rope *r)
 {
     const sk_group *g = r->group;
-    return !g->has_bending && !g->has_buoyancy && !g->has_drag && !g->has_profiles;
+    return !g->has_bending && !g->has_buoyancy && !g->has_drag;
 }
 
 /* BDF2's step energy at the trial point dv (im->z): sum m~ |dv|^2 / 2 + P(x), P the potential of gravity (the
