@@ -398,12 +398,15 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
     const int rows = cfg->capacity;
     sk_real *prev = sk_pack_previous_rows(cfg, state, SK_W), *lane = prev + (size_t)rows * stride;
     const skm valid = skv_ne(skv_load(lane + SK_B_VALID * SK_W), skv_zero());
+    /* BDF2's constants, the operations of sk_rope_constants_compute with dt = h = (2 dt) / 3 (rope_constants.h) */
+    const skv h = skv_div(skv_mul(skv_set1(2), k->dt), skv_set1(3));
+    const skv drag_t = ft.drag != K_DRAG_NONE ? skv_mul(k->drag_k1, h) : skv_zero();
     kparams ks = *k;
-    ks.dt = skv_select(valid, k->h_dt, k->dt);
-    ks.implicit_diag = skv_select(valid, k->h_implicit_diag, k->implicit_diag);
-    ks.drag_t = skv_select(valid, k->h_drag_t, k->drag_t);
-    ks.link_kdt2 = skv_select(valid, k->h_link_kdt2, k->link_kdt2);
-    ks.anchor_kdt2 = skv_select(valid, k->h_anchor_kdt2, k->anchor_kdt2);
+    ks.dt = skv_select(valid, h, k->dt);
+    ks.implicit_diag = skv_select(valid, skv_add(k->mass, drag_t), k->implicit_diag);
+    ks.drag_t = skv_select(valid, drag_t, k->drag_t);
+    ks.link_kdt2 = skv_select(valid, skv_mul(skv_mul(k->link_stiffness, h), h), k->link_kdt2);
+    ks.anchor_kdt2 = skv_select(valid, skv_mul(skv_mul(k->anchor_stiffness, h), h), k->anchor_kdt2);
     const skv four = skv_set1(4), three = skv_set1(3);
     for (int i = 0; i < rows; i++) {
         sk_real *row = state + (size_t)i * stride, *prow = prev + (size_t)i * stride;

@@ -31,12 +31,11 @@ void sk_batch_lay_rope_into(const sk_batch *b, const batch_group *bg, size_t r, 
     const sk_group *g = bg->group;
     const int W = b->width;
     sk_rope_params params;
-    sk_rope_constants constants, constants_bdf2;
+    sk_rope_constants constants;
     sk_group_rope_params(g, r, &params);
     sk_rope_constants_compute(s, g, &params, &constants);
-    sk_rope_constants_bdf2(s, g, &params, &constants_bdf2);
     const sk_rope_params *rp = &params;
-    const sk_rope_constants *c = &constants, *ch = &constants_bdf2;
+    const sk_rope_constants *c = &constants;
 
     /* every slot of the parameter block, from its line of SK_PACK_PARAMS (model/params.h) */
 #define SLOT(which) param[(size_t)(which) * (size_t)W + (size_t)lane]

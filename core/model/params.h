@@ -56,8 +56,7 @@
 
 /* A pack's parameter block: what the kernels read per rope, each a slot of W reals (VEC3: three slots),
  * loaded once per call into the member of the kernels' kparams of the same name. Filled from the rope's
- * parameters (rp), its constants (c, computed with libm once by model/rope_constants.c; ch: BDF2's, with its
- * step, sk_rope_constants_bdf2), its group (g) and
+ * parameters (rp), its constants (c, computed with libm once by model/rope_constants.c), its group (g) and
  * the scenario (s): derived values are the operations docs/model.md writes, evaluated once so every step
  * starts from the same bits. n and s are the rope's state while it deploys.
  *   X(kind, SLOT, member, value) */
@@ -109,12 +108,7 @@
     X(REAL, ANCHOR_KDT2, anchor_kdt2, c->anchor_kdt2)                                                     \
     X(REAL, FAKE_JX, fake_jx, c->fake_jx)                                                                 \
     X(REAL, FAKE_JV, fake_jv, c->fake_jv)                                                                 \
-    X(REAL, BEND_KB, bend_kb, c->bend_kb) /* a hinge's k_b = EI / L */                                     \
-    X(REAL, H_DT, h_dt, ch->dt) /* BDF2's steps after the first: h = 2 dt / 3, and the blocks' terms with it */ \
-    X(REAL, H_IMP_DIAG, h_implicit_diag, ch->implicit_diag)                                              \
-    X(REAL, H_DRAG_T, h_drag_t, ch->drag_t)                                                               \
-    X(REAL, H_LINK_KDT2, h_link_kdt2, ch->link_kdt2)                                                      \
-    X(REAL, H_ANCHOR_KDT2, h_anchor_kdt2, ch->anchor_kdt2)
+    X(REAL, BEND_KB, bend_kb, c->bend_kb) /* a hinge's k_b = EI / L; last, so no older slot moves */
 
 /* Reals each kind takes. */
 #define SK_PARAM_REALS_REAL 1

@@ -173,20 +173,23 @@ interrupt)
     expect_stderr "skein: interrupted at step ${frames##* } of 100000000; what was written up to that step is kept as $SCRATCH/out.csv.incomplete (any earlier file under the outputs' own names is left as it was)"
     ;;
 bdf2)
-    # BDF2 on W3's tether (4 ropes, 40 particles, 20 steps of 2.5e-2 s): the summary counts Newton's solves and
-    # the steps that did not converge: none with the default 16 solves at most (each step within 1e-4 m/s),
-    # every step of every rope with 2; the batch engine
+    # BDF2 on W3's tether made softer (4 ropes, 40 particles, 3e3 N/m, 20 steps of 2.5e-2 s: a float build's
+    # forces are good to about 2e-4 N, its velocity updates to about 2e-3 m/s): the summary counts Newton's solves
+    # and the steps that did not converge: none with the default 16 solves at most (each step within 1e-2 m/s),
+    # every step of every rope with 1 (a step converges on the solve that finds the last one's move within the
+    # tolerance); the batch engine
     # equals the reference, Newton's counts included; checkpoints are refused before anything is written.
     w3=(--set 'groups[0].count=4' --set 'groups[0].particles=40' --set 'groups[0].end=[39, 0, 0]' --set dt=2.5e-2
-        --set 'output.ropes=[0]' --set 'implicit={"scheme": "bdf2", "tolerance": 1e-4}')
+        --set 'groups[0].link.stiffness=3e3' --set 'output.ropes=[0]'
+        --set 'implicit={"scheme": "bdf2", "tolerance": 1e-2}')
     run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 20 --engine reference
     expect_status 0
     grep -qE '^  newton     last step: [0-9.]+ solves per rope \(max [0-9]+\); steps not converged: 0, in 0 ropes$' \
         "$SCRATCH/out" || fail "no newton line: $(cat "$SCRATCH/out")"
     run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 20 --engine reference \
-        --set 'implicit.iterations=2'
+        --set 'implicit.iterations=1'
     expect_status 0
-    expect_stdout_has "  newton     last step: 2.0 solves per rope (max 2); steps not converged: 80, in 4 ropes"
+    expect_stdout_has "  newton     last step: 1.0 solves per rope (max 1); steps not converged: 80, in 4 ropes"
     run_skein run "$ball" --engine batch --steps 0 --quiet
     if [ "$status" -eq 0 ]; then
         run_skein compare "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 20 --every 5 --ropes 0-3
@@ -207,7 +210,7 @@ equilibrium)
     # is refused before its first step, naming the ropes, and writes nothing.
     w3=(--set 'groups[0].count=4' --set 'groups[0].particles=40' --set 'groups[0].end=[30, 0, 0]'
         --set 'groups[0].pinned=[0, 39]' --set 'groups[0].link.stiffness=3e3' --set 'output.ropes=[0]'
-        --set 'initial={"equilibrium": true, "tolerance": 1e-7}')
+        --set 'initial={"equilibrium": true, "tolerance": 1e-2}')
     run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 0 --engine reference --csv "$SCRATCH/ref.csv"
     expect_status 0
     expect_stdout_has "  start      kinetic 0 J,"
@@ -220,7 +223,7 @@ equilibrium)
     run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 10 --engine reference \
         --set 'initial.iterations=1' --csv "$SCRATCH/out.csv"
     expect_status 2
-    expect_stderr "skein: $SRC/scenarios/w3_stiff_tether.json: initial.equilibrium: 4 ropes did not come to rest within 1e-07 N in 1 solves: 0, 1, 2, 3 (raise initial.iterations or initial.tolerance)"
+    expect_stderr "skein: $SRC/scenarios/w3_stiff_tether.json: initial.equilibrium: 4 ropes did not come to rest within 0.01 N in 1 solves: 0, 1, 2, 3 (raise initial.iterations or initial.tolerance)"
     [ ! -e "$SCRATCH/out.csv" ] || fail "an output was written"
     ;;
 compare_reference)
