@@ -39,6 +39,10 @@ typedef enum sk_bm_workload {
 int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integrator, sk_scenario *out,
                sk_error *err);
 
+/* W3 with "implicit": {"scheme": "bdf2"} (its defaults) at dt, resized as sk_bm_load resizes it; its steps are
+ * the whole 10 s at that dt. */
+int sk_bm_load_w3_bdf2(int64_t ropes, int particles, double dt, sk_scenario *out, sk_error *err);
+
 /* Takes skein-bench's own `--set KEY=VALUE` (or `--set=KEY=VALUE`) out of argv, each an override every
  * workload gets after its own (`direct.tolerance=0`, say); returns 0, or 2 after a one-line error for
  * `--set` without a value or more than SK_BM_MAX_SETS of them. The sets are recorded in the context. */

@@ -99,6 +99,74 @@ static void run(sk_bench_state *st, void *user)
     sk_scenario_free(&s);
 }
 
+/* W3 with BDF2 at dt = dt_us microseconds: Newton's solves per step change with the motion, so the whole 10 s is
+ * timed, one run per iteration (the batch built outside the timing). Counters: time_to_solution, dt,
+ * steps_to_solution, solves_per_step (rope 0's, every rope of W3 being the same rope, summed step by step in a
+ * one-rope batch outside the timing), not_converged_steps (rope 0's), diverged_ropes. */
+static const char *const bdf2_arg_names[] = {"ropes", "particles", "dt_us", "threads"};
+static const int64_t bdf2_dt_us[] = {10000, 25000, 50000};
+
+static void run_w3_bdf2(sk_bench_state *st, void *user)
+{
+    const e2e_case *c = user;
+    const int64_t ropes = sk_bench_arg(st, 0);
+    const int particles = (int)sk_bench_arg(st, 1), threads = (int)sk_bench_arg(st, 3);
+    const double dt = (double)sk_bench_arg(st, 2) * 1e-6;
+    sk_scenario s, one;
+    sk_error err = {0};
+    if (sk_bm_load_w3_bdf2(ropes, particles, dt, &s, &err)) {
+        sk_bench_skip_with_error(st, err.message);
+        return;
+    }
+    if (sk_bm_load_w3_bdf2(1, particles, dt, &one, &err)) {
+        sk_bench_skip_with_error(st, err.message);
+        sk_scenario_free(&s);
+        return;
+    }
+    double seconds = 0;
+    uint64_t done = 0;
+    size_t diverged = 0;
+    int solves;
+    long not_converged = 0;
+    while (sk_bench_keep_running(st)) {
+        sk_bench_pause(st);
+        sk_batch *b = sk_batch_create(&s, &(sk_batch_options){.isa = c->engine, .threads = threads}, &err);
+        sk_bench_resume(st);
+        if (!b) {
+            sk_bench_skip_with_error(st, err.message);
+            break;
+        }
+        const double start = now_seconds();
+        done += sk_batch_advance(b, s.steps);
+        seconds += now_seconds() - start;
+        sk_bench_pause(st);
+        diverged = sk_batch_check_frame(b);
+        sk_batch_rope_newton(b, 0, &solves, &not_converged);
+        sk_bench_set_label(st, sk_batch_isa(b));
+        sk_batch_destroy(b);
+        sk_bench_resume(st);
+    }
+    long total = 0;
+    sk_batch *b1 = sk_batch_create(&one, &(sk_batch_options){.isa = c->engine, .threads = 1}, &err);
+    for (long k = 0; b1 && k < one.steps; k++) {
+        sk_batch_advance(b1, 1);
+        long unused;
+        sk_batch_rope_newton(b1, 0, &solves, &unused);
+        total += solves;
+    }
+    sk_batch_destroy(b1);
+    const double runs = (double)sk_bench_iterations_done(st);
+    sk_bench_set_items_processed(st, (int64_t)done);
+    sk_bench_counter(st, "time_to_solution", runs > 0 ? seconds / runs : 0, SK_BENCH_PLAIN);
+    sk_bench_counter(st, "steps_to_solution", (double)s.steps, SK_BENCH_PLAIN);
+    sk_bench_counter(st, "dt", (double)s.dt, SK_BENCH_PLAIN);
+    sk_bench_counter(st, "solves_per_step", (double)total / (double)(one.steps > 0 ? one.steps : 1), SK_BENCH_PLAIN);
+    sk_bench_counter(st, "not_converged_steps", (double)not_converged, SK_BENCH_PLAIN);
+    sk_bench_counter(st, "diverged_ropes", (double)diverged, SK_BENCH_PLAIN);
+    sk_scenario_free(&one);
+    sk_scenario_free(&s);
+}
+
 static sk_bench *register_case(const char *workload, e2e_case *c)
 {
     char name[64];
@@ -187,4 +255,18 @@ void sk_bm_register_end_to_end(void)
             for (int t = 0; t < (reference ? 1 : n_threads); t++)
                 sk_bench_args(b, (int64_t[]){W3_ROPES, W3_PARTICLES, W3_WINDOW_STEPS, threads[t]}, 4);
         }
+
+    /* W3 with BDF2 at three steps, the batch engine (the whole run each time) */
+    for (int k = 1; k <= n_isas; k++) {
+        char name[64];
+        snprintf(name, sizeof name, "w3bdf2/%s", cases[3][k].engine);
+        sk_bench *b = sk_bench_register(name, run_w3_bdf2, &cases[3][k]);
+        sk_bench_arg_names(b, bdf2_arg_names, 4);
+        sk_bench_use_real_time(b);
+        sk_bench_time_unit(b, 'm');
+        sk_bench_iterations(b, 1);
+        for (size_t d = 0; d < sizeof bdf2_dt_us / sizeof bdf2_dt_us[0]; d++)
+            for (int t = 0; t < n_threads; t++)
+                sk_bench_args(b, (int64_t[]){W3_ROPES, W3_PARTICLES, bdf2_dt_us[d], threads[t]}, 4);
+    }
 }

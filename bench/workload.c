@@ -54,8 +54,9 @@ int sk_bm_take_sets(int *argc, char **argv)
     return 0;
 }
 
-int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integrator, sk_scenario *out,
-               sk_error *err)
+/* sk_bm_load with `extra` sets (at most 2) after the workload's own, before the command line's. */
+static int load(sk_bm_workload w, int64_t ropes, int particles, const char *integrator, const char *const *extra,
+                int n_extra, sk_scenario *out, sk_error *err)
 {
     const bool direct = w == SK_BM_W2_DIRECT || w == SK_BM_W2_SWEPT_DIRECT || w == SK_BM_CHAIN_DIRECT;
     const bool swept = w == SK_BM_W2_SWEPT || w == SK_BM_W2_SWEPT_DIRECT;
@@ -78,7 +79,7 @@ int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integ
         return sk_fail(err, SK_ERR_INVALID, "%s: the benchmark needs ropes of at least 2 particles", name);
 
     char count[64], parts[64], end[160], integ[64], anchor[256], deploy[64], dt[64];
-    const char *sets[12 + SK_BM_MAX_SETS];
+    const char *sets[14 + SK_BM_MAX_SETS];
     int n = 0;
     snprintf(count, sizeof count, "groups[0].count=%lld", (long long)ropes);
     snprintf(parts, sizeof parts, "groups[0].particles=%d", particles);
@@ -123,10 +124,26 @@ int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integ
         snprintf(integ, sizeof integ, "integrator=%s", integrator);
         sets[n++] = integ;
     }
+    for (int i = 0; i < n_extra; i++)
+        sets[n++] = extra[i];
     for (int i = 0; i < n_user_sets; i++)
         sets[n++] = user_sets[i];
     sk_load_options opt = {.sets = sets, .n_sets = n};
     return sk_scenario_load_string(text, name, &opt, out, err);
+}
+
+int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integrator, sk_scenario *out,
+               sk_error *err)
+{
+    return load(w, ropes, particles, integrator, NULL, 0, out, err);
+}
+
+int sk_bm_load_w3_bdf2(int64_t ropes, int particles, double dt, sk_scenario *out, sk_error *err)
+{
+    char step[64];
+    snprintf(step, sizeof step, "dt=%.17g", dt);
+    const char *const extra[2] = {"implicit={\"scheme\":\"bdf2\"}", step};
+    return load(SK_BM_W3, ropes, particles, NULL, extra, 2, out, err);
 }
 
 int64_t sk_bm_w1_steps(int64_t ropes, int particles)

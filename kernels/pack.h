@@ -96,7 +96,9 @@ typedef struct sk_kernel_cfg {
     int resolver;              /* sk_resolver: Cyclone's, or the direct chain solver */
     int direct_iterations;     /* the direct solver's Newton iterations on positions per step, at most */
     sk_real direct_tolerance;  /* ... stopping once every row of the lane is within it */
-    int implicit_iterations;   /* the implicit integrator's Newton iterations per step */
+    int implicit_iterations;   /* the implicit integrator's Newton iterations per step (BDF2: at most) */
+    bool bdf2;                 /* the implicit integrator's scheme is BDF2: the state keeps the step before */
+    sk_real implicit_tolerance; /* BDF2: a lane stops once no velocity component of a solve moves by more */
 } sk_kernel_cfg;
 
 /* How the drag acts, for the force passes: K_DRAG_NONE, K_DRAG (against the particle's velocity) or
@@ -107,7 +109,17 @@ static inline int sk_kernel_drag_mode(const sk_kernel_cfg *cfg) { return !cfg->d
 /* Reals of one pack's state block: the particles, then for a contact group its contact rows. */
 static inline size_t sk_pack_state_len(const sk_kernel_cfg *cfg, int width)
 {
-    return (size_t)sk_pack_lane_state_reals((uint64_t)cfg->capacity, cfg->contacts) * (size_t)width;
+    return (size_t)sk_pack_lane_state_reals((uint64_t)cfg->capacity, cfg->contacts, cfg->bdf2) * (size_t)width;
+}
+
+/* BDF2's rows of a pack state, after the particles and any contact rows: the particle rows a step before
+ * [capacity][SK_F_COUNT][W], then SK_B_* rows of [W]. A lane's state carries them, so a rope put back or
+ * held keeps the step before its own state. */
+enum { SK_B_VALID = 0, SK_B_SOLVES = 1, SK_B_UNCONVERGED = 2 };
+_Static_assert(SK_B_UNCONVERGED + 1 == SK_PACK_BDF2_LANE_REALS, "the memory check counts BDF2's lane reals");
+static inline sk_real *sk_pack_previous_rows(const sk_kernel_cfg *cfg, sk_real *state, int width)
+{
+    return state + (size_t)sk_pack_lane_state_reals((uint64_t)cfg->capacity, cfg->contacts, false) * (size_t)width;
 }
 
 /* The contact rows of a contact group's pack state: impulses [capacity][W], then SK_C_* rows. */

@@ -13,6 +13,7 @@
 #include "deploy.h"
 #include "force_sum.h"
 #include "integrate.h"
+#include "model/bdf2.h"
 #include "step.h"
 #include "sym3w.h"
 
@@ -23,18 +24,34 @@
 enum { IM_H = 0, IM_ZP = 9, IM_COUPLED = 12, IM_DV = 13, IM_LENGTH = 16, IM_INVERSE = 17, IM_ROW = 18 };
 _Static_assert(IM_ROW == SK_PACK_IMPLICIT_ROW_REALS, "the memory check counts the solve's scratch");
 
-/* With bending, the hinges' forces (bending.h) follow the rows. */
+/* BDF2's scratch per particle, each [W], after the solve's (and the hinges'): the step's extrapolated start x^
+ * and v^ (6), the line search's accepted point a (3), the solve's result t from it (3) and the residual at the
+ * trial point (3). */
+enum { IB_BASE = 0, IB_ACC = 6, IB_TARGET = 9, IB_RES = 12, IB_ROW = 15 };
+
+/* Whether BDF2's line search also judges by the step's energy (reference/implicit.c, energy_judges): every force
+ * conservative and its potential summed. */
+SK_INLINE bool bdf2_energy_judges(k_features ft) { return !ft.bending && !ft.buoyancy && ft.drag == K_DRAG_NONE; }
+_Static_assert(IB_ROW == SK_PACK_BDF2_ROW_REALS, "the memory check counts BDF2's scratch");
+
+/* With bending, the hinges' forces (bending.h) follow the rows; with BDF2, its rows follow. */
+SK_INLINE size_t scratch_row_reals(const sk_kernel_cfg *cfg)
+{
+    return (size_t)IM_ROW + (cfg->bending ? K_BEND_ROW : 0) + (cfg->bdf2 ? IB_ROW : 0);
+}
+
 sk_real *SK_KNAME(sk_kernel_implicit_scratch)(const sk_kernel_cfg *cfg)
 {
     /* a whole number of 64-byte lines, as aligned_alloc asks */
-    size_t bytes = (size_t)cfg->capacity * (IM_ROW + (cfg->bending ? K_BEND_ROW : 0)) * SK_W * sizeof(sk_real);
+    size_t bytes = (size_t)cfg->capacity * scratch_row_reals(cfg) * SK_W * sizeof(sk_real);
     return aligned_alloc(64, (bytes + 63) / 64 * 64);
 }
 
 /* The linearisation point of a row and what its stiffness multiplies on the right-hand side: the state
- * itself and -v in the first iteration; later x0 + (v0 + dv) dt, v0 + dv and dv (pinned rows stay). */
-SK_INLINE void row_point(const kparams *k, const sk_real *row, const sk_real *srow, bool pinned, bool later,
-                         skv3 *p, skv3 *v, skv3 *z)
+ * itself and -v in the first iteration; later x0 + (v0 + dv) dt, v0 + dv and dv (pinned rows stay). With BDF2
+ * (brow, the row's BDF2 scratch) x0 and v0 are the step's extrapolated start and dt is the step's h. */
+SK_INLINE void row_point(const kparams *k, const sk_real *row, const sk_real *srow, const sk_real *brow, bool pinned,
+                         bool later, skv3 *p, skv3 *v, skv3 *z)
 {
     skv3 x0 = v3_load(row), v0 = v3_load(row + 3 * SK_W);
     if (!later) {
@@ -50,8 +67,18 @@ SK_INLINE void row_point(const kparams *k, const sk_real *row, const sk_real *sr
         *v = v0;
         return;
     }
+    if (brow) {
+        x0 = v3_load(brow + IB_BASE * SK_W);
+        v0 = v3_load(brow + (IB_BASE + 3) * SK_W);
+    }
     *v = v3_add(v0, dv);
     *p = v3_add(x0, v3_scale(*v, k->dt));
+}
+
+/* Row i's BDF2 scratch, or NULL without BDF2. */
+SK_INLINE const sk_real *bdf2_row(const sk_real *bscratch, int i)
+{
+    return bscratch ? bscratch + (size_t)i * IB_ROW * SK_W : NULL;
 }
 
 /* Whether a link acts wherever it exists (springs) and exists in every lane (ropes that do not deploy):
@@ -61,16 +88,16 @@ SK_INLINE bool uniform_links(bool deploys, int link) { return !deploys && link =
 
 /* The links' lengths at the linearisation point, each |d| and s3_inverse_length of it. */
 SK_INLINE void link_lengths(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
-                            sk_real *scratch, bool deploys, bool later)
+                            sk_real *scratch, const sk_real *bscratch, bool deploys, bool later)
 {
     const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W;
     const int rows = deploys ? kp_max_count(param) : cfg->capacity;
     skv3 cp, cv, cz;
-    row_point(k, state, scratch, cfg->pinned[0], later, &cp, &cv, &cz);
+    row_point(k, state, scratch, bdf2_row(bscratch, 0), cfg->pinned[0], later, &cp, &cv, &cz);
     for (int i = 0; i + 1 < rows; i++) {
         skv3 np, nv, nz;
-        row_point(k, state + (size_t)(i + 1) * stride, scratch + (size_t)(i + 1) * sstride, cfg->pinned[i + 1], later,
-                  &np, &nv, &nz);
+        row_point(k, state + (size_t)(i + 1) * stride, scratch + (size_t)(i + 1) * sstride, bdf2_row(bscratch, i + 1),
+                  cfg->pinned[i + 1], later, &np, &nv, &nz);
         skv l = v3_length(v3_sub(cp, np));
         skv_store(scratch + (size_t)i * sstride + (size_t)IM_LENGTH * SK_W, l);
         skv_store(scratch + (size_t)i * sstride + (size_t)IM_INVERSE * SK_W, s3_inverse_length(l));
@@ -81,7 +108,7 @@ SK_INLINE void link_lengths(const sk_kernel_cfg *cfg, const kparams *k, const sk
 /* The linearisation point's rows, as a hinge walk reads them (bending.h). */
 typedef struct iterate_rows {
     const kparams *k;
-    const sk_real *state, *scratch;
+    const sk_real *state, *scratch, *bscratch;
     const unsigned char *pinned;
     bool later;
 } iterate_rows;
@@ -91,26 +118,31 @@ SK_INLINE skv3 iterate_point(const void *ctx, int row)
     const iterate_rows *it = ctx;
     skv3 p, v, z;
     row_point(it->k, it->state + (size_t)row * SK_F_COUNT * SK_W, it->scratch + (size_t)row * IM_ROW * SK_W,
-              it->pinned[row], it->later, &p, &v, &z);
+              bdf2_row(it->bscratch, row), it->pinned[row], it->later, &p, &v, &z);
     return p;
 }
 
 /* The hinges at the linearisation point, applied explicitly: they enter f, not the blocks. */
 SK_INLINE void bend_points(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
-                           sk_real *scratch, sk_real *bend, bool deploys, bool later, const sk_real *prof)
+                           sk_real *scratch, const sk_real *bscratch, sk_real *bend, bool deploys, bool later,
+                           const sk_real *prof)
 {
     const int rows = deploys ? kp_max_count(param) : cfg->capacity;
     const skv n = deploys ? kp_get(param, SK_P_N) : skv_set1((sk_real)cfg->capacity);
-    const iterate_rows it = {k, state, scratch, cfg->pinned, later};
+    const iterate_rows it = {k, state, scratch, bscratch, cfg->pinned, later};
     k_bend_walk(k, rows, n, bend, prof, iterate_point, &it);
 }
 
 /* One Newton iteration's forward elimination. Row i's terms are added in the reference's order
  * (reference/implicit.c): what the row above hands over (the diagonal plus S D^-1 E, and S D^-1 y - q) is
- * computed at the end of that row and carried in registers. */
+ * computed at the end of that row and carried in registers. With BDF2 (bscratch) it also keeps each row's
+ * residual dv m~ - (f + a m~) h, sums the merit (its square over the unpinned rows in order) and, where
+ * bdf2_energy_judges, the step's energy in the reference's order (step_energy). */
 SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
-                       sk_real *scratch, skv3 x, k_features ft, bool later, const sk_real *bend, const sk_real *prof)
+                       sk_real *scratch, sk_real *bscratch, skv3 x, k_features ft, bool later, const sk_real *bend,
+                       const sk_real *prof, skv *merit, skv *energy)
 {
+    const skv half = skv_set1((sk_real)0.5);
     const bool deploys = ft.deploys;
     const int link = ft.link, anchor = ft.anchor;
     const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W;
@@ -126,7 +158,7 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
     const k_pass pass = {x, rest, bend, rows};
 
     skv3 cp, cv, cz;
-    row_point(k, state, scratch, pinned[0], later, &cp, &cv, &cz);
+    row_point(k, state, scratch, bdf2_row(bscratch, 0), pinned[0], later, &cp, &cv, &cz);
     skv3 um_prev = v3_zero(), handed_y = v3_zero();
     skv_sym3 handed = prof ? s3_diagonal(skv_load(prof + (size_t)SK_Q_IMP_DIAG * SK_W)) : diag;
     skm act_prev = skm_not(all);
@@ -157,8 +189,9 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
         skv_sym3 s = diag_i;
         skv3 q = v3_zero();
         skm act = skm_not(all);
+        skv link_energy = skv_zero(); /* link i's, added after the particle's terms */
         if (has_next) {
-            row_point(k, row + stride, srow + sstride, pinned[i + 1], later, &np, &nv, &nz);
+            row_point(k, row + stride, srow + sstride, bdf2_row(bscratch, i + 1), pinned[i + 1], later, &np, &nv, &nz);
             if (link != SK_LINK_NONE) {
                 const skm next_exists = deploys ? skv_lt(skv_set1((sk_real)(i + 1)), n) : all;
                 skv3 d = v3_sub(cp, np);
@@ -173,6 +206,10 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                 um_prev = um;
                 s = s3_spring_block(d, inv, k->link_l, k->link_kdt2);
                 q = s3_apply(s, v3_sub(cz, nz));
+                if (ft.bdf2 && bdf2_energy_judges(ft)) {
+                    const skv st = skv_sub(l, k->link_l);
+                    link_energy = skv_keep(act, skv_mul(skv_mul(skv_mul(half, k->link_stiffness), st), st));
+                }
             }
         }
 
@@ -183,6 +220,17 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
         skv3 next_handed_y = v3_scale(q, skv_set1(-1));
         if (!pinned[i]) {
             skv3 y = v3_scale(v3_add(f, field_i), k->dt);
+            if (ft.bdf2) {
+                const skv3 res = v3_sub(v3_scale(cz, k->mass), y);
+                v3_store(bscratch + (size_t)i * IB_ROW * SK_W + IB_RES * SK_W, res);
+                *merit = skv_add(*merit, v3_dot(res, res));
+                if (bdf2_energy_judges(ft)) {
+                    *energy = skv_add(*energy, skv_mul(skv_mul(half, k->mass), v3_dot(cz, cz)));
+                    *energy = skv_sub(*energy, v3_dot(field_i, cp));
+                    if (ft.gforce)
+                        *energy = skv_sub(*energy, v3_dot(k->gforce, cp));
+                }
+            }
             if (later && ft.drag)
                 y = v3_add(y, v3_scale(cz, k->drag_t));
             skv_sym3 e = diag_i;
@@ -199,6 +247,11 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                     skv_sym3 sa = s3_spring_block(d, s3_inverse_length(l), rest, k->anchor_kdt2);
                     e = s3_select(on, s3_add(e, sa), e);
                     y = v3_select(on, v3_add(y, s3_apply(sa, cz)), y);
+                    if (ft.bdf2 && bdf2_energy_judges(ft)) {
+                        const skv st = skv_sub(l, rest);
+                        *energy = skv_select(
+                            on, skv_add(*energy, skv_mul(skv_mul(skv_mul(half, k->anchor_stiffness), st), st)), *energy);
+                    }
                 } else if (anchor == SK_ANCHOR_FAKE_SPRING) {
                     skm on = skm_and(held, k->fake_active);
                     e = s3_select(on, s3_add_diagonal(s3_add_diagonal(e, k->fake_jx), k->fake_jv), e);
@@ -233,6 +286,8 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                 skv_store(srow + (size_t)IM_COUPLED * SK_W, skv_zero());
             }
         }
+        if (ft.bdf2 && bdf2_energy_judges(ft))
+            *energy = skv_add(*energy, link_energy);
         act_prev = act;
         handed = next_handed;
         handed_y = next_handed_y;
@@ -288,6 +343,136 @@ SK_INLINE void backward(const sk_kernel_cfg *cfg, const kparams *k, const sk_rea
     }
 }
 
+/* BDF2's back substitution (a Newton pass whose forward elimination found each lane's merit): the solve's dv_i
+ * row by row, then per lane as the reference (reference/implicit.c): where the pass is accepted, a = the trial,
+ * t = dv and the next trial dv; where refused, the trial a + (t - a) alpha. Returns the lanes whose dv is within
+ * the tolerance of the trial in every component of every unpinned row, and in *slope the step energy's slope
+ * along the solve's step, the residual . (dv - trial) summed from the last row up. */
+SK_INLINE skm bdf2_backward(const sk_kernel_cfg *cfg, sk_real *scratch, sk_real *bscratch, int link, skm accept,
+                            skm refuse, skv alpha, skv *slope)
+{
+    *slope = skv_zero();
+    const bool uniform = uniform_links(false, link);
+    const size_t sstride = (size_t)IM_ROW * SK_W, bstride = (size_t)IB_ROW * SK_W;
+    const int rows = cfg->capacity;
+    const skv tol = skv_set1(cfg->implicit_tolerance), low = skv_neg(tol);
+    skm within = skv_eq(skv_zero(), skv_zero());
+    skv3 dv_next = v3_zero();
+    for (int i = rows - 1; i >= 0; i--) {
+        sk_real *srow = scratch + (size_t)i * sstride, *brow = bscratch + (size_t)i * bstride;
+        skv3 dv = v3_zero();
+        if (!cfg->pinned[i]) {
+            dv = v3_load(srow + IM_ZP * SK_W);
+            if (i + 1 < rows && !cfg->pinned[i + 1]) {
+                skv_mat3 h;
+                for (int j = 0; j < 3; j++)
+                    for (int c = 0; c < 3; c++)
+                        h.m[j][c] = skv_load(srow + (size_t)(IM_H + 3 * j + c) * SK_W);
+                const skv3 coupled_dv = v3_add(dv, m3_apply(&h, dv_next));
+                dv = uniform ? coupled_dv
+                             : v3_select(skv_ne(skv_load(srow + (size_t)IM_COUPLED * SK_W), skv_zero()), coupled_dv, dv);
+            }
+            const skv3 trial = v3_load(srow + IM_DV * SK_W), acc = v3_load(brow + IB_ACC * SK_W),
+                       target = v3_load(brow + IB_TARGET * SK_W);
+            const skv3 d = v3_sub(dv, trial);
+            *slope = skv_add(*slope, v3_dot(v3_load(brow + IB_RES * SK_W), d));
+            within = skm_and(within, skm_and(skm_and(skm_and(skv_le(low, d.x), skv_le(d.x, tol)),
+                                                     skm_and(skv_le(low, d.y), skv_le(d.y, tol))),
+                                             skm_and(skv_le(low, d.z), skv_le(d.z, tol))));
+            const skv3 back = v3_add(acc, v3_scale(v3_sub(target, acc), alpha));
+            v3_store(brow + IB_ACC * SK_W, v3_select(accept, trial, acc));
+            v3_store(brow + IB_TARGET * SK_W, v3_select(accept, dv, target));
+            v3_store(srow + IM_DV * SK_W, v3_select(accept, dv, v3_select(refuse, back, trial)));
+        }
+        dv_next = dv;
+    }
+    return within;
+}
+
+/* One BDF2 step of a pack (docs/model.md section 2.1; reference/implicit.c's bdf2_step on every lane at once):
+ * each lane's extrapolated start from its state and the state a step before (none before its first step: then
+ * backward Euler, with the rope's dt terms in place of h's), then Newton passes until every lane has converged
+ * or the passes are spent (a converged lane's numbers no longer change), then the new state. */
+SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, sk_real *state,
+                         sk_real *scratch, sk_real *bscratch, skv3 x, k_features ft, sk_real *bend, const sk_real *prof)
+{
+    const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W, bstride = (size_t)IB_ROW * SK_W;
+    const int rows = cfg->capacity;
+    sk_real *prev = sk_pack_previous_rows(cfg, state, SK_W), *lane = prev + (size_t)rows * stride;
+    const skm valid = skv_ne(skv_load(lane + SK_B_VALID * SK_W), skv_zero());
+    /* BDF2's constants, the operations of sk_rope_constants_compute with dt = h = (2 dt) / 3 (rope_constants.h) */
+    const skv h = skv_div(skv_mul(skv_set1(2), k->dt), skv_set1(3));
+    const skv drag_t = ft.drag != K_DRAG_NONE ? skv_mul(k->drag_k1, h) : skv_zero();
+    kparams ks = *k;
+    ks.dt = skv_select(valid, h, k->dt);
+    ks.implicit_diag = skv_select(valid, skv_add(k->mass, drag_t), k->implicit_diag);
+    ks.drag_t = skv_select(valid, drag_t, k->drag_t);
+    ks.link_kdt2 = skv_select(valid, skv_mul(skv_mul(k->link_stiffness, h), h), k->link_kdt2);
+    ks.anchor_kdt2 = skv_select(valid, skv_mul(skv_mul(k->anchor_stiffness, h), h), k->anchor_kdt2);
+    const skv four = skv_set1(4), three = skv_set1(3);
+    for (int i = 0; i < rows; i++) {
+        sk_real *row = state + (size_t)i * stride, *prow = prev + (size_t)i * stride;
+        sk_real *srow = scratch + (size_t)i * sstride, *brow = bscratch + (size_t)i * bstride;
+        const skv3 p = v3_load(row), v = v3_load(row + 3 * SK_W);
+        skv3 pb = p, vb = v;
+        if (!cfg->pinned[i]) {
+            pb = v3_select(valid, v3_div(v3_sub(v3_scale(p, four), v3_load(prow)), three), p);
+            vb = v3_select(valid, v3_div(v3_sub(v3_scale(v, four), v3_load(prow + 3 * SK_W)), three), v);
+        }
+        v3_store(brow + IB_BASE * SK_W, pb);
+        v3_store(brow + (IB_BASE + 3) * SK_W, vb);
+        v3_store(prow, p);
+        v3_store(prow + 3 * SK_W, v);
+        v3_store(srow + IM_DV * SK_W, v3_zero());
+        v3_store(brow + IB_ACC * SK_W, v3_zero());
+        v3_store(brow + IB_TARGET * SK_W, v3_zero());
+    }
+    skv_store(lane + SK_B_VALID * SK_W, skv_set1(1));
+
+    const skv one = skv_set1(1), half = skv_set1((sk_real)0.5), armijo = skv_set1(SK_BDF2_ARMIJO),
+              alpha_min = skv_set1(SK_BDF2_ALPHA_MIN);
+    skv alpha = one, accepted = skv_zero(), solves = skv_zero(), energy_accepted = skv_zero(), slope = skv_zero();
+    skm done = skm_not(skv_eq(skv_zero(), skv_zero()));
+    for (int it = 0; it < cfg->implicit_iterations && !skm_all(done); it++) {
+        if (ft.link != SK_LINK_NONE)
+            link_lengths(cfg, &ks, param, state, scratch, bscratch, false, true);
+        if (ft.bending)
+            bend_points(cfg, &ks, param, state, scratch, bscratch, bend, false, true, prof);
+        skv merit = skv_zero(), energy = skv_zero();
+        forward(cfg, &ks, param, state, scratch, bscratch, x, ft, true, bend, prof, &merit, &energy);
+        const skm live = skm_not(done);
+        skm better = it == 0 ? live
+                             : skm_or(skv_le(merit, skv_mul(accepted, skv_sub(one, skv_mul(armijo, alpha)))),
+                                      skv_le(alpha, alpha_min));
+        if (bdf2_energy_judges(ft) && it > 0)
+            better = skm_or(better, skv_le(energy, skv_add(energy_accepted, skv_mul(skv_mul(armijo, alpha), slope))));
+        const skm accept = skm_and(live, better), refuse = skm_andnot(accept, live);
+        accepted = skv_select(accept, merit, accepted);
+        energy_accepted = skv_select(accept, energy, energy_accepted);
+        alpha = skv_select(accept, one, skv_select(refuse, skv_mul(alpha, half), alpha));
+        solves = skv_add(solves, skv_keep(live, one));
+        skv step_slope;
+        const skm within = bdf2_backward(cfg, scratch, bscratch, ft.link, accept, refuse, alpha, &step_slope);
+        slope = skv_select(accept, step_slope, slope);
+        done = skm_or(done, skm_and(accept, within));
+    }
+    skv_store(lane + SK_B_SOLVES * SK_W, solves);
+    skv_store(lane + SK_B_UNCONVERGED * SK_W,
+              skv_add(skv_load(lane + SK_B_UNCONVERGED * SK_W), skv_select(done, skv_zero(), one)));
+
+    for (int i = 0; i < rows; i++) {
+        if (cfg->pinned[i])
+            continue;
+        sk_real *row = state + (size_t)i * stride;
+        const sk_real *srow = scratch + (size_t)i * sstride, *brow = bscratch + (size_t)i * bstride;
+        skv3 v = v3_add(v3_load(brow + (IB_BASE + 3) * SK_W), v3_load(srow + IM_DV * SK_W));
+        if (!ft.unit_damp)
+            v = v3_scale(v, k->damp);
+        v3_store(row, v3_add(v3_load(brow + IB_BASE * SK_W), v3_scale(v, ks.dt)));
+        v3_store(row + 3 * SK_W, v);
+    }
+}
+
 SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
                                 uint64_t *lane_steps, sk_real *scratch, int iterations, k_features ft)
 {
@@ -296,6 +481,8 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
     const sk_real *prof = ft.profiles ? sk_pack_profile_rows(param, SK_W) : NULL;
     const kparams k = kp_load(param);
     sk_real *bend = ft.bending ? scratch + (size_t)cfg->capacity * IM_ROW * SK_W : NULL;
+    sk_real *bscratch =
+        ft.bdf2 ? scratch + (size_t)cfg->capacity * (IM_ROW + (ft.bending ? K_BEND_ROW : 0)) * SK_W : NULL;
     for (long s = 0; s < steps; s++) {
         skv3 x = ft.anchor != SK_ANCHOR_NONE || deploys ? k_anchor_point(cfg, &k, ft.driven, step0 + s) : v3_zero();
         if (deploys)
@@ -303,16 +490,20 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
         if (lane_steps)
             for (int l = 0; l < SK_W; l++)
                 lane_steps[l] += deploys ? (uint64_t)param[(size_t)SK_P_N * SK_W + l] : (uint64_t)cfg->capacity;
+        if (ft.bdf2) {
+            bdf2_step(cfg, &k, param, state, scratch, bscratch, x, ft, bend, prof);
+            continue;
+        }
         for (int it = 0; it < iterations; it++) {
             const bool final = it + 1 == iterations;
             if (link != SK_LINK_NONE)
-                link_lengths(cfg, &k, param, state, scratch, deploys, it > 0);
+                link_lengths(cfg, &k, param, state, scratch, NULL, deploys, it > 0);
             if (ft.bending)
-                bend_points(cfg, &k, param, state, scratch, bend, deploys, it > 0, prof);
+                bend_points(cfg, &k, param, state, scratch, NULL, bend, deploys, it > 0, prof);
             if (it == 0)
-                forward(cfg, &k, param, state, scratch, x, ft, false, bend, prof);
+                forward(cfg, &k, param, state, scratch, NULL, x, ft, false, bend, prof, NULL, NULL);
             else
-                forward(cfg, &k, param, state, scratch, x, ft, true, bend, prof);
+                forward(cfg, &k, param, state, scratch, NULL, x, ft, true, bend, prof, NULL, NULL);
             if (final)
                 backward(cfg, &k, param, state, scratch, deploys, link, true, ft.unit_damp);
             else
@@ -324,18 +515,22 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
 /* The variants (feature_mask.h): the hot case (a stiff tether: springs, a static anchored spring or none, no
  * per-particle forces, not deploying) with and without damping, fully constant; then profiles (each row with
  * its particle's and its link's own constants, and with bending each hinge's own k_b), bending (the hinges'
- * pass at each linearisation point), and the rest, their other features read at run time. */
+ * pass at each linearisation point), and the rest, their other features read at run time. BDF2 (never with
+ * profiles) has the hot case's two undamped variants and one of its own for the rest. */
 #define IMPLICIT_SPRINGS(X, name, anchor, damp) \
     K_EXACT(X, name, (damp) | K_INTEGRATOR(SK_INTEGRATOR_IMPLICIT) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
-#define IMPLICIT_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP)
+#define IMPLICIT_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2)
 #define IMPLICIT_VARIANTS(X)                                                                       \
     IMPLICIT_SPRINGS(X, springs_undamped, SK_ANCHOR_NONE, K_UNIT_DAMP)                            \
     IMPLICIT_SPRINGS(X, springs_damped, SK_ANCHOR_NONE, 0u)                                       \
     IMPLICIT_SPRINGS(X, springs_anchor_undamped, SK_ANCHOR_SPRING, K_UNIT_DAMP)                   \
     IMPLICIT_SPRINGS(X, springs_anchor_damped, SK_ANCHOR_SPRING, 0u)                              \
-    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP)                        \
-    X(bending, K_BENDING | K_PROFILES, K_BENDING, IMPLICIT_OPEN)                                  \
-    X(general, K_BENDING | K_PROFILES, 0u, IMPLICIT_OPEN)
+    IMPLICIT_SPRINGS(X, bdf2_springs_undamped, SK_ANCHOR_NONE, K_UNIT_DAMP | K_BDF2)              \
+    IMPLICIT_SPRINGS(X, bdf2_springs_anchor_undamped, SK_ANCHOR_SPRING, K_UNIT_DAMP | K_BDF2)     \
+    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2)               \
+    X(bdf2_general, K_PROFILES | K_BDF2, K_BDF2, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2)      \
+    X(bending, K_BENDING | K_PROFILES | K_BDF2, K_BENDING, IMPLICIT_OPEN)                         \
+    X(general, K_BENDING | K_PROFILES | K_BDF2, 0u, IMPLICIT_OPEN)
 
 #define K_VARIANT_PARAMS                                                                                    \
     const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps, uint64_t *lane_steps, \

@@ -91,7 +91,7 @@ endforeach()
 
 # The commands and options (the cases of commands.sh).
 foreach(c help version quiet validate_roundtrip validate_set every duration ropes ropes_replace_list csv_unwritable
-    csv_full csv_replaces interrupt compare_reference compare_batch stability)
+    csv_full csv_replaces interrupt compare_reference compare_batch stability bdf2 equilibrium)
   skein_cli_test(${c} commands.sh ${c})
 endforeach()
 skein_cli_test(info commands.sh info ${SKEIN_REAL})

@@ -34,6 +34,10 @@ sk_engine *tb_engine(const sk_scenario *s, const char *engine, const char *isa, 
     sk_error err = {0};
     sk_engine_options opt = {.engine = engine, .isa = isa, .threads = threads};
     sk_engine *e = sk_engine_create(s, &opt, &err);
+    if (e && sk_equilibrium_start(e, &err)) { /* "initial": {"equilibrium": true}, as the programs start it */
+        sk_engine_destroy(e);
+        e = NULL;
+    }
     if (!e)
         fprintf(stderr, "engine %s/%s: %s\n", engine, isa ? isa : "-", err.message);
     return e;
@@ -117,18 +121,22 @@ uint64_t tb_hash(const sk_scenario *s, const sk_engine *e)
     return h;
 }
 
-/* The state of every rope at one frame. */
+/* The state of every rope at one frame, and what BDF2's Newton did for it (sk_engine_rope_newton). */
 typedef struct frame {
     int *count;
     rope_buf *ropes;
+    int *solves;
+    long *unconverged;
 } frame;
 
 static frame take_frame(const sk_scenario *s, const sk_engine *e)
 {
-    frame f = {calloc(s->total_ropes, sizeof(int)), calloc(s->total_ropes, sizeof(rope_buf))};
+    frame f = {calloc(s->total_ropes, sizeof(int)), calloc(s->total_ropes, sizeof(rope_buf)),
+               calloc(s->total_ropes, sizeof(int)), calloc(s->total_ropes, sizeof(long))};
     for (size_t r = 0; r < s->total_ropes; r++) {
         f.count[r] = sk_engine_rope_particles(e, r);
         f.ropes[r] = read_rope(e, r, f.count[r]);
+        sk_engine_rope_newton(e, r, &f.solves[r], &f.unconverged[r]);
     }
     return f;
 }
@@ -139,6 +147,8 @@ static void free_frame(const sk_scenario *s, frame *f)
         free(f->ropes[r].p), free(f->ropes[r].v);
     free(f->count);
     free(f->ropes);
+    free(f->solves);
+    free(f->unconverged);
 }
 
 static int same_as_frame(const sk_scenario *s, const frame *f, const sk_engine *e, const char *what)
@@ -148,6 +158,14 @@ static int same_as_frame(const sk_scenario *s, const frame *f, const sk_engine *
         if (n != f->count[r]) {
             fprintf(stderr, "%s: step %ld rope %zu: %d particles, the reference %d\n", what, sk_engine_step(e), r, n,
                     f->count[r]);
+            return 1;
+        }
+        int solves;
+        long unconverged;
+        sk_engine_rope_newton(e, r, &solves, &unconverged);
+        if (solves != f->solves[r] || unconverged != f->unconverged[r]) {
+            fprintf(stderr, "%s: step %ld rope %zu: %d Newton solves, %ld steps not converged; the reference %d, %ld\n",
+                    what, sk_engine_step(e), r, solves, unconverged, f->solves[r], f->unconverged[r]);
             return 1;
         }
         rope_buf x = read_rope(e, r, n);

@@ -22,10 +22,17 @@ static int estimate_covers(const char *json, uint64_t frames)
         const uint64_t bytes = sk_batch_bytes(b);
         /* per group, up to 15 ropes' lanes of padding beyond the batch's own, and two packs of scratch */
         uint64_t slack = frames + SK_PACK_BATCH_BYTES;
+        /* the implicit integrator's solve of one thread (BDF2's rows too), which the estimate counts and the
+         * batch allocates per call */
+        for (int g = 0; g < s.n_groups && s.integrator == SK_INTEGRATOR_IMPLICIT; g++)
+            slack += (uint64_t)s.groups[g].particles *
+                     (SK_PACK_IMPLICIT_ROW_REALS + (sk_scenario_keeps_previous_step(&s) ? SK_PACK_BDF2_ROW_REALS : 0)) *
+                     SK_PACK_MAX_WIDTH * sizeof(sk_real);
         for (int g = 0; g < s.n_groups; g++)
             slack += SK_PACK_GROUP_BYTES + (uint64_t)(SK_PACK_MAX_WIDTH - 1 + SK_PACK_SCRATCH_PACKS * SK_PACK_MAX_WIDTH) *
                                                sizeof(sk_real) *
-                                               (sk_pack_lane_state_reals((uint64_t)s.groups[g].particles, true) +
+                                               (sk_pack_lane_state_reals((uint64_t)s.groups[g].particles, true,
+                                                                         sk_scenario_keeps_previous_step(&s)) +
                                                 sk_pack_lane_param_reals((uint64_t)s.groups[g].particles,
                                                                          s.groups[g].has_profiles));
         if (!(bytes <= estimate && estimate <= bytes + slack)) {
@@ -46,6 +53,16 @@ static int springs(void)
                            " \"start\": [0, 20, 0], \"end\": [6.3, 20, 0], \"pinned\": [0],"
                            " \"link\": {\"type\": \"spring\", \"stiffness\": 500}}], \"output\": {\"ropes\": [0, 999]}}",
                            2 * 64 * 6 * sizeof(sk_real) + 2 * sizeof(size_t));
+}
+
+/* BDF2: each lane keeps the state a step before and its Newton counts (100 ropes of 64, one written). */
+static int bdf2(void)
+{
+    return estimate_covers("{\"skein\": 1, \"dt\": 1e-2, \"steps\": 10, \"integrator\": \"implicit\","
+                           " \"implicit\": {\"scheme\": \"bdf2\"}, \"groups\": [{\"count\": 100, \"particles\": 64,"
+                           " \"start\": [0, 20, 0], \"end\": [6.3, 20, 0], \"pinned\": [0],"
+                           " \"link\": {\"type\": \"spring\", \"stiffness\": 500}}], \"output\": {\"ropes\": [0]}}",
+                           64 * 6 * sizeof(sk_real) + sizeof(size_t));
 }
 
 /* Rods on the ground beside deploying springs, every rope written (17 ropes: one past a pack of 16). */
@@ -74,4 +91,5 @@ static int profiles(void)
         64 * 6 * sizeof(sk_real) + sizeof(size_t));
 }
 
-CHECK_MAIN({"springs", springs}, {"contacts_and_deployment", contacts_and_deployment}, {"profiles", profiles})
+CHECK_MAIN({"springs", springs}, {"contacts_and_deployment", contacts_and_deployment}, {"profiles", profiles},
+           {"bdf2", bdf2})

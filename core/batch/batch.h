@@ -57,6 +57,8 @@ void sk_batch_rope_diagnostics(const sk_batch *b, size_t rope, sk_rope_diagnosti
 /* The contacts a rope's last step generated and the resolver iterations it used (0 and 0 before the
  * first step and for a group without contacts; a diverged rope's, from the state it was put back to). */
 void sk_batch_rope_contacts(const sk_batch *b, size_t rope, int *contacts, int *iterations);
+/* BDF2: the Newton solves of the rope's last step and its steps that did not converge (0 and 0 otherwise). */
+void sk_batch_rope_newton(const sk_batch *b, size_t rope, int *solves, long *unconverged);
 
 /* Moves a rope's anchor point (its anchor.point slot) from the next step on (sk_engine_set_anchor). */
 void sk_batch_set_anchor_point(sk_batch *b, size_t rope, sk_vec3 point);

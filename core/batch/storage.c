@@ -105,6 +105,12 @@ void sk_batch_lay_rope_into(const sk_batch *b, const batch_group *bg, size_t r, 
         for (int i = 0; i < g->particles + 2; i++)
             rows[(size_t)i * (size_t)W + (size_t)lane] = 0;
     }
+    /* BDF2's rows: no step before the first */
+    if (bg->cfg.bdf2) {
+        sk_real *rows = sk_pack_previous_rows(&bg->cfg, state, W);
+        for (int i = 0; i < g->particles * SK_F_COUNT + SK_PACK_BDF2_LANE_REALS; i++)
+            rows[(size_t)i * (size_t)W + (size_t)lane] = 0;
+    }
     /* a start it was given (a warm start) over the shape: its particles, count and anchored segment */
     if (bg->start)
         sk_batch_lane_put(bg, W, param, state, lane, bg->start + r * (bg->lane_len + 2));
@@ -124,6 +130,8 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .capacity = grp->particles,
         .integrator = (int)b->scenario->integrator,
         .implicit_iterations = b->scenario->implicit_iterations,
+        .bdf2 = sk_scenario_keeps_previous_step(b->scenario),
+        .implicit_tolerance = b->scenario->implicit_tolerance,
         .link = (int)grp->link,
         .anchor = (int)grp->anchor,
         .driven = grp->anchor_driven && grp->anchor != SK_ANCHOR_NONE,

@@ -97,7 +97,7 @@ sk_engine *cli_engine_create(const cli_options *o, const sk_scenario *s, const s
     sk_engine *e = sk_engine_create(s, &eo, err);
     /* a resumed run's state is the checkpoint's, put in after this: the warm start is still the start a
      * diverging rope is stepped again from */
-    if (e && sk_warm_start_slice(e, whole ? whole : s, whole ? first : 0, err)) {
+    if (e && (sk_warm_start_slice(e, whole ? whole : s, whole ? first : 0, err) || sk_equilibrium_start(e, err))) {
         sk_engine_destroy(e);
         return NULL;
     }

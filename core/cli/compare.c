@@ -53,7 +53,7 @@ int cli_compare(const cli_options *o, sk_error *err)
     /* The engine under test first: when it cannot be built, say so before building the other. */
     const sk_engine_options bo = {.engine = "reference"};
     if (!(a = cli_engine_create(o, &s, NULL, 0, o->engine ? o->engine : "batch", err)) ||
-        !(b = sk_engine_create(&s, &bo, err)) || sk_warm_start(b, err)) {
+        !(b = sk_engine_create(&s, &bo, err)) || sk_warm_start(b, err) || sk_equilibrium_start(b, err)) {
         rc = err->status;
         goto done;
     }
@@ -95,6 +95,12 @@ int cli_compare(const cli_options *o, sk_error *err)
             else if (dev[g].contact_compared)
                 printf("  contacts  the same in all %llu rope frames (contacts and resolver iterations)\n",
                        (unsigned long long)dev[g].contact_compared);
+            if (dev[g].newton_mismatches)
+                printf("  newton    differ in %llu of %llu rope frames (solves or steps not converged)\n",
+                       (unsigned long long)dev[g].newton_mismatches, (unsigned long long)dev[g].newton_compared);
+            else if (dev[g].newton_compared)
+                printf("  newton    the same in all %llu rope frames (solves and steps not converged)\n",
+                       (unsigned long long)dev[g].newton_compared);
             const double worst = fmax(dev[g].position.max, dev[g].velocity.max);
             if (driven(&s.groups[g]) && worst > 0 && isfinite(worst))
                 printf("  driven    the anchor's sine is SLEEF's in the batch engine and libm's in the reference: they\n"
@@ -114,7 +120,8 @@ int cli_compare(const cli_options *o, sk_error *err)
             if (!sk_group_deviation_within(&dev[g], tol)) {
                 const double worst = fmax(dev[g].position.max, dev[g].velocity.max);
                 by_design = by_design && driven(&s.groups[g]) && worst > 0 && isfinite(worst) &&
-                            dev[g].count_mismatches == 0 && dev[g].contact_mismatches == 0;
+                            dev[g].count_mismatches == 0 && dev[g].contact_mismatches == 0 &&
+                            dev[g].newton_mismatches == 0;
                 cover = by_design ? fmax(cover, covering(worst)) : cover;
             }
         if (by_design)

@@ -186,6 +186,11 @@ void cli_print_summary(const sk_scenario *s, const sk_engine *e, const cli_plan 
             printf("  contacts   last step: %.1f per rope (max %d), resolver iterations %.1f (max %d)\n",
                    (double)end[g].contacts / (double)end[g].ropes, end[g].max_contacts,
                    (double)end[g].iterations / (double)end[g].ropes, end[g].max_iterations);
+        if (end[g].has_newton && end[g].ropes)
+            printf("  newton     last step: %.1f solves per rope (max %d); steps not converged: %llu, in %llu rope%s\n",
+                   (double)end[g].solves / (double)end[g].ropes, end[g].max_solves,
+                   (unsigned long long)end[g].unconverged, (unsigned long long)end[g].unconverged_ropes,
+                   end[g].unconverged_ropes == 1 ? "" : "s");
     }
 }
 

@@ -40,6 +40,11 @@ static void rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_diagnostic
     sk_batch_rope_diagnostics(batch_of(e), rope, out, tension);
 }
 
+static void rope_newton(const sk_engine *e, size_t rope, int *solves, long *unconverged)
+{
+    sk_batch_rope_newton(batch_of(e), rope, solves, unconverged);
+}
+
 static void rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations)
 {
     sk_batch_rope_contacts(batch_of(e), rope, contacts, iterations);
@@ -84,6 +89,7 @@ static const sk_engine_vtbl batch_vtbl = {
     .read_rope = read_rope,
     .rope_diagnostics = rope_diagnostics,
     .rope_contacts = rope_contacts,
+    .rope_newton = rope_newton,
     .destroy = destroy,
 };
 

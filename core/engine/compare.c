@@ -31,6 +31,7 @@ bool sk_group_deviation_within(const sk_group_deviation *g, double tolerance)
         return false;
     if (tolerance == 0)
         return g->position.differing == 0 && g->velocity.differing == 0 && g->contact_mismatches == 0 &&
+               g->newton_mismatches == 0 &&
                g->extremes.differing == 0;
     return g->position.max <= tolerance && g->velocity.max <= tolerance;
 }
@@ -85,6 +86,14 @@ static int compare_frame(const sk_scenario *s, const sk_engine *a, const sk_engi
             sk_engine_rope_contacts(b, ropes[k], &cb, &ib);
             gd->contact_compared++;
             gd->contact_mismatches += ca != cb || ia != ib;
+        }
+        int sa, sb;
+        long ua, ub;
+        if (sk_scenario_keeps_previous_step(s)) {
+            sk_engine_rope_newton(a, ropes[k], &sa, &ua);
+            sk_engine_rope_newton(b, ropes[k], &sb, &ub);
+            gd->newton_compared++;
+            gd->newton_mismatches += sa != sb || ua != ub;
         }
     }
     return 0;

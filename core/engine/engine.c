@@ -122,6 +122,16 @@ void sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int
     e->vt->rope_contacts(e, rope, contacts, iterations);
 }
 
+void sk_engine_rope_newton(const sk_engine *e, size_t rope, int *solves, long *unconverged)
+{
+    SK_ASSERT_ROPE(e, rope);
+    SK_ASSERT(solves && unconverged);
+    *solves = 0;
+    *unconverged = 0;
+    if (e->vt->rope_newton)
+        e->vt->rope_newton(e, rope, solves, unconverged);
+}
+
 const char *sk_engine_kind(const sk_engine *e) { return e->ext && e->ext->kind ? e->ext->kind : "none"; }
 
 unsigned sk_engine_state_fields(const sk_engine *e, int group)

@@ -10,6 +10,7 @@ typedef struct sk_engine_vtbl {
     void (*read_rope)(const sk_engine *e, size_t rope, sk_real *p, sk_real *v);
     void (*rope_diagnostics)(const sk_engine *e, size_t rope, sk_rope_diagnostics *out, sk_real *tension);
     void (*rope_contacts)(const sk_engine *e, size_t rope, int *contacts, int *iterations);
+    void (*rope_newton)(const sk_engine *e, size_t rope, int *solves, long *unconverged);
     void (*destroy)(sk_engine *e);
 } sk_engine_vtbl;
 

@@ -213,6 +213,11 @@ static void reference_rope_contacts(const sk_engine *e, size_t rope, int *contac
     *iterations = sk_ref_rope_iterations(r);
 }
 
+static void reference_rope_newton(const sk_engine *e, size_t rope, int *solves, long *unconverged)
+{
+    sk_ref_rope_newton(((const reference_engine *)e)->ropes[rope], solves, unconverged);
+}
+
 /* ---- checkpoints: the ropes' own state, and the engine's marks and last check --------------------- */
 
 static unsigned reference_state_fields(const sk_engine *e, int group)
@@ -339,6 +344,7 @@ static const sk_engine_vtbl reference_vtbl = {
     .read_rope = reference_read_rope,
     .rope_diagnostics = reference_rope_diagnostics,
     .rope_contacts = reference_rope_contacts,
+    .rope_newton = reference_rope_newton,
     .destroy = reference_destroy,
 };
 

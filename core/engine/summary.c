@@ -16,7 +16,8 @@ sk_status sk_group_totals_compute(const sk_engine *e, sk_group_totals *totals, s
     int rc = 0;
     for (int g = 0; g < s->n_groups && rc == 0; g++) {
         const sk_group *grp = &s->groups[g];
-        sk_group_totals t = {.ropes = grp->count, .has_contacts = sk_group_has_contacts(s, grp)};
+        sk_group_totals t = {.ropes = grp->count, .has_contacts = sk_group_has_contacts(s, grp),
+                             .has_newton = sk_scenario_keeps_previous_step(s)};
         for (size_t r = 0; r < grp->count; r++) {
             const size_t rope = grp->first_rope + r;
             const int n = sk_engine_rope_particles(e, rope);
@@ -39,6 +40,15 @@ sk_status sk_group_totals_compute(const sk_engine *e, sk_group_totals *totals, s
                 t.iterations += (uint64_t)iterations;
                 t.max_contacts = contacts > t.max_contacts ? contacts : t.max_contacts;
                 t.max_iterations = iterations > t.max_iterations ? iterations : t.max_iterations;
+            }
+            if (t.has_newton) {
+                int solves;
+                long unconverged;
+                sk_engine_rope_newton(e, rope, &solves, &unconverged);
+                t.solves += (uint64_t)solves;
+                t.max_solves = solves > t.max_solves ? solves : t.max_solves;
+                t.unconverged += (uint64_t)unconverged;
+                t.unconverged_ropes += unconverged > 0;
             }
         }
         totals[g] = t;

@@ -30,6 +30,14 @@
  * thread holds while it steps a pack. */
 #define SK_PACK_IMPLICIT_ROW_REALS 18
 
+/* Reals per lane and particle of BDF2's solve besides those (kernels/step_implicit.c): the step's extrapolated
+ * start, the line search's accepted point and its solve's result, the residual at the trial point. */
+#define SK_PACK_BDF2_ROW_REALS 15
+
+/* Reals per lane of BDF2's state besides the particles (kernels/pack.h, SK_B_*): whether the state a step
+ * before is there, the last step's solves, the steps that did not converge. */
+#define SK_PACK_BDF2_LANE_REALS 3
+
 /* Reals per lane and particle of the bending forces' scratch (kernels/bending.h): each hinge's forces on
  * its two outer particles, taken in a pass before the step's force sum. */
 #define SK_PACK_BENDING_ROW_REALS 6
@@ -54,10 +62,12 @@ static inline uint64_t sk_pack_lane_param_reals(uint64_t capacity, bool profiles
 }
 
 /* Reals per lane of a pack's state block for ropes of `capacity` particles: the particle rows, then for a
- * group with contacts one impulse per particle and two counts. */
-static inline uint64_t sk_pack_lane_state_reals(uint64_t capacity, bool contacts)
+ * group with contacts one impulse per particle and two counts, then for BDF2 (`previous`) the particle rows a
+ * step before and its lane's reals. */
+static inline uint64_t sk_pack_lane_state_reals(uint64_t capacity, bool contacts, bool previous)
 {
-    return capacity * SK_PACK_PARTICLE_REALS + (contacts ? capacity + 2 : 0);
+    return capacity * SK_PACK_PARTICLE_REALS + (contacts ? capacity + 2 : 0) +
+           (previous ? capacity * SK_PACK_PARTICLE_REALS + SK_PACK_BDF2_LANE_REALS : 0);
 }
 
 #endif

@@ -64,6 +64,13 @@ void sk_rope_constants_compute(const sk_scenario *s, const sk_group *g, const sk
     *out = c;
 }
 
+void sk_rope_constants_bdf2(const sk_scenario *s, const sk_group *g, const sk_rope_params *p, sk_rope_constants *out)
+{
+    sk_scenario h = *s; /* read only: the same scenario with BDF2's step */
+    h.dt = sk_bdf2_step(s->dt);
+    sk_rope_constants_compute(&h, g, p, out);
+}
+
 sk_vec3 sk_rope_layout_position(const sk_rope_params *p, int i, int n)
 {
     SK_ASSERT(n >= 1 && i >= 0 && i < n);

@@ -52,6 +52,11 @@ typedef struct sk_rope_constants {
 void sk_rope_constants_compute(const sk_scenario *s, const sk_group *g, const sk_rope_params *p,
                                sk_rope_constants *out);
 
+/* BDF2 (docs/model.md section 2.1) solves each step after its first as a backward Euler step of h = (2 dt) / 3
+ * from its extrapolated start: its constants are these with dt = h. */
+static inline sk_real sk_bdf2_step(sk_real dt) { return ((sk_real)2 * dt) / (sk_real)3; }
+void sk_rope_constants_bdf2(const sk_scenario *s, const sk_group *g, const sk_rope_params *p, sk_rope_constants *out);
+
 /* Initial position of particle i of n: start + (end - start) * ((sk_real)i / (sk_real)(n - 1)),
  * start when n == 1. */
 sk_vec3 sk_rope_layout_position(const sk_rope_params *p, int i, int n);

@@ -4,12 +4,15 @@
  * as plain scalar loops over the assembled system; the kernels fuse the same operations into one pass. */
 #include <stdlib.h>
 
+#include "model/bdf2.h"
 #include "model/profile.h"
 #include "reference/rope_impl.h"
 #include "model/sym3.h"
 
 /* Every work array of the solve, one entry per particle, in one list for allocation and release. */
-#define SK_IMPLICIT_ARRAYS(X) X(x0) X(v0) X(dv) X(z) X(q) X(handed_y) X(handed) X(active) X(zp) X(link) X(coupled) X(h)
+#define SK_IMPLICIT_ARRAYS(X)                                                                                   \
+    X(x0) X(v0) X(dv) X(z) X(q) X(handed_y) X(handed) X(active) X(zp) X(link) X(coupled) X(h) X(prev_p) X(prev_v) \
+    X(acc) X(target) X(res)
 
 bool sk_ref_implicit_init(sk_ref_implicit *im, int capacity)
 {
@@ -35,11 +38,10 @@ void sk_ref_implicit_free(sk_ref_implicit *im)
 /* The links' stiffness blocks at the linearisation point the particles hold: for each link its block S_i,
  * q_i = S_i (z_i - z_(i+1)), whether it acts (a spring always, a bungee when stretched) and whether it
  * couples two unpinned particles. */
-static void link_blocks(sk_ref_rope *r)
+static void link_blocks(sk_ref_rope *r, const sk_rope_constants *c)
 {
     sk_ref_implicit *im = &r->implicit;
     const sk_group *g = r->group;
-    const sk_rope_constants *c = &r->c;
     const sk_particle *ps = r->world.particles;
     const bool springs = g->link == SK_LINK_SPRING || g->link == SK_LINK_BUNGEE;
     for (int i = 0; i + 1 < r->world.count; i++) {
@@ -61,11 +63,11 @@ static void link_blocks(sk_ref_rope *r)
  * link i's (the diagonal of M + T, what row i - 1 hands over, the anchor), D_i = E_i + S_i, and y_i, each
  * term added in this order (docs/model.md section 2.1). On the right: (f + a m~) dt, the linear drag's T z
  * in later iterations, what row i - 1 hands over, the anchor, the link after (+q_i). */
-static void row(sk_ref_rope *r, int i, bool later, sk_sym3 *e_out, sk_sym3 *d_out, sk_vec3 *y_out)
+static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, sk_sym3 *e_out, sk_sym3 *d_out,
+                sk_vec3 *y_out, sk_real *merit)
 {
     sk_ref_implicit *im = &r->implicit;
     const sk_group *g = r->group;
-    const sk_rope_constants *c = &r->c;
     const sk_particle *ps = r->world.particles;
     const int n = r->world.count;
 
@@ -78,6 +80,10 @@ static void row(sk_ref_rope *r, int i, bool later, sk_sym3 *e_out, sk_sym3 *d_ou
     sk_sym3 e = sk_sym3_diagonal(diag);
     /* the acceleration field (gravity, unless it is a force) as the force it is on this mass */
     sk_vec3 y = sk_vec3_scale(sk_vec3_add(ps[i].f, sk_vec3_scale(ps[i].a, mass)), c->dt);
+    if (merit) { /* BDF2: the residual m~ dv - (f + a m~) dt of the equations at this point, squared */
+        im->res[i] = sk_vec3_sub(sk_vec3_scale(im->z[i], mass), y);
+        *merit = *merit + sk_vec3_dot(im->res[i], im->res[i]);
+    }
     if (later && g->has_drag)
         y = sk_vec3_add(y, sk_vec3_scale(im->z[i], c->drag_t));
     if (i > 0 && im->active[i - 1]) {
@@ -116,16 +122,16 @@ static void row(sk_ref_rope *r, int i, bool later, sk_sym3 *e_out, sk_sym3 *d_ou
  * S_i D_i^-1 y_i - q_i; where link i acts but does not couple, the diagonal plus S_i and -q_i. Back
  * substitution: dv_i = D_i^-1 y_i + (D_i^-1 S_i) dv_(i+1) where link i couples. Pinned rows take no part:
  * their dv is 0. */
-static void solve(sk_ref_rope *r, bool later)
+static void solve(sk_ref_rope *r, const sk_rope_constants *c, bool later, sk_real *merit)
 {
     sk_ref_implicit *im = &r->implicit;
     const sk_particle *ps = r->world.particles;
     const int n = r->world.count;
     for (int i = 0; i < n; i++) {
         /* what row i hands row i + 1 starts from that row's diagonal (its own mass with profiles) */
-        sk_real diag = r->c.implicit_diag, jx, jv;
+        sk_real diag = c->implicit_diag, jx, jv;
         if (r->group->has_profiles && i + 1 < n)
-            sk_rope_particle_implicit(&r->c,
+            sk_rope_particle_implicit(c,
                                       sk_rope_particle_constants(r->scenario, r->group, &r->params, i + 1).mass_back,
                                       &diag, &jx, &jv);
         if (ps[i].w == 0) {
@@ -137,7 +143,7 @@ static void solve(sk_ref_rope *r, bool later)
         }
         sk_sym3 e, d;
         sk_vec3 y;
-        row(r, i, later, &e, &d, &y);
+        row(r, c, i, later, &e, &d, &y, merit);
         sk_ldl3 f = sk_ldl3_factor(d);
         im->zp[i] = sk_ldl3_solve(&f, y);
         if (i + 1 < n && im->coupled[i]) {
@@ -157,8 +163,20 @@ static void solve(sk_ref_rope *r, bool later)
     }
 }
 
+static void bdf2_step(sk_ref_rope *r);
+
+void sk_ref_implicit_linear_solve(sk_ref_rope *r, const sk_rope_constants *c)
+{
+    link_blocks(r, c);
+    solve(r, c, true, NULL);
+}
+
 void sk_ref_rope_implicit_step(sk_ref_rope *r)
 {
+    if (r->scenario->implicit_scheme == SK_IMPLICIT_BDF2) {
+        bdf2_step(r);
+        return;
+    }
     sk_ref_implicit *im = &r->implicit;
     sk_world *w = &r->world;
     sk_particle *ps = w->particles;
@@ -180,8 +198,8 @@ void sk_ref_rope_implicit_step(sk_ref_rope *r)
         /* what the stiffness (and later the damping) blocks multiply on the right-hand side */
         for (int i = 0; i < n; i++)
             im->z[i] = later ? im->dv[i] : sk_vec3_scale(im->v0[i], -1);
-        link_blocks(r);
-        solve(r, later);
+        link_blocks(r, &r->c);
+        solve(r, &r->c, later, NULL);
     }
     for (int i = 0; i < n; i++) {
         sk_particle *p = &ps[i];
@@ -190,5 +208,138 @@ void sk_ref_rope_implicit_step(sk_ref_rope *r)
         p->v = sk_vec3_add(im->v0[i], im->dv[i]);
         p->v = sk_vec3_scale(p->v, w->damp);
         p->p = sk_vec3_add(im->x0[i], sk_vec3_scale(p->v, dt));
+    }
+}
+
+/* Whether BDF2's line search may also judge a trial point by the step's energy: where every force the rope
+ * has is conservative and its potential is summed (gravity, links, the anchor's spring). */
+static bool energy_judges(const sk_ref_rope *r)
+{
+    const sk_group *g = r->group;
+    return !g->has_bending && !g->has_buoyancy && !g->has_drag;
+}
+
+/* BDF2's step energy at the trial point dv (im->z): sum m~ |dv|^2 / 2 + P(x), P the potential of gravity (the
+ * acceleration field as the force a m~, or gravity as a force), the anchor's spring and the links; its gradient
+ * in dv is the residual the solve drives to zero, so a Newton step, whose matrix is positive definite, goes
+ * down it. Summed row by row: the particle's terms and its anchor's (unpinned), then link i's. */
+static sk_real step_energy(const sk_ref_rope *r, const sk_rope_constants *c)
+{
+    const sk_ref_implicit *im = &r->implicit;
+    const sk_group *g = r->group;
+    const sk_particle *ps = r->world.particles;
+    const sk_real half = (sk_real)0.5;
+    sk_real e = 0;
+    for (int i = 0; i < r->world.count; i++) {
+        if (ps[i].w != 0) {
+            const sk_real m = c->mass_back;
+            e = e + ((half * m) * sk_vec3_dot(im->z[i], im->z[i]));
+            e = e - sk_vec3_dot(sk_vec3_scale(ps[i].a, m), ps[i].p);
+            if (r->scenario->gravity_as == SK_GRAVITY_FORCE)
+                e = e - sk_vec3_dot(c->gravity_force, ps[i].p);
+            if (i == sk_ref_rope_held(r) && (g->anchor == SK_ANCHOR_SPRING || g->anchor == SK_ANCHOR_BUNGEE)) {
+                const sk_real l = sk_vec3_length(sk_vec3_sub(ps[i].p, r->anchor)), rest = r->anchor_spring.rest_length;
+                if (g->anchor == SK_ANCHOR_SPRING || l > rest) {
+                    const sk_real s = l - rest;
+                    e = e + ((half * r->params.anchor_stiffness) * s) * s;
+                }
+            }
+        }
+        if (i + 1 < r->world.count && im->active[i]) {
+            const sk_real s = sk_vec3_length(sk_vec3_sub(ps[i].p, ps[i + 1].p)) - c->link_length;
+            e = e + ((half * r->params.link_stiffness) * s) * s;
+        }
+    }
+    return e;
+}
+
+/* Places the particles at the trial point of BDF2's Newton: v = v^ + dv, p = x^ + v h (pinned ones stay). */
+static void place_trial(sk_ref_rope *r, sk_real h)
+{
+    sk_ref_implicit *im = &r->implicit;
+    sk_particle *ps = r->world.particles;
+    for (int i = 0; i < r->world.count; i++)
+        if (ps[i].w != 0) {
+            ps[i].v = sk_vec3_add(im->v0[i], im->z[i]);
+            ps[i].p = sk_vec3_add(im->x0[i], sk_vec3_scale(ps[i].v, h));
+        }
+}
+
+/* BDF2 (docs/model.md section 2.1): x_(n+1) = x^ + h v_(n+1), M (v_(n+1) - v^) = h F(x_(n+1), v_(n+1)), with
+ * x^ = (4 x_n - x_(n-1)) / 3 (the same for v^) and h = 2 dt / 3; the first step, with no state before it, is
+ * backward Euler (x^ = x_n, h = dt). Each is solved by Newton from dv = 0 (the trial point z holds dv), every
+ * solve the block-tridiagonal one, with a backtracking line search: a pass evaluates the forces, the
+ * residual's squared norm and (energy_judges) the step's energy at the trial point; the trial is accepted when
+ * either falls enough (sk_bdf2_accept, sk_bdf2_energy_accept); accepted, its solve gives the next Newton point
+ * and the rope stops once that solve moved no velocity component by more than the tolerance; refused, the
+ * trial point moves back towards the accepted one (alpha halved) and the solve is not used. */
+static void bdf2_step(sk_ref_rope *r)
+{
+    sk_ref_implicit *im = &r->implicit;
+    sk_world *w = &r->world;
+    sk_particle *ps = w->particles;
+    const int n = w->count;
+    const sk_rope_constants *c = im->has_prev ? &r->c_bdf2 : &r->c;
+    const sk_real h = c->dt, tol = r->scenario->implicit_tolerance;
+    for (int i = 0; i < n; i++) {
+        const bool moves = ps[i].w != 0 && im->has_prev;
+        im->x0[i] = moves ? sk_bdf2_start(ps[i].p, im->prev_p[i]) : ps[i].p;
+        im->v0[i] = moves ? sk_bdf2_start(ps[i].v, im->prev_v[i]) : ps[i].v;
+        im->prev_p[i] = ps[i].p;
+        im->prev_v[i] = ps[i].v;
+        im->z[i] = im->acc[i] = im->target[i] = sk_vec3_zero();
+    }
+    im->has_prev = true;
+    const bool judge = energy_judges(r);
+    sk_real alpha = 1, accepted = 0, energy_accepted = 0, slope = 0;
+    bool converged = false;
+    int solves = 0;
+    for (int it = 0; it < r->scenario->implicit_iterations && !converged; it++) {
+        place_trial(r, h);
+        sk_world_apply_forces(w);
+        link_blocks(r, c);
+        sk_real merit = 0;
+        solve(r, c, true, &merit);
+        solves++;
+        const sk_real energy = judge ? step_energy(r, c) : 0;
+        const bool accept = it == 0 || sk_bdf2_accept(merit, accepted, alpha) ||
+                            (judge && sk_bdf2_energy_accept(energy, energy_accepted, slope, alpha));
+        if (accept) {
+            accepted = merit;
+            energy_accepted = energy;
+            alpha = 1;
+            /* the energy's slope along the solve's step, r . (t - a), summed from the last row up */
+            slope = 0;
+            for (int i = n - 1; i >= 0; i--)
+                if (ps[i].w != 0)
+                    slope = slope + sk_vec3_dot(im->res[i], sk_vec3_sub(im->dv[i], im->z[i]));
+        } else {
+            alpha = alpha * (sk_real)0.5;
+        }
+        bool within = true;
+        for (int i = 0; i < n; i++) {
+            if (ps[i].w == 0)
+                continue;
+            const sk_vec3 d = sk_vec3_sub(im->dv[i], im->z[i]);
+            within = within && d.x >= -tol && d.x <= tol && d.y >= -tol && d.y <= tol && d.z >= -tol && d.z <= tol;
+            if (accept) {
+                im->acc[i] = im->z[i];
+                im->target[i] = im->dv[i];
+                im->z[i] = im->dv[i];
+            } else {
+                im->z[i] = sk_vec3_add(im->acc[i], sk_vec3_scale(sk_vec3_sub(im->target[i], im->acc[i]), alpha));
+            }
+        }
+        converged = accept && within;
+    }
+    im->solves = solves;
+    im->unconverged += !converged;
+    for (int i = 0; i < n; i++) {
+        sk_particle *p = &ps[i];
+        if (p->w == 0)
+            continue;
+        p->v = sk_vec3_add(im->v0[i], im->z[i]);
+        p->v = sk_vec3_scale(p->v, w->damp);
+        p->p = sk_vec3_add(im->x0[i], sk_vec3_scale(p->v, h));
     }
 }

@@ -309,6 +309,14 @@ int sk_ref_rope_held(const sk_ref_rope *r);
 /* Contacts generated and resolver iterations used in the last step. */
 int sk_ref_rope_contacts(const sk_ref_rope *r);
 int sk_ref_rope_iterations(const sk_ref_rope *r);
+/* Puts the rope at rest in its static equilibrium (docs/model.md section 2.3): the unpinned particles moved
+ * until no component of a particle's static force exceeds tolerance (N), in at most `iterations` Newton
+ * solves; velocities 0. Returns the solves it took, or -1 when it did not converge (the rope then holds its
+ * last point) or could not allocate. Not for ropes with contacts, a fake spring or deployment. */
+int sk_ref_rope_equilibrium(sk_ref_rope *r, sk_real tolerance, int iterations);
+
+/* BDF2: the Newton solves of the last step and the steps that did not converge (0 and 0 otherwise). */
+void sk_ref_rope_newton(const sk_ref_rope *r, int *solves, long *unconverged);
 
 /* The rope's parameters and constants (what sk_group_rope_params and sk_rope_constants_compute gave). */
 const sk_rope_params *sk_ref_rope_params(const sk_ref_rope *r);

@@ -18,6 +18,7 @@ sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
     r->group = g;
     sk_group_rope_params(g, rope, &r->params);
     sk_rope_constants_compute(s, g, &r->params, &r->c);
+    sk_rope_constants_bdf2(s, g, &r->params, &r->c_bdf2);
 
     /* Everything is allocated once at the capacity (seed 000 uses static arrays): per particle up
      * to three per-particle forces, a link and a hinge, plus the anchor; links, anchor and ground contacts. */
@@ -140,6 +141,12 @@ int sk_ref_rope_contacts(const sk_ref_rope *r)
 int sk_ref_rope_iterations(const sk_ref_rope *r)
 {
     return r->scenario->resolver == SK_RESOLVER_DIRECT ? r->direct.iterations : r->world.resolver.iterations_used;
+}
+
+void sk_ref_rope_newton(const sk_ref_rope *r, int *solves, long *unconverged)
+{
+    *solves = r->implicit.solves;
+    *unconverged = r->implicit.unconverged;
 }
 
 const sk_rope_params *sk_ref_rope_params(const sk_ref_rope *r) { return &r->params; }

@@ -25,6 +25,14 @@ typedef struct sk_ref_implicit {
     sk_mat3 *h;       /* D_i^-1 S_i */
     sk_sym3 *handed;   /* what row i hands row i + 1: its diagonal block but link i + 1's */
     sk_vec3 *handed_y; /* ... and what it adds to its right-hand side */
+    /* BDF2: the state a step before (valid once has_prev), the accepted Newton point and the solve's from it
+     * (the line search moves between them), the last step's solves and the steps that did not converge */
+    sk_vec3 *prev_p, *prev_v;
+    sk_vec3 *acc, *target;
+    sk_vec3 *res; /* the residual at the trial point, per particle */
+    bool has_prev;
+    int solves;
+    long unconverged;
 } sk_ref_implicit;
 
 bool sk_ref_implicit_init(sk_ref_implicit *im, int capacity);
@@ -63,6 +71,7 @@ struct sk_ref_rope {
     const sk_group *group;
     sk_rope_params params;
     sk_rope_constants c;
+    sk_rope_constants c_bdf2; /* BDF2's steps after the first: c with dt = 2 dt / 3 */
 
     sk_world world; /* particles at capacity, registry, contact generators, contacts, resolver */
     long steps;
@@ -99,6 +108,10 @@ void sk_ref_rope_place(sk_ref_rope *r, int i, sk_vec3 p, sk_vec3 v);
 /* The implicit integrator's step (docs/model.md section 2.1): forces, the solve, the new velocities and
  * positions; the contacts follow as for every integrator. */
 void sk_ref_rope_implicit_step(sk_ref_rope *r);
+
+/* One solve of the implicit integrator's system with constants c at the particles' positions and forces (f
+ * applied), in the form of its later iterations with the trial point im->z the caller set: into im->dv. */
+void sk_ref_implicit_linear_solve(sk_ref_rope *r, const sk_rope_constants *c);
 
 /* The contact phase with the direct chain solver (docs/model.md section 4.4), in place of Cyclone's
  * resolver: the rope's rows solved at once for velocities, then positions. */

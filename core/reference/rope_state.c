@@ -97,6 +97,7 @@ bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st)
     }
     w->count = n;
     r->steps = st->steps;
+    r->implicit.has_prev = false; /* BDF2 starts again from a backward Euler step: the state holds no step before */
     r->deploy_rest = st->s;
     r->anchor_spring.rest_length = st->s;
     /* x(t) of the last step taken (sk_ref_rope_step sets it at the step's start), x(0) before any */

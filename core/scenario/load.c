@@ -77,17 +77,54 @@ static int parse_ground(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
 }
 
 /* The implicit integrator's options; read whatever the integrator, so that switching integrators with --set
- * leaves the file valid, and used only by "implicit". */
+ * leaves the file valid, and used only by "implicit". The tolerance is BDF2's: euler iterates a fixed count. */
 static int parse_implicit(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
 {
-    static const char *const keys[] = {"iterations", NULL};
+    static const char *const keys[] = {"scheme", "iterations", "tolerance", NULL};
     json_t *o;
+    int scheme = SK_IMPLICIT_EULER;
     long long iterations = 1;
+    s->implicit_tolerance = (sk_real)SK_DEFAULT_BDF2_TOLERANCE;
     int rc = sk_scn_read_object(c, "", root, "implicit", false, &o);
-    if (!rc && o && !(rc = sk_scn_check_keys(c, "implicit", o, keys)))
-        rc = sk_scn_read_int(c, "implicit", o, "iterations", false, 1, 1, SK_MAX_IMPLICIT_ITERATIONS, &iterations);
+    if (!rc && o && !(rc = sk_scn_check_keys(c, "implicit", o, keys)) &&
+        !(rc = sk_scn_read_enum(c, "implicit", o, "scheme", sk_scn_implicit_scheme_names, SK_IMPLICIT_EULER,
+                                &scheme))) {
+        const bool bdf2 = scheme == SK_IMPLICIT_BDF2;
+        if (!bdf2 && json_object_get(o, "tolerance"))
+            rc = sk_scn_fail(c, "implicit.tolerance", "only with \"scheme\": \"bdf2\" (euler iterates a fixed count)");
+        if (!rc)
+            rc = sk_scn_read_int(c, "implicit", o, "iterations", false, bdf2 ? SK_DEFAULT_BDF2_ITERATIONS : 1, 1,
+                                 SK_MAX_IMPLICIT_ITERATIONS, &iterations);
+        if (!rc && bdf2)
+            rc = sk_scn_read_real(c, "implicit", o, "tolerance", false, SK_DEFAULT_BDF2_TOLERANCE, SK_RANGE_GT0,
+                                  &s->implicit_tolerance);
+    }
+    s->implicit_scheme = (sk_implicit_scheme)scheme;
     s->implicit_iterations = (int)iterations;
     return rc;
+}
+
+/* What BDF2 is not built for: it keeps each particle's previous state, which a deploying rope's inserted
+ * particles lack; contacts change the state between steps outside its recurrence; the fake spring's force is
+ * written for steps of dt and profiles' per-particle terms for dt alone. */
+static int check_bdf2(const sk_scn_ctx *c, const sk_scenario *s)
+{
+    if (s->integrator != SK_INTEGRATOR_IMPLICIT || s->implicit_scheme != SK_IMPLICIT_BDF2)
+        return 0;
+    for (int i = 0; i < s->n_groups; i++) {
+        const sk_group *g = &s->groups[i];
+        const char *why = g->deploys                        ? "deploy"
+                          : sk_group_has_contacts(s, g)      ? "contacts (rods, cables, the ground)"
+                          : g->anchor == SK_ANCHOR_FAKE_SPRING ? "a fake_spring anchor"
+                          : g->has_profiles                 ? "properties along the rope or payloads"
+                                                            : NULL;
+        if (why) {
+            char p[SK_SCN_PATH_MAX];
+            sk_scn_path_index(p, "groups", (size_t)i);
+            return sk_scn_fail(c, "implicit.scheme", "bdf2 does not take %s (%s)", why, p);
+        }
+    }
+    return 0;
 }
 
 /* The direct solver's options; read whatever the resolver, as the implicit integrator's are. */
@@ -193,15 +230,63 @@ static int check_friction(const sk_scn_ctx *c, const sk_scenario *s)
 
 /* A warm start's file and frame. The file is only named here (the scenario layer opens no HDF5): a relative
  * name is taken from the scenario file's folder, as a user moving both together expects. */
+/* "initial": {"equilibrium": true, "tolerance", "iterations"}: every rope solved for rest before step 0. */
+static int parse_equilibrium(const sk_scn_ctx *c, json_t *o, sk_scenario *s)
+{
+    json_t *eq = json_object_get(o, "equilibrium");
+    if (!json_is_boolean(eq))
+        return sk_scn_fail(c, "initial.equilibrium", "must be true or false");
+    if (json_object_get(o, "from") || json_object_get(o, "frame"))
+        return sk_scn_fail(c, "initial.equilibrium", "give from (a warm start) or equilibrium, not both");
+    s->initial_equilibrium = json_is_true(eq);
+    long long iterations;
+    int rc = sk_scn_read_real(c, "initial", o, "tolerance", false, SK_DEFAULT_EQUILIBRIUM_TOLERANCE, SK_RANGE_GT0,
+                              &s->equilibrium_tolerance);
+    if (!rc)
+        rc = sk_scn_read_int(c, "initial", o, "iterations", false, SK_DEFAULT_EQUILIBRIUM_ITERATIONS, 1,
+                             SK_MAX_EQUILIBRIUM_ITERATIONS, &iterations);
+    s->equilibrium_iterations = (int)iterations;
+    return rc;
+}
+
+/* What the equilibrium solve is not built for: contacts (rigid constraints, not compliant ones: a ground or
+ * seabed that pushes back in proportion to depth is not in the model), the fake spring (a force written for
+ * steps of dt) and deployment. */
+static int check_equilibrium(const sk_scn_ctx *c, const sk_scenario *s)
+{
+    if (!s->initial_equilibrium)
+        return 0;
+    for (int i = 0; i < s->n_groups; i++) {
+        const sk_group *g = &s->groups[i];
+        const char *why = g->deploys                        ? "deploy"
+                          : sk_group_has_contacts(s, g)      ? "contacts (rods, cables, the ground)"
+                          : g->anchor == SK_ANCHOR_FAKE_SPRING ? "a fake_spring anchor"
+                                                            : NULL;
+        if (why) {
+            char p[SK_SCN_PATH_MAX];
+            sk_scn_path_index(p, "groups", (size_t)i);
+            return sk_scn_fail(c, "initial.equilibrium", "does not take %s (%s)", why, p);
+        }
+    }
+    return 0;
+}
+
 static int parse_initial(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
 {
-    static const char *const keys[] = {"from", "frame", NULL};
+    static const char *const keys[] = {"from", "frame", "equilibrium", "tolerance", "iterations", NULL};
     json_t *o;
     int rc = sk_scn_read_object(c, "", root, "initial", false, &o);
     if (rc || !o)
         return rc;
     if ((rc = sk_scn_check_keys(c, "initial", o, keys)))
         return rc;
+    s->equilibrium_tolerance = (sk_real)SK_DEFAULT_EQUILIBRIUM_TOLERANCE;
+    s->equilibrium_iterations = SK_DEFAULT_EQUILIBRIUM_ITERATIONS;
+    if (json_object_get(o, "equilibrium"))
+        return parse_equilibrium(c, o, s);
+    if (json_object_get(o, "tolerance") || json_object_get(o, "iterations"))
+        return sk_scn_fail(c, json_object_get(o, "tolerance") ? "initial.tolerance" : "initial.iterations",
+                           "only with \"equilibrium\": true");
     /* any integer: the file, opened when the run is built, says which frames it holds */
     json_t *at = json_object_get(o, "frame");
     if (at && (!json_is_integer(at) || json_integer_value(at) < -LONG_MAX))
@@ -360,7 +445,7 @@ static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     s->gravity_as = (sk_gravity_mode)gravity_as;
     s->iterations = (int)iterations;
     apply_flow(s);
-    if ((rc = apply_friction(c, s)))
+    if ((rc = apply_friction(c, s)) || (rc = check_bdf2(c, s)) || (rc = check_equilibrium(c, s)))
         return rc;
 
     /* Before anything in proportion to the rope count, in time or memory. */

@@ -30,12 +30,12 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
 static uint64_t group_bytes(const sk_scenario *s, const sk_group *g, uint64_t count)
 {
     const uint64_t padded = sat_mul(sat_add(count, SK_PACK_MAX_WIDTH - 1) / SK_PACK_MAX_WIDTH, SK_PACK_MAX_WIDTH);
-    const uint64_t lane = sat_add(sk_pack_lane_state_reals((uint64_t)g->particles, sk_group_has_contacts(s, g)),
+    const uint64_t lane = sat_add(sk_pack_lane_state_reals((uint64_t)g->particles, sk_group_has_contacts(s, g), sk_scenario_keeps_previous_step(s)),
                                   sk_pack_lane_param_reals((uint64_t)g->particles, g->has_profiles));
     const uint64_t own = SK_PACK_GROUP_BYTES + (uint64_t)g->particles;
     /* a warm start keeps each rope's start state: its lane's state reals, its count and anchored segment */
     const uint64_t start_reals =
-        sat_add(sk_pack_lane_state_reals((uint64_t)g->particles, sk_group_has_contacts(s, g)), 2);
+        sat_add(sk_pack_lane_state_reals((uint64_t)g->particles, sk_group_has_contacts(s, g), sk_scenario_keeps_previous_step(s)), 2);
     const uint64_t start = s->has_initial ? sat_mul(sat_mul(count, start_reals), sizeof(sk_real)) : 0;
     const uint64_t packs = sat_mul(sat_mul(padded, lane), sizeof(sk_real));
     return sat_add(sat_add(sat_add(packs, sat_mul(count, SK_PACK_ROPE_MARK_BYTES)), own), start);
@@ -58,7 +58,7 @@ static uint64_t estimate(const sk_scenario *s, int resized, uint64_t count)
     for (int i = 0; i < s->n_groups; i++) {
         const sk_group *g = &s->groups[i];
         total = sat_add(total, group_bytes(s, g, COUNT_OF(i)));
-        const uint64_t lane = sat_add(sk_pack_lane_state_reals((uint64_t)g->particles, sk_group_has_contacts(s, g)),
+        const uint64_t lane = sat_add(sk_pack_lane_state_reals((uint64_t)g->particles, sk_group_has_contacts(s, g), sk_scenario_keeps_previous_step(s)),
                                       sk_pack_lane_param_reals((uint64_t)g->particles, g->has_profiles));
         largest_lane = lane > largest_lane ? lane : largest_lane;
     }
@@ -70,7 +70,8 @@ static uint64_t estimate(const sk_scenario *s, int resized, uint64_t count)
         uint64_t most = 0;
         for (int i = 0; i < s->n_groups; i++)
             most = (uint64_t)s->groups[i].particles > most ? (uint64_t)s->groups[i].particles : most;
-        total = sat_add(total, sat_mul(most, SK_PACK_IMPLICIT_ROW_REALS * SK_PACK_MAX_WIDTH * sizeof(sk_real)));
+        const uint64_t row = SK_PACK_IMPLICIT_ROW_REALS + (sk_scenario_keeps_previous_step(s) ? SK_PACK_BDF2_ROW_REALS : 0);
+        total = sat_add(total, sat_mul(most, row * SK_PACK_MAX_WIDTH * sizeof(sk_real)));
     }
     /* the bending forces' scratch, for the largest bending group's packs */
     uint64_t bending = 0;

@@ -202,7 +202,11 @@ char *sk_scn_normalize(const sk_scenario *s, json_t *root)
     }
     if (s->integrator == SK_INTEGRATOR_IMPLICIT) { /* absent otherwise: older files normalise as they did */
         json_t *im = json_object();
+        if (s->implicit_scheme == SK_IMPLICIT_BDF2) /* absent for euler: older files normalise as they did */
+            json_object_set_new(im, "scheme", json_string(sk_scn_implicit_scheme_names[s->implicit_scheme]));
         json_object_set_new(im, "iterations", json_integer(s->implicit_iterations));
+        if (s->implicit_scheme == SK_IMPLICIT_BDF2)
+            json_object_set_new(im, "tolerance", num(s->implicit_tolerance));
         json_object_set_new(o, "implicit", im);
     }
     json_t *d = json_object();
@@ -227,6 +231,13 @@ char *sk_scn_normalize(const sk_scenario *s, json_t *root)
         json_t *in = json_object();
         json_object_set_new(in, "from", json_string(s->initial_from));
         json_object_set_new(in, "frame", json_integer(s->initial_frame));
+        json_object_set_new(o, "initial", in);
+    }
+    if (s->initial_equilibrium) {
+        json_t *in = json_object();
+        json_object_set_new(in, "equilibrium", json_true());
+        json_object_set_new(in, "tolerance", num(s->equilibrium_tolerance));
+        json_object_set_new(in, "iterations", json_integer(s->equilibrium_iterations));
         json_object_set_new(o, "initial", in);
     }
     char *text = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);

@@ -55,6 +55,11 @@ bool sk_group_has_contacts(const sk_scenario *s, const sk_group *g)
            g->anchor == SK_ANCHOR_CABLE;
 }
 
+bool sk_scenario_keeps_previous_step(const sk_scenario *s)
+{
+    return s->integrator == SK_INTEGRATOR_IMPLICIT && s->implicit_scheme == SK_IMPLICIT_BDF2;
+}
+
 int sk_scenario_find_rope(const sk_scenario *s, size_t rope, size_t *local)
 {
     if (rope >= s->total_ropes || s->n_groups == 0)

@@ -12,6 +12,15 @@
 /* Newton iterations of the implicit integrator: each costs a full solve, and a rope that needs more than
  * this at its step needs a smaller step instead. */
 #define SK_MAX_IMPLICIT_ITERATIONS 64
+/* BDF2's Newton: at most this many solves a step by default, each lane stopping once its velocity update is
+ * within the tolerance (m/s). */
+#define SK_DEFAULT_BDF2_ITERATIONS 16
+/* The static equilibrium's Newton (reference/equilibrium.c): solves at most, and the force left on a particle
+ * (N, each component) it stops at. */
+#define SK_MAX_EQUILIBRIUM_ITERATIONS 100000
+#define SK_DEFAULT_EQUILIBRIUM_ITERATIONS 500
+#define SK_DEFAULT_EQUILIBRIUM_TOLERANCE 1e-6
+#define SK_DEFAULT_BDF2_TOLERANCE 1e-5
 /* Newton iterations of the direct solver's position projection: each costs one banded solve; it converges
  * quadratically, so a rope that needs more than this is not converging. Its default holds W2's rods to
  * round-off. */
@@ -93,6 +102,7 @@ int sk_scn_read_object(const sk_scn_ctx *c, const char *path, json_t *obj, const
  * indexed by type - 1 (type 0 is "none"). */
 extern const char *const sk_scn_integrator_names[];
 extern const char *const sk_scn_resolver_names[];
+extern const char *const sk_scn_implicit_scheme_names[];
 extern const char *const sk_scn_gravity_as_names[];
 extern const char *const sk_scn_link_names[];
 extern const char *const sk_scn_anchor_names[];

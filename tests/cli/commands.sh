@@ -199,6 +199,60 @@ interrupt)
         fail "$rows rows, frames [$frames]"
     expect_stderr "skein: interrupted at step ${frames##* } of 100000000; what was written up to that step is kept as $SCRATCH/out.csv.incomplete (any earlier file under the outputs' own names is left as it was)"
     ;;
+bdf2)
+    # BDF2 on W3's tether made softer (4 ropes, 40 particles, 3e3 N/m, 20 steps of 2.5e-2 s: a float build's
+    # forces are good to about 2e-4 N, its velocity updates to about 2e-3 m/s): the summary counts Newton's solves
+    # and the steps that did not converge: none with the default 16 solves at most (each step within 1e-2 m/s),
+    # every step of every rope with 1 (a step converges on the solve that finds the last one's move within the
+    # tolerance); the batch engine
+    # equals the reference, Newton's counts included; checkpoints are refused before anything is written.
+    w3=(--set 'groups[0].count=4' --set 'groups[0].particles=40' --set 'groups[0].end=[39, 0, 0]' --set dt=2.5e-2
+        --set 'groups[0].link.stiffness=3e3' --set 'output.ropes=[0]'
+        --set 'implicit={"scheme": "bdf2", "tolerance": 1e-2}')
+    run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 20 --engine reference
+    expect_status 0
+    grep -qE '^  newton     last step: [0-9.]+ solves per rope \(max [0-9]+\); steps not converged: 0, in 0 ropes$' \
+        "$SCRATCH/out" || fail "no newton line: $(cat "$SCRATCH/out")"
+    run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 20 --engine reference \
+        --set 'implicit.iterations=1'
+    expect_status 0
+    expect_stdout_has "  newton     last step: 1.0 solves per rope (max 1); steps not converged: 80, in 4 ropes"
+    run_skein run "$ball" --engine batch --steps 0 --quiet
+    if [ "$status" -eq 0 ]; then
+        run_skein compare "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 20 --every 5 --ropes 0-3
+        expect_status 0
+        expect_stdout_has "  position  0 (identical bits)"
+        expect_stdout_has "  velocity  0 (identical bits)"
+        expect_stdout_has "  newton    the same in all 20 rope frames (solves and steps not converged)"
+    fi
+    run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 20 --engine reference \
+        --checkpoint "$SCRATCH/ck" --checkpoint-every 5
+    expect_status 2
+    expect_stderr "skein: --checkpoint: a run with \"implicit\": {\"scheme\": \"bdf2\"} cannot be checkpointed (its checkpoints would not keep the step before)"
+    [ ! -e "$SCRATCH/ck" ] || fail "a checkpoint was written"
+    ;;
+equilibrium)
+    # "initial": {"equilibrium": true}: W3's tether (4 ropes, 40 particles) between two pins starts at rest in its
+    # catenary (the batch engine's start is the reference's, bit for bit); one solve is too few for it: the run
+    # is refused before its first step, naming the ropes, and writes nothing.
+    w3=(--set 'groups[0].count=4' --set 'groups[0].particles=40' --set 'groups[0].end=[30, 0, 0]'
+        --set 'groups[0].pinned=[0, 39]' --set 'groups[0].link.stiffness=3e3' --set 'output.ropes=[0]'
+        --set 'initial={"equilibrium": true, "tolerance": 1e-2}')
+    run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 0 --engine reference --csv "$SCRATCH/ref.csv"
+    expect_status 0
+    expect_stdout_has "  start      kinetic 0 J,"
+    run_skein run "$ball" --engine batch --steps 0 --quiet
+    if [ "$status" -eq 0 ]; then
+        run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 0 --csv "$SCRATCH/batch.csv"
+        expect_status 0
+        cmp -s "$SCRATCH/ref.csv" "$SCRATCH/batch.csv" || fail "the engines' equilibria differ"
+    fi
+    run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 10 --engine reference \
+        --set 'initial.iterations=1' --csv "$SCRATCH/out.csv"
+    expect_status 2
+    expect_stderr "skein: $SRC/scenarios/w3_stiff_tether.json: initial.equilibrium: 4 ropes did not come to rest within 0.01 N in 1 solves: 0, 1, 2, 3 (raise initial.iterations or initial.tolerance)"
+    [ ! -e "$SCRATCH/out.csv" ] || fail "an output was written"
+    ;;
 compare_reference)
     # skein compare runs an engine against the reference; against the reference itself every frame
     # is identical to the bit.

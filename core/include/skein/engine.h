@@ -99,6 +99,16 @@ SK_API bool sk_engine_rope_energy_excess(const sk_engine *e, size_t rope, const 
  * without contacts and before the first step). */
 SK_API void sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations);
 
+/* "initial": {"equilibrium": true} (docs/model.md section 2.3): puts every rope of a fresh engine at rest in its
+ * static equilibrium, each solved by the reference engine's static Newton, so both engines start from the same
+ * bits; nothing for other scenarios. SK_ERR_INVALID naming the ropes (the first few) that did not come to rest
+ * within initial.tolerance in initial.iterations solves; SK_ERR_NO_MEMORY. */
+SK_API sk_status sk_equilibrium_start(sk_engine *e, sk_error *err);
+
+/* BDF2 (implicit.scheme): the Newton solves a rope's last step took, and its steps that ended with its
+ * iterations spent before it converged (0 and 0 for other integrators and before the first step). */
+SK_API void sk_engine_rope_newton(const sk_engine *e, size_t rope, int *solves, long *unconverged);
+
 /* ---- extremes over the steps (docs/model.md section 10.3) ------------------------------------------------ */
 
 /* Tracks (on) or stops tracking each rope's largest link tension (as sk_engine_rope_diagnostics reports it) and

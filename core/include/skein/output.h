@@ -397,6 +397,11 @@ typedef struct sk_group_totals {
     bool has_contacts;
     uint64_t contacts, iterations;
     int max_contacts, max_iterations;
+    /* BDF2 (sk_engine_rope_newton): the Newton solves of each rope's last step, summed and the largest, and
+     * the steps that did not converge, summed, and the ropes that had any */
+    bool has_newton;
+    uint64_t solves, unconverged, unconverged_ropes;
+    int max_solves;
 } sk_group_totals;
 
 /* Fills totals[0 .. n_groups - 1] from the engine's current state (a diverged rope counts with the state
@@ -424,6 +429,9 @@ typedef struct sk_group_deviation {
     /* Groups with contacts: frames x ropes where the contacts generated or the resolver iterations used
      * by the last step differ, and frames x ropes compared so. */
     uint64_t contact_mismatches, contact_compared;
+    /* BDF2: frames x ropes where the Newton solves of the last step or the steps not converged differ, and
+     * frames x ropes compared so. */
+    uint64_t newton_mismatches, newton_compared;
     /* When both engines track extremes (sk_engine_track_extremes): each rope's max_tension and max_strain at
      * every frame (N and a pure number side by side: only their bits are judged) */
     sk_deviation extremes;

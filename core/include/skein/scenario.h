@@ -24,6 +24,13 @@ typedef enum sk_integrator {
 
 /* What resolves the contacts after a step: Cyclone's iterative resolver, or the direct chain solver
  * (docs/model.md section 4.4), which solves every link, anchor and ground constraint of a rope at once. */
+/* The implicit integrator's scheme (docs/model.md section 2.1): backward Euler with a fixed count of Newton
+ * iterations, or BDF2 (its first step backward Euler) solved by Newton with a line search to a tolerance. */
+typedef enum sk_implicit_scheme {
+    SK_IMPLICIT_EULER,
+    SK_IMPLICIT_BDF2
+} sk_implicit_scheme;
+
 typedef enum sk_resolver {
     SK_RESOLVER_CYCLONE,
     SK_RESOLVER_DIRECT
@@ -186,6 +193,13 @@ typedef struct sk_scenario {
     char *initial_path;  /* the file to open: initial_from relative to the scenario file's folder */
     long initial_frame;  /* the frame; negative counts from the end (-1: the last) */
 
+    /* "initial": {"equilibrium": true}: every rope starts at rest in its static equilibrium, solved before step 0
+     * (sk_equilibrium_start in skein/engine.h) to a force left on each particle of at most equilibrium_tolerance
+     * (N) in at most equilibrium_iterations solves; has_initial stays false (no file) */
+    bool initial_equilibrium;
+    sk_real equilibrium_tolerance;
+    int equilibrium_iterations;
+
     bool has_ground;
     sk_real ground_height;
     sk_real ground_restitution;
@@ -196,7 +210,10 @@ typedef struct sk_scenario {
     sk_resolver resolver;
     int direct_iterations; /* "direct": Newton iterations of the position projection per step at most, >= 1 */
     sk_real direct_tolerance; /* "direct": a rope stops iterating once every row is within it (model.md 4.4) */
-    int implicit_iterations; /* "implicit": Newton iterations of backward Euler per step, >= 1 (default 1) */
+    int implicit_iterations; /* "implicit": Newton iterations per step, >= 1 (euler: exactly; bdf2: at most) */
+    sk_implicit_scheme implicit_scheme; /* "implicit.scheme": euler (default) or bdf2 */
+    sk_real implicit_tolerance; /* "implicit.tolerance" (bdf2): a rope stops iterating once no velocity update
+                                 * component exceeds it (m/s) */
 
     /* Blow-ups flagged before numbers overflow (docs/model.md section 10): a rope with a particle faster
      * than max_speed, or a link stretched beyond (1 + max_strain) times its rest length, diverges as a
@@ -273,6 +290,10 @@ SK_API int sk_group_initial_particles(const sk_group *g);
 /* Whether the group's ropes have contacts (docs/model.md section 4): rods, cables, a rod or cable anchor, or
  * the scenario's ground. */
 SK_API bool sk_group_has_contacts(const sk_scenario *s, const sk_group *g);
+
+/* Whether the ropes' state is more than their particles now: BDF2 (implicit.scheme) steps from the step before
+ * too, which checkpoints do not keep. */
+SK_API bool sk_scenario_keeps_previous_step(const sk_scenario *s);
 
 /* The group of a global rope index; *local (may be NULL) gets the index within it. -1 when rope is not below
  * total_ropes. */

@@ -527,8 +527,17 @@ static char *temp_name(const char *path, uint64_t id)
     return temp;
 }
 
+/* A checkpoint keeps each particle's state now, and BDF2 also needs the step before it. */
+static sk_status bdf2_refused(const char *path, sk_error *err)
+{
+    return sk_fail(err, SK_ERR_UNSUPPORTED, "%s: a run with implicit.scheme bdf2 cannot be checkpointed or resumed",
+                   path);
+}
+
 sk_status sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoint_info *info, sk_error *err)
 {
+    if (sk_scenario_keeps_previous_step(sk_engine_scenario(e)))
+        return bdf2_refused(path, err);
     quiet_hdf5();
     uint64_t avail;
     const uint64_t need = estimated_bytes(e, info);
@@ -996,6 +1005,8 @@ sk_status sk_checkpoint_restore(sk_checkpoint *c, sk_engine *e, sk_error *err)
 
 sk_status sk_checkpoint_restore_slice(sk_checkpoint *c, sk_engine *e, size_t first, sk_error *err)
 {
+    if (sk_scenario_keeps_previous_step(sk_engine_scenario(e)))
+        return bdf2_refused(c->path, err);
     if (strcmp(c->engine, sk_engine_kind(e)) != 0)
         return sk_fail(err, SK_ERR_MISMATCH, "%s: written by the %s engine; only that engine resumes it", c->path,
                        c->engine);

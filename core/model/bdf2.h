@@ -1,0 +1,34 @@
+/* BDF2's numbers both engines share (docs/model.md section 2.1): the extrapolated start of a step and the
+ * Newton iteration's line search, with the operations fixed so that every lane computes the reference's bits. */
+#ifndef SKEIN_MODEL_BDF2_H
+#define SKEIN_MODEL_BDF2_H
+
+#include <stdbool.h>
+
+#include "model/vec3.h"
+
+/* The start a step is solved from, from the state x now and x_prev a step before: (x 4 - x_prev) / 3. */
+static inline sk_vec3 sk_bdf2_start(sk_vec3 x, sk_vec3 x_prev)
+{
+    return sk_vec3_div(sk_vec3_sub(sk_vec3_scale(x, 4), x_prev), 3);
+}
+
+/* A trial point of the line search is accepted when its merit (the residual's squared norm) is at most
+ * (1 - ARMIJO alpha) times the accepted point's; alpha halves from 1 on each refusal, and a trial at
+ * ALPHA_MIN is taken whatever its merit. */
+#define SK_BDF2_ARMIJO ((sk_real)2e-4)
+#define SK_BDF2_ALPHA_MIN ((sk_real)0.0625)
+
+static inline bool sk_bdf2_accept(sk_real merit, sk_real accepted, sk_real alpha)
+{
+    return merit <= accepted * ((sk_real)1 - SK_BDF2_ARMIJO * alpha) || alpha <= SK_BDF2_ALPHA_MIN;
+}
+
+/* ... or when the step's energy falls by ARMIJO alpha times its slope along the step (negative) from the
+ * accepted point's. */
+static inline bool sk_bdf2_energy_accept(sk_real energy, sk_real accepted, sk_real slope, sk_real alpha)
+{
+    return energy <= accepted + (SK_BDF2_ARMIJO * alpha) * slope;
+}
+
+#endif

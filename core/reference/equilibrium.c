@@ -1,0 +1,137 @@
+/* Reference engine: a rope's static equilibrium (docs/model.md section 2.3), solved before step 0. Newton on
+ * the static forces R(x) = f(x) + a m~ = 0 of the unpinned particles (velocities 0), each step the implicit
+ * integrator's block-tridiagonal solve with a pseudo step tau: (M / tau^2 + K) dx = R, K the links' and the
+ * anchor's stiffness blocks (geometric stiffness kept; slack bungees and compressed transverse parts have none:
+ * M / tau^2 keeps the system definite, and dx a direction in which the potential energy falls). The line search
+ * takes the longest of 1, 1/2, ... 1/64 of dx along which the potential energy falls by a part of what R . dx
+ * promises, or |R|^2 falls (near the solution, where the energy's change is below its round-off); tau grows
+ * fourfold after a full step and shrinks fourfold when no part of dx is taken, so the iteration is Newton's
+ * near the solution and a damped descent far from it (a rope laid out compressed buckles: |R|^2 alone rises
+ * there). The fixed point is R = 0 whatever tau. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "model/bdf2.h"
+#include "reference/rope_impl.h"
+
+/* The static forces at the particles' positions: R_i = f_i + a_i m~_i of each unpinned particle, and |R|^2
+ * summed in order and its largest component. */
+static sk_real static_residual(sk_ref_rope *r, sk_real *largest)
+{
+    sk_world *w = &r->world;
+    sk_particle *ps = w->particles;
+    sk_world_apply_forces(w);
+    sk_real merit = 0, most = 0;
+    for (int i = 0; i < w->count; i++) {
+        if (ps[i].w == 0)
+            continue;
+        const sk_vec3 f = sk_vec3_add(ps[i].f, sk_vec3_scale(ps[i].a, (sk_real)1 / ps[i].w));
+        merit = merit + sk_vec3_dot(f, f);
+        const sk_real m = fmax(fabs(f.x), fmax(fabs(f.y), fabs(f.z)));
+        most = !(m <= most) ? m : most; /* NaN sticks */
+    }
+    *largest = most;
+    return merit;
+}
+
+/* The potential energy of the static forces: gravity and the elastic energies (the diagnostics'), buoyancy's
+ * -rho V times the integral of the submerged fraction over the height, and the current's drag at rest as a
+ * constant force, -F . x (exact where the flow has no gradient). */
+static sk_real potential(const sk_ref_rope *r)
+{
+    sk_rope_diagnostics d;
+    sk_ref_rope_diagnose(r, &d, NULL);
+    sk_real u = d.gravity + d.elastic;
+    const sk_group *g = r->group;
+    const sk_rope_params *rp = &r->params;
+    const sk_particle *ps = r->world.particles;
+    for (int i = 0; i < r->world.count; i++) {
+        if (ps[i].w == 0)
+            continue;
+        if (g->has_buoyancy) {
+            const sk_real m = rp->buoyancy_max_depth, lo = rp->buoyancy_water_height - m, hi = lo + 2 * m,
+                          y = ps[i].p.y;
+            const sk_real depth = y <= lo ? y - lo : y >= hi ? m : (4 * m * m - (hi - y) * (hi - y)) / (4 * m);
+            u = u - (rp->buoyancy_density * rp->buoyancy_volume) * depth;
+        }
+        if (g->has_drag) {
+            const sk_vec3 flow = g->has_flow ? sk_vec3_add(rp->flow_velocity, sk_vec3_scale(rp->flow_gradient, ps[i].p.y))
+                                             : sk_vec3_zero();
+            const sk_real speed = sk_vec3_length(flow);
+            const sk_vec3 f = sk_vec3_scale(sk_vec3_unit(flow), rp->drag_k1 * speed + (rp->drag_k2 * speed) * speed);
+            u = u - sk_vec3_dot(f, ps[i].p);
+        }
+    }
+    return u;
+}
+
+/* The first pseudo step: the slowest a link can pull a particle back, sqrt(m / k) of the rope's constants. */
+static sk_real first_tau(const sk_ref_rope *r)
+{
+    const sk_real k = r->group->link == SK_LINK_SPRING || r->group->link == SK_LINK_BUNGEE ? r->params.link_stiffness
+                                                                                           : r->params.anchor_stiffness;
+    const sk_real tau = SK_SQRT(r->c.mass_back / (k > 0 ? k : 1));
+    return isfinite(tau) && tau > 0 ? tau : 1;
+}
+
+int sk_ref_rope_equilibrium(sk_ref_rope *r, sk_real tolerance, int iterations)
+{
+    sk_world *w = &r->world;
+    sk_particle *ps = w->particles;
+    const int n = w->count;
+    sk_ref_implicit *im = &r->implicit;
+    if (!im->dv && !sk_ref_implicit_init(im, w->capacity))
+        return -1;
+    for (int i = 0; i < n; i++) {
+        ps[i].v = sk_vec3_zero();
+        ps[i].q = ps[i].p; /* verlet's velocity (p - q) / dt: 0 */
+        im->z[i] = sk_vec3_zero();
+    }
+    sk_scenario pseudo = *r->scenario; /* read only: the scenario with the pseudo step */
+    sk_rope_constants c;
+    sk_real tau = first_tau(r), largest;
+    sk_real merit = static_residual(r, &largest);
+    for (int it = 0; it < iterations; it++) {
+        if (largest <= tolerance)
+            return it;
+        if (!isfinite(merit))
+            return -1;
+        pseudo.dt = tau;
+        sk_rope_constants_compute(&pseudo, r->group, &r->params, &c);
+        sk_ref_implicit_linear_solve(r, &c); /* (M + tau^2 K) dv = tau R: dx = tau dv */
+        sk_real promise = 0; /* R . dx: the energy's fall at the start of the step, per unit step */
+        for (int i = 0; i < n; i++) {
+            im->x0[i] = ps[i].p;
+            if (ps[i].w != 0)
+                promise = promise + sk_vec3_dot(sk_vec3_add(ps[i].f, sk_vec3_scale(ps[i].a, (sk_real)1 / ps[i].w)),
+                                                sk_vec3_scale(im->dv[i], tau));
+        }
+        const sk_real energy = potential(r);
+        sk_real alpha = 1, trial = merit, trial_largest = largest;
+        bool taken = false;
+        while (alpha >= SK_BDF2_ALPHA_MIN / 4) {
+            for (int i = 0; i < n; i++)
+                if (ps[i].w != 0)
+                    ps[i].p = sk_vec3_add(im->x0[i], sk_vec3_scale(im->dv[i], tau * alpha));
+            trial = static_residual(r, &trial_largest);
+            if (potential(r) <= energy - SK_BDF2_ARMIJO * alpha * promise ||
+                trial <= merit * ((sk_real)1 - SK_BDF2_ARMIJO * alpha)) {
+                taken = true;
+                break;
+            }
+            alpha = alpha * (sk_real)0.5;
+        }
+        if (!taken) { /* no decrease along this step: back to the point, a shorter pseudo step */
+            for (int i = 0; i < n; i++)
+                ps[i].p = im->x0[i];
+            merit = static_residual(r, &largest);
+            tau = tau * (sk_real)0.25;
+            continue;
+        }
+        merit = trial;
+        largest = trial_largest;
+        if (alpha == 1)
+            tau = tau * 4;
+    }
+    return largest <= tolerance ? iterations : -1;
+}
