@@ -35,8 +35,11 @@ for exe in sweep sweep_static; do
     [ "$(grep -cE '^ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.e+-]+$' "$work/$exe.out")" = 16 ] || fail "$exe: not 16 ropes"
 done
 # The static program does not need libskein.so; the shared one does, and finds it through the library path.
-ldd "$work/examples/sweep_static" | grep -q libskein && fail "sweep_static links libskein.so"
-ldd "$work/examples/sweep" | grep -q "libskein.so.0 =>" || fail "sweep does not link libskein.so.0"
+# ldd's output is taken whole first: `ldd | grep -q` under pipefail fails when grep, done at its first match,
+# leaves ldd writing into a closed pipe (SIGPIPE).
+static_deps=$(ldd "$work/examples/sweep_static") shared_deps=$(ldd "$work/examples/sweep")
+grep -q libskein <<<"$static_deps" && fail "sweep_static links libskein.so"
+grep -q "libskein.so.0 =>" <<<"$shared_deps" || fail "sweep does not link libskein.so.0: ldd says $shared_deps"
 cmp -s "$work/sweep.out" "$work/sweep_static.out" || fail "the shared and static programs print differently"
 
 # pkg-config, as a Makefile would (the .pc file finds its prefix from where it lies).
