@@ -17,23 +17,23 @@ typedef struct k_pass {
     int rows;
 } k_pass;
 
-/* The lanes whose anchor holds a particle: `mask`, with whether that is some lane (any) and every lane (all,
- * where a pass knows it at compile time). */
+/* The lanes whose anchor holds a particle: `mask`, or, where a pass knows it at compile time, every lane
+ * (all) or none. Whether some lane is held is asked only where the pack has an anchor. */
 typedef struct k_hold {
     skm mask;
-    bool any, all;
+    bool all, none;
 } k_hold;
 
 SK_INLINE k_hold k_hold_lanes(skm mask)
 {
-    k_hold h = {mask, skm_any(mask), false};
+    k_hold h = {mask, false, false};
     return h;
 }
 
 /* Held in every lane, or in none. */
 SK_INLINE k_hold k_hold_every(bool held)
 {
-    k_hold h = {skv_lt(skv_zero(), skv_zero()), held, held};
+    k_hold h = {skv_lt(skv_zero(), skv_zero()), held, !held};
     return h;
 }
 
@@ -67,7 +67,7 @@ SK_INLINE skv3 k_force_sum(const kparams *k, k_features ft, const k_pass *pass, 
         if (has_next && ft.link != SK_LINK_NONE)
             f = v3_add(f, um);
     }
-    if (ft.anchor != SK_ANCHOR_NONE && hold.any) {
+    if (ft.anchor != SK_ANCHOR_NONE && !hold.none && (hold.all || skm_any(hold.mask))) {
         skv3 a = k_anchor_force(k, ft.anchor, p, vel, pass->x, pass->rest);
         f = v3_add(f, hold.all ? a : v3_select(hold.mask, a, v3_zero()));
     }
