@@ -40,7 +40,8 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
         k_bend_pass(&k_rope, state, rows, n, bend, prof);
     }
 
-    const k_pass pass = {x, rest, bend, rows};
+    const k_pass pass = {x, rest, bend, rows, cfg, 0};
+    k_line_row none = k_line_none(); /* the loader keeps lines to the fixed step */
     skv3 um_prev = v3_zero();
     for (int i = 0; i < rows; i++) {
         const sk_real *row = state + (size_t)i * stride;
@@ -56,7 +57,7 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
             um_prev = um;
         }
         const skv3 f = k_force_sum(&k, ft, &pass, i, p, k_velocity(&k, ft.integrator, p, w), um_before, um, i > 0,
-                                   i + 1 < rows, k_hold_lanes(skv_eq(skv_set1((sk_real)i), held_index)));
+                                   i + 1 < rows, k_hold_lanes(skv_eq(skv_set1((sk_real)i), held_index)), &none);
         v3_store(force + (size_t)i * 3 * SK_W, f);
     }
     free(bend);

@@ -155,7 +155,8 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
     const bool bungee = link == SK_LINK_BUNGEE, uniform = uniform_links(deploys, link);
     const skv3 field = v3_scale(k->acc, k->mass); /* the acceleration field as a force: a m~ */
     const skv_sym3 diag = s3_diagonal(k->implicit_diag);
-    const k_pass pass = {x, rest, bend, rows};
+    const k_pass pass = {x, rest, bend, rows, cfg, 0};
+    k_line_row none = k_line_none(); /* the loader keeps lines to the fixed step */
 
     skv3 cp, cv, cz;
     row_point(k, state, scratch, bdf2_row(bscratch, 0), pinned[0], later, &cp, &cv, &cz);
@@ -213,7 +214,8 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
             }
         }
 
-        const skv3 f = k_force_sum(k, ft, &pass, i, cp, cv, um_before, um_i, i > 0, has_next, k_hold_lanes(held));
+        const skv3 f = k_force_sum(k, ft, &pass, i, cp, cv, um_before, um_i, i > 0, has_next, k_hold_lanes(held),
+                                    &none);
 
         /* what this row hands the next where link i acts but does not couple (this row or the next pinned) */
         skv_sym3 next_handed = s3_add(diag_next, s);

@@ -946,7 +946,58 @@ static int isa_choice(void)
     return 0;
 }
 
-CHECK_MAIN({"profiles_linear", profiles_linear}, {"profiles_lists_forces", profiles_lists_forces},
+/* Lines in water (docs/model.md 3.6-3.7) under each explicit integrator (the implicit one refuses them). */
+static int each_explicit(const char *fmt)
+{
+    static char json[1 << 14];
+    for (int i = 0; i < 4; i++) {
+        snprintf(json, sizeof json, fmt, integrators[i]);
+        if (tb_against_reference(json, STEPS, EVERY, NULL)) {
+            fprintf(stderr, "integrator %s\n", integrators[i]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* A line given by EA (profiles: its ends carry half a segment) crossing the surface, falling onto a compliant
+ * seabed with friction, in a sheared current... each lane its own diameter, coefficients, EA and mass. */
+#define LINE_WATER(TOP, LINE_EXTRA, GROUP_EXTRA)                                                                   \
+    "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\", " TOP                                                 \
+    " \"water\": {\"density\": 1025, \"surface\": 0.2},"                                                          \
+    " \"ground\": {\"height\": -1.5, \"stiffness\": 3e4, \"damping\": 300, \"friction\": {\"static\": 0.6, \"kinetic\": 0.5}},"\
+    " \"groups\": [{\"count\": 37, \"start\": [0, 1, 0], \"end\": [4, -1.2, 0.5], \"pinned\": [0],"              \
+    " \"velocity\": [0.3, -0.4, 0.2], \"damping\": 0.95, \"verlet_damping\": 0.001, " GROUP_EXTRA               \
+    " \"line\": {\"diameter\": 0.02, \"drag\": {\"normal\": 1.2, \"tangential\": 0.3},"                            \
+    "  \"added_mass\": {\"normal\": 1, \"tangential\": 0.2}" LINE_EXTRA "},"                                          \
+    " \"sweep\": {\"line.diameter\": {\"random\": {\"min\": 0.01, \"max\": 0.05, \"seed\": 1}},"                 \
+    "  \"line.drag.normal\": {\"random\": {\"min\": 0.5, \"max\": 2, \"seed\": 2}},"                               \
+    "  \"line.added_mass.normal\": {\"random\": {\"min\": 0, \"max\": 1.5, \"seed\": 3}},"                         \
+    "  \"end[2]\": {\"random\": {\"min\": -0.5, \"max\": 0.5, \"seed\": 4}},"                                      \
+    "  \"velocity[1]\": {\"random\": {\"min\": -1, \"max\": 1, \"seed\": 5}}}}]}"
+
+static int line_water(void)
+{
+    return each_explicit(LINE_WATER("", ", \"mass_per_length\": 0.8, \"EA\": 200, \"length\": 4.6, \"segments\": 15", ""));
+}
+
+/* The same with particles, masses and link given (no profiles), bending and the old drag beside Morison's. */
+static int line_water_particles(void)
+{
+    return each_explicit(LINE_WATER("\"gravity_as\": \"force\",", "",
+                                    "\"particles\": 16, \"mass\": 0.25, \"link\": {\"type\": \"spring\", \"stiffness\": 600, "
+                                    "\"length\": 0.3}, \"bending\": {\"stiffness\": 0.02}, \"drag\": {\"k1\": 0.01, \"k2\": 0.02},"));
+}
+
+/* A line given by EA with bending, its EA and mass per length swept. */
+static int line_water_bending(void)
+{
+    return each_explicit(LINE_WATER("", ", \"mass_per_length\": 0.8, \"EA\": 200, \"length\": 4.6, \"segments\": 15",
+                                    "\"bending\": {\"stiffness\": 0.05},"));
+}
+
+CHECK_MAIN({"line_water", line_water}, {"line_water_particles", line_water_particles},
+           {"line_water_bending", line_water_bending}, {"profiles_linear", profiles_linear}, {"profiles_lists_forces", profiles_lists_forces},
            {"profiles_fake_spring", profiles_fake_spring}, {"profiles_bungee", profiles_bungee},
            {"profiles_contacts", profiles_contacts}, {"profiles_friction", profiles_friction},
            {"profiles_direct", profiles_direct}, {"profiles_bending", profiles_bending},

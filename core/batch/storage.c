@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/ground.h"
 #include "base/assert.h"
 #include "base/fingerprint.h"
 #include "base/parallel.h"
@@ -78,6 +79,7 @@ void sk_batch_lay_rope_into(const sk_batch *b, const batch_group *bg, size_t r, 
                 [SK_Q_FAKE_JX] = jx,
                 [SK_Q_FAKE_JV] = jv,
                 [SK_Q_BEND_KB] = sk_rope_hinge_kb(g, rp, c, i),
+                [SK_Q_SHARE] = sk_rope_line_share(g, rp, c, i),
             };
             for (int q = 0; q < SK_Q_COUNT; q++)
                 rows[((size_t)i * SK_Q_COUNT + (size_t)q) * (size_t)W + (size_t)lane] = values[q];
@@ -146,6 +148,10 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .flow = grp->has_flow,
         .buoyancy = grp->has_buoyancy,
         .bending = grp->has_bending,
+        .line_water = grp->has_line && b->scenario->water.present,
+        .line_seabed = grp->has_line && b->scenario->has_ground && b->scenario->ground_compliant,
+        .seabed_friction = b->scenario->ground_compliant && b->scenario->has_friction,
+        .seabed_height = b->scenario->ground_height,
         .profiles = grp->has_profiles,
         .deploys = grp->deploys,
         .insert_along = grp->insert_velocity == SK_INSERT_ALONG,
@@ -156,10 +162,10 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .speed_values = grp->speed_values,
         .pinned = g->pinned,
         .contacts = sk_group_has_contacts(b->scenario, grp),
-        .ground = b->scenario->has_ground,
+        .ground = sk_scenario_rigid_ground(b->scenario),
         .ground_height = b->scenario->ground_height,
         .ground_restitution = b->scenario->ground_restitution,
-        .friction = b->scenario->has_ground && b->scenario->has_friction,
+        .friction = sk_scenario_rigid_ground(b->scenario) && b->scenario->has_friction,
         .iterations = b->scenario->iterations,
         .resolver = (int)b->scenario->resolver,
         .direct_iterations = b->scenario->direct_iterations,

@@ -19,10 +19,20 @@ sk_real sk_rope_particle_mass(const sk_group *g, const sk_rope_params *p, int i)
         m = g->mass_list[i];
     else if (g->mass_profile == SK_PROFILE_LINEAR)
         m = sk_profile_linear(p->mass, p->mass_to, i, g->particles);
+    if (g->line_by_ea && (i == 0 || i == g->particles - 1)) /* a line's ends carry half a segment */
+        m = m * (sk_real)0.5;
     for (int k = 0; k < g->n_payloads; k++)
         if (g->payload_index[k] == i)
             m = m + p->payload_mass[k];
     return m;
+}
+
+sk_real sk_rope_line_share(const sk_group *g, const sk_rope_params *p, const sk_rope_constants *c, int i)
+{
+    const sk_real half = (sk_real)0.5;
+    const sk_real before = i > 0 ? sk_rope_link_length(g, p, c, i - 1) * half : 0;
+    const sk_real after = i + 1 < g->particles ? sk_rope_link_length(g, p, c, i) * half : 0;
+    return before + after;
 }
 
 sk_real sk_rope_link_stiffness(const sk_group *g, const sk_rope_params *p, int i)

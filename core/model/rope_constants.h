@@ -46,6 +46,16 @@ typedef struct sk_rope_constants {
     sk_real anchor_kdt2;   /* (anchor.stiffness * dt) * dt */
     sk_real fake_jx;       /* the fake spring's stiffness: mass_back * (1 - (fake_cos + fake_cr * fake_sin) * fake_exp) */
     sk_real fake_jv;       /* its damping: mass_back * (1 - ((fake_cv * fake_sin) * fake_exp) * inv_dt) */
+
+    /* A line in water (docs/model.md section 3.6), per unit length of line: 0 where the group has no line. */
+    sk_real water_surface;   /* y of the free surface */
+    sk_real line_dn;         /* (0.5 rho Cdn) d */
+    sk_real line_dt;         /* ((0.5 rho Cdt) pi) d */
+    sk_real line_an, line_at; /* rho A Can, rho A Cat; A = (pi d^2) / 4 */
+    sk_real line_fn, line_ft; /* rho A (1 + Can), rho A (1 + Cat) */
+    sk_vec3 line_buoyancy;   /* -(rho A) g */
+    sk_real seabed_k, seabed_c; /* the compliant seabed's stiffness * d and damping * d */
+    sk_real slip_speed;      /* its friction's slip speed */
 } sk_rope_constants;
 
 /* Fills out for rope parameters p of group g in scenario s. */

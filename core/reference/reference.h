@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "skein/types.h"
+#include "model/line_water.h"
 #include "model/rope_constants.h"
 #include "skein/engine.h"
 #include "skein/scenario.h"
@@ -22,6 +23,8 @@ typedef struct sk_particle {
     sk_vec3 a; /* constant acceleration field (m/s^2), set on pinned particles too */
     sk_vec3 f; /* force accumulator (N), cleared at the start of every step */
     sk_real w; /* inverse mass (1/kg); 0: pinned */
+    bool in_water; /* a line's particle in water: its acceleration takes `inertia` (the added mass) */
+    sk_line_inertia inertia;
 } sk_particle;
 
 /* Mass read back from the inverse mass: 1 / w. */
@@ -112,6 +115,22 @@ typedef struct sk_bending_force {
     sk_real kb;
 } sk_bending_force;
 sk_force_generator *sk_bending_force_init(sk_bending_force *self, sk_particle *prev, sk_particle *next, sk_real kb);
+
+/* A line in water and on a compliant seabed (model/line_water.h): registered with each particle of the line,
+ * between prev and next (NULL at an end), of share `share`; the water's flow at step time *time. */
+typedef struct sk_line_force {
+    sk_force_generator base;
+    const sk_particle *prev, *next;
+    sk_real share;
+    const sk_rope_constants *c;
+    const sk_scenario *scenario;
+    const sk_real *time;
+    sk_real mu_k;
+    bool water, seabed, friction;
+} sk_line_force;
+sk_force_generator *sk_line_force_init(sk_line_force *self, const sk_particle *prev, const sk_particle *next,
+                                       sk_real share, const sk_rope_constants *c, const sk_scenario *s,
+                                       const sk_real *time, sk_real mu_k);
 
 /* ---- the force registry: (particle, generator) pairs applied in registration order --------- */
 

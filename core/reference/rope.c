@@ -21,18 +21,21 @@ sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
     sk_rope_constants_bdf2(s, g, &r->params, &r->c_bdf2);
 
     /* Everything is allocated once at the capacity (seed 000 uses static arrays): per particle up
-     * to three per-particle forces, a link and a hinge, plus the anchor; links, anchor and ground contacts. */
+     * to three per-particle forces, a line's, a link and a hinge, plus the anchor; links, anchor and ground
+     * contacts. */
     int capacity = g->particles;
     r->links = calloc((size_t)capacity, sizeof *r->links);
     r->hinges = g->has_bending ? calloc((size_t)capacity, sizeof *r->hinges) : NULL;
-    if (!r->links || (g->has_bending && !r->hinges) ||
-        !sk_world_init(&r->world, capacity, 5 * capacity + 1, capacity + 1, 2 * capacity + 1) ||
+    r->lines = g->has_line ? calloc((size_t)capacity, sizeof *r->lines) : NULL;
+    if (!r->links || (g->has_bending && !r->hinges) || (g->has_line && !r->lines) ||
+        !sk_world_init(&r->world, capacity, 6 * capacity + 1, capacity + 1, 2 * capacity + 1) ||
         (s->integrator == SK_INTEGRATOR_IMPLICIT && !sk_ref_implicit_init(&r->implicit, capacity)) ||
         (s->resolver == SK_RESOLVER_DIRECT && !sk_ref_direct_init(&r->direct, capacity))) {
         sk_ref_implicit_free(&r->implicit);
         sk_world_free(&r->world);
         free(r->links);
         free(r->hinges);
+        free(r->lines);
         free(r);
         return NULL;
     }
@@ -73,12 +76,14 @@ void sk_ref_rope_destroy(sk_ref_rope *r)
     sk_ref_direct_free(&r->direct);
     free(r->links);
     free(r->hinges);
+    free(r->lines);
     free(r);
 }
 
 void sk_ref_rope_step(sk_ref_rope *r)
 {
-    r->anchor = sk_anchor_position(r->group, &r->params, (sk_real)r->steps * r->c.dt);
+    r->time = (sk_real)r->steps * r->c.dt;
+    r->anchor = sk_anchor_position(r->group, &r->params, r->time);
     if (r->group->deploys)
         sk_ref_rope_deploy(r);
     sk_world *w = &r->world;

@@ -133,6 +133,8 @@ typedef enum sk_scn_need {
     SK_NEED_BUOYANCY,
     SK_NEED_FRICTION, /* the scenario's ground has friction: load.c checks it, with the top level read */
     SK_NEED_BENDING,
+    SK_NEED_LINE,    /* a "line" */
+    SK_NEED_LINE_EA, /* a line given by EA */
     SK_NEED_DEPLOY_SPEED, /* a deploying group whose deploy.velocity is a number */
     SK_NEED_MAX_LENGTH
 } sk_scn_need;
