@@ -36,6 +36,9 @@ skein_test(physics_friction SOURCES test_physics_friction.c CASES
   slide_distance slide_cyclone stick_below_mu_s slip_above_mu_s no_energy_created
   direct_slide_distance direct_slide_cyclone direct_stick_below_mu_s direct_slip_above_mu_s direct_no_energy_created
   direct_sliding_chain stick_ties direct_stick_ties)
+skein_test(physics_line SOURCES test_physics_line.c CASES
+  terminal_broadside terminal_broadside_verlet terminal_end_on added_mass_broadside added_mass_end_on floating
+  seabed_rest seabed_slide)
 skein_test(physics_bending SOURCES test_physics_bending.c CASES gradient tip_deflection first_mode symplectic_energy)
 skein_test(physics_profiles SOURCES test_physics_profiles.c CASES
   tip_payload_symplectic tip_payload_verlet tip_payload_implicit two_material batch_tensions rods_cyclone rods_direct)
