@@ -338,6 +338,8 @@ bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st);
 /* The anchor point at time t: point, plus whichever of the sine amplitude * sin(omega t + phase), the towing
  * velocity * t and the path's displacement the group's motion has (docs/model.md section 6.5). */
 sk_vec3 sk_anchor_position(const sk_group *g, const sk_rope_params *p, sk_real t);
+/* Its velocity at time t: the derivative of each motion (zero for a fixed point). */
+sk_vec3 sk_anchor_velocity(const sk_group *g, const sk_rope_params *p, sk_real t);
 
 /* ---- diagnostics (docs/model.md section 10) ----------------------------------------------- */
 
