@@ -357,6 +357,14 @@ void sk_rope_diagnose(const sk_scenario *s, const sk_group *g, const sk_rope_par
  * picks of it) divided by dt: the force it transmitted, negative for a rod pushing its ends apart. */
 void sk_ref_rope_diagnose(const sk_ref_rope *r, sk_rope_diagnostics *out, sk_real *tension);
 
+/* The support forces of the rope's held ends at its current step (docs/model.md section 10.4): support[0] the
+ * first particle's, support[1] the last's where pinned (or held by a pin anchor), zero where free or where the
+ * rope deploys. Each is 0 - (f + a m~), f the particle's force summed by the rope's own registry with the
+ * particle given the inverse mass it has unpinned (so that every generator acts on it), m~ that mass read
+ * back. The particles' force accumulators (cleared at every step's start) serve as scratch; the rest of the
+ * rope is left as it was. */
+void sk_ref_rope_support(sk_ref_rope *r, sk_vec3 support[2]);
+
 /* Folds the rope's current link tensions (as above) and strains ((|d| - l) / l, l the link's rest length) into
  * extremes[0] (the largest tension) and extremes[1] (the largest strain); tension is scratch for n - 1 values.
  * Nothing for a rope without links. */
