@@ -13,7 +13,7 @@
 SK_INLINE int k_force_link(int link) { return link == SK_LINK_ROD || link == SK_LINK_CABLE ? SK_LINK_NONE : link; }
 SK_INLINE int k_force_anchor(int anchor)
 {
-    return anchor == SK_ANCHOR_ROD || anchor == SK_ANCHOR_CABLE ? SK_ANCHOR_NONE : anchor;
+    return anchor == SK_ANCHOR_ROD || anchor == SK_ANCHOR_CABLE || anchor == SK_ANCHOR_PIN ? SK_ANCHOR_NONE : anchor;
 }
 
 /* The per-particle forces of one particle, in the model's order (docs/model.md section 5): gravity, drag, buoyancy. f starts at

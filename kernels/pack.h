@@ -149,7 +149,8 @@ enum sk_pack_diag {
     SK_D_ELASTIC,
     SK_D_ANCHOR_FX, SK_D_ANCHOR_FY, SK_D_ANCHOR_FZ,
     SK_D_LENGTH,
-    SK_D_COUNT
+    SK_D_SUPPORT, /* [2][3]: the first and the last particle's support force (kernels/support.h) */
+    SK_D_COUNT = SK_D_SUPPORT + 6
 };
 
 /* Per-lane extremes of a run (sk_engine_track_extremes): rows of W reals, -inf until a link is seen. */

@@ -86,6 +86,7 @@ SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, const sk_real *param, sk_
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
     for (long s = 0; s < steps; s++) {
         skv3 x = ft.anchor != SK_ANCHOR_NONE ? k_anchor_point(cfg, &k, ft.driven, step0 + s) : v3_zero();
+        k_pin_hold(cfg, &k, state, step0 + s);
         if (ft.bending) /* the hinges from the positions before the step (bending.h) */
             k_bend_pass(&k, state, n, skv_set1((sk_real)n), bend, prof);
         const k_pass pass = {x, k.s, bend, n, cfg, (sk_real)(step0 + s) * cfg->dt};
@@ -99,6 +100,7 @@ SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, const sk_real *param, sk_
             particle(&k, ft, &pass, row, pinned[i], &c, false, true, i, prof);
         if (n > 1)
             particle(&k, ft, &pass, row, pinned[n - 1], &c, false, false, n - 1, prof);
+        k_pin_hold(cfg, &k, state, step0 + s + 1);
     }
 }
 

@@ -492,8 +492,10 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
         if (lane_steps)
             for (int l = 0; l < SK_W; l++)
                 lane_steps[l] += deploys ? (uint64_t)param[(size_t)SK_P_N * SK_W + l] : (uint64_t)cfg->capacity;
+        k_pin_hold(cfg, &k, state, step0 + s);
         if (ft.bdf2) {
             bdf2_step(cfg, &k, param, state, scratch, bscratch, x, ft, bend, prof);
+            k_pin_hold(cfg, &k, state, step0 + s + 1);
             continue;
         }
         for (int it = 0; it < iterations; it++) {
@@ -511,6 +513,7 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
             else
                 backward(cfg, &k, param, state, scratch, deploys, link, false, ft.unit_damp);
         }
+        k_pin_hold(cfg, &k, state, step0 + s + 1);
     }
 }
 

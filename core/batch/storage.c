@@ -8,6 +8,7 @@
 #include "base/assert.h"
 #include "base/fingerprint.h"
 #include "base/parallel.h"
+#include "model/anchor_motion.h"
 #include "model/pack_size.h"
 #include "model/params.h"
 #include "batch/batch_impl.h"
@@ -94,6 +95,10 @@ void sk_batch_lay_rope_into(const sk_batch *b, const batch_group *bg, size_t r, 
         if (i < n0) {
             p = sk_rope_layout_position(rp, i, n0);
             sk_vec3 v = bg->pinned[i] ? sk_vec3_zero() : rp->velocity;
+            if (i == 0 && g->anchor == SK_ANCHOR_PIN) { /* held at x(0) with its velocity (reference/rope.c) */
+                p = sk_anchor_motion_point(g, rp, 0);
+                v = sk_anchor_motion_velocity(g, rp, 0);
+            }
             w = verlet ? sk_vec3_sub(p, sk_vec3_scale(v, c->dt)) : v;
         }
         sk_real *row = state + (size_t)i * SK_F_COUNT * (size_t)W;

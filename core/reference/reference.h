@@ -357,6 +357,8 @@ bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st);
 /* The anchor point at time t: point, plus whichever of the sine amplitude * sin(omega t + phase), the towing
  * velocity * t and the path's displacement the group's motion has (docs/model.md section 6.5). */
 sk_vec3 sk_anchor_position(const sk_group *g, const sk_rope_params *p, sk_real t);
+/* Its velocity at time t: the derivative of each motion (zero for a fixed point). */
+sk_vec3 sk_anchor_velocity(const sk_group *g, const sk_rope_params *p, sk_real t);
 
 /* ---- diagnostics (docs/model.md section 10) ----------------------------------------------- */
 
@@ -373,6 +375,14 @@ void sk_rope_diagnose(const sk_scenario *s, const sk_group *g, const sk_rope_par
  * or cable's tension is the impulse its contact delivered in the last step (summed over the resolver's
  * picks of it) divided by dt: the force it transmitted, negative for a rod pushing its ends apart. */
 void sk_ref_rope_diagnose(const sk_ref_rope *r, sk_rope_diagnostics *out, sk_real *tension);
+
+/* The support forces of the rope's held ends at its current step (docs/model.md section 10.4): support[0] the
+ * first particle's, support[1] the last's where pinned (or held by a pin anchor), zero where free or where the
+ * rope deploys. Each is 0 - (f + a m~), f the particle's force summed by the rope's own registry with the
+ * particle given the inverse mass it has unpinned (so that every generator acts on it), m~ that mass read
+ * back. The particles' force accumulators (cleared at every step's start) serve as scratch; the rest of the
+ * rope is left as it was. */
+void sk_ref_rope_support(sk_ref_rope *r, sk_vec3 support[2]);
 
 /* Folds the rope's current link tensions (as above) and strains ((|d| - l) / l, l the link's rest length) into
  * extremes[0] (the largest tension) and extremes[1] (the largest strain); tension is scratch for n - 1 values.

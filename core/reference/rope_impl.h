@@ -107,6 +107,10 @@ void sk_ref_rope_register(sk_ref_rope *r);
  * q = p - v dt and the reported velocity. */
 void sk_ref_rope_place(sk_ref_rope *r, int i, sk_vec3 p, sk_vec3 v);
 
+/* A pin anchor's particle 0 put at the anchor point of step `step` (x(step dt)) with its velocity; nothing
+ * for other anchors. */
+void sk_ref_rope_pin(sk_ref_rope *r, long step);
+
 /* The implicit integrator's step (docs/model.md section 2.1): forces, the solve, the new velocities and
  * positions; the contacts follow as for every integrator. */
 void sk_ref_rope_implicit_step(sk_ref_rope *r);

@@ -517,6 +517,22 @@ static int parse_motion(const sk_scn_ctx *c, const char *path, json_t *a, sk_gro
     return 0;
 }
 
+/* A pin anchor holds particle 0 as a pinned particle (infinite mass: forces, integration and contacts leave
+ * it to the anchor): 0 joins `pinned`, which keeps it sorted and unique. */
+static int pin_first(const sk_scn_ctx *c, sk_group *g)
+{
+    if (g->n_pinned > 0 && g->pinned[0] == 0)
+        return 0;
+    int *p = realloc(g->pinned, ((size_t)g->n_pinned + 1) * sizeof *p);
+    if (!p)
+        return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name);
+    memmove(p + 1, p, (size_t)g->n_pinned * sizeof *p);
+    p[0] = 0;
+    g->pinned = p;
+    g->n_pinned++;
+    return 0;
+}
+
 static int parse_anchor(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
 {
     static const char *const keys[] = {"type",   "point",       "stiffness", "length",
@@ -548,7 +564,8 @@ static int parse_anchor(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
         return rc;
 
     bool rigid = g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE;
-    if (rigid)
+    const bool pin = g->anchor == SK_ANCHOR_PIN;
+    if (rigid || pin)
         rc = not_allowed(c, p, a, "stiffness", name, "anchor");
     else
         rc = sk_scn_read_real(c, p, a, "stiffness", true, 0, SK_RANGE_GT0, &b->anchor_stiffness);
@@ -557,7 +574,7 @@ static int parse_anchor(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
 
     if (rigid)
         rc = sk_scn_read_real(c, p, a, "length", true, 0, SK_RANGE_GT0, &b->anchor_length);
-    else if (g->anchor == SK_ANCHOR_FAKE_SPRING)
+    else if (g->anchor == SK_ANCHOR_FAKE_SPRING || pin)
         rc = not_allowed(c, p, a, "length", name, "anchor");
     else
         rc = sk_scn_read_real(c, p, a, "length", false, 0, SK_RANGE_GE0, &b->anchor_length);
@@ -575,7 +592,7 @@ static int parse_anchor(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
         rc = sk_scn_read_real(c, p, a, "restitution", false, 0, SK_RANGE_UNIT, &b->anchor_restitution);
     else
         rc = not_allowed(c, p, a, "restitution", name, "anchor");
-    if (rc)
+    if (rc || (pin && (rc = pin_first(c, g))))
         return rc;
     return parse_motion(c, p, a, g);
 }

@@ -57,9 +57,9 @@ static json_t *anchor_json(const sk_group *g)
     bool rigid = g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE;
     json_object_set_new(o, "type", json_string(sk_scn_anchor_names[g->anchor - 1]));
     json_object_set_new(o, "point", vec(b->anchor_point));
-    if (!rigid)
+    if (!rigid && g->anchor != SK_ANCHOR_PIN)
         json_object_set_new(o, "stiffness", num(b->anchor_stiffness));
-    if (g->anchor != SK_ANCHOR_FAKE_SPRING)
+    if (g->anchor != SK_ANCHOR_FAKE_SPRING && g->anchor != SK_ANCHOR_PIN)
         json_object_set_new(o, "length", num(b->anchor_length));
     if (g->anchor == SK_ANCHOR_FAKE_SPRING)
         json_object_set_new(o, "damping", num(b->anchor_damping));

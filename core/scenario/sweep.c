@@ -113,9 +113,10 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
     case SK_NEED_TOW:
         if (g->anchor == SK_ANCHOR_NONE)
             return "the group has no anchor";
-        if (e->need == SK_NEED_ANCHOR_STIFFNESS && (g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE))
+        if (e->need == SK_NEED_ANCHOR_STIFFNESS &&
+            (g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE || g->anchor == SK_ANCHOR_PIN))
             snprintf(buf, size, "%s %s anchor has no stiffness", sk_scn_article(anchor), anchor);
-        else if (e->need == SK_NEED_ANCHOR_LENGTH && g->anchor == SK_ANCHOR_FAKE_SPRING)
+        else if (e->need == SK_NEED_ANCHOR_LENGTH && (g->anchor == SK_ANCHOR_FAKE_SPRING || g->anchor == SK_ANCHOR_PIN))
             snprintf(buf, size, "%s %s anchor has no length", sk_scn_article(anchor), anchor);
         else if (e->need == SK_NEED_ANCHOR_DAMPING && g->anchor != SK_ANCHOR_FAKE_SPRING)
             snprintf(buf, size, "%s %s anchor has no damping", sk_scn_article(anchor), anchor);

@@ -55,7 +55,8 @@ typedef enum sk_anchor_type {
     SK_ANCHOR_BUNGEE, /* "anchored_bungee" */
     SK_ANCHOR_FAKE_SPRING,
     SK_ANCHOR_ROD,   /* rod constraint */
-    SK_ANCHOR_CABLE  /* cable constraint */
+    SK_ANCHOR_CABLE, /* cable constraint */
+    SK_ANCHOR_PIN    /* "pin": particle 0 held at the anchor point x(t), with its velocity (docs/model.md 6.4) */
 } sk_anchor_type;
 
 typedef enum sk_insert_velocity {
