@@ -33,7 +33,14 @@ SK_INLINE skv3 k_support_row(const sk_kernel_cfg *cfg, const kparams *k_rope, k_
         if (has_next)
             um = k_link_force(&k, ft.link, p, v3_load(row + stride));
     }
-    const skv3 f = k_force_sum(&k, ft, pass, i, p, vel, um_prev, um, has_prev, has_next, k_hold_every(i == 0));
+    k_line_row line = k_line_none(); /* a line's: the water's force at the held particle too */
+    if (ft.water) {
+        if (has_prev)
+            line.e_prev = k_line_link_unit(v3_load(row - stride), p);
+        if (has_next)
+            line.e_next = k_line_link_unit(p, v3_load(row + stride));
+    }
+    const skv3 f = k_force_sum(&k, ft, pass, i, p, vel, um_prev, um, has_prev, has_next, k_hold_every(i == 0), &line);
     return v3_sub(v3_zero(), v3_add(f, v3_scale(k.acc, k.mass)));
 }
 
@@ -58,7 +65,7 @@ SK_INLINE bool k_support(const sk_kernel_cfg *cfg, const sk_real *param, const s
         k_bend_pass(&k, state, n, skv_set1((sk_real)n), bend, prof);
     }
     const skv3 x = ft.anchor != SK_ANCHOR_NONE ? k_anchor_point(cfg, &k, cfg->driven, step) : v3_zero();
-    const k_pass pass = {x, k.s, bend, n};
+    const k_pass pass = {x, k.s, bend, n, cfg, (sk_real)step * cfg->dt};
     if (first)
         v3_store(out, k_support_row(cfg, &k, ft, &pass, state, 0, n, prof));
     if (last)
