@@ -31,6 +31,8 @@
     X(REAL, link_length, "link.length", "m", GT0, LINK_LENGTH)                                           \
     X(REAL, link_length_to, "link.length.last", "m", GT0, LENGTH_LINEAR)                                   \
     X(REAL, link_restitution, "link.restitution", "1", UNIT, LINK_RESTITUTION)                           \
+    X(REAL, link_damping, "link.damping", "N s", GE0, LINK_DAMPING)                                      \
+    X(REAL, link_damping_ratio, "link.damping_ratio", "1", GE0, LINK_DAMPING_RATIO)                      \
     X(VEC3, anchor_point, "anchor.point", "m", ANY, ANCHOR)                                              \
     X(REAL, anchor_stiffness, "anchor.stiffness", "N/m", GT0, ANCHOR_STIFFNESS)                          \
     X(REAL, anchor_length, "anchor.length", "m", ANCHOR_LENGTH, ANCHOR_LENGTH)                           \
@@ -108,7 +110,9 @@
     X(REAL, ANCHOR_KDT2, anchor_kdt2, c->anchor_kdt2)                                                     \
     X(REAL, FAKE_JX, fake_jx, c->fake_jx)                                                                 \
     X(REAL, FAKE_JV, fake_jv, c->fake_jv)                                                                 \
-    X(REAL, BEND_KB, bend_kb, c->bend_kb) /* a hinge's k_b = EI / L; last, so no older slot moves */
+    X(REAL, BEND_KB, bend_kb, c->bend_kb) /* a hinge's k_b = EI / L */                                   \
+    X(REAL, LINK_C, link_c, c->link_c)       /* axial damping per rate of length (N s/m); at the end, */   \
+    X(REAL, LINK_CDT, link_cdt, c->link_cdt) /* after BEND_KB, so no older slot moves */
 
 /* Reals each kind takes. */
 #define SK_PARAM_REALS_REAL 1

@@ -46,7 +46,18 @@ typedef struct sk_rope_constants {
     sk_real anchor_kdt2;   /* (anchor.stiffness * dt) * dt */
     sk_real fake_jx;       /* the fake spring's stiffness: mass_back * (1 - (fake_cos + fake_cr * fake_sin) * fake_exp) */
     sk_real fake_jv;       /* its damping: mass_back * (1 - ((fake_cv * fake_sin) * fake_exp) * inv_dt) */
+
+    /* A link's axial damping (docs/model.md section 3): its force along the link is -link_c * dl/dt
+     * (sk_rope_link_c); link_cdt = link_c * dt, its block in the implicit integrator. 0 without damping. */
+    sk_real link_c;   /* N s/m */
+    sk_real link_cdt; /* link_c * dt */
 } sk_rope_constants;
+
+/* The axial damping coefficient of a link of stiffness k (N/m), rest length L (m) and line mass m (kg, the
+ * larger of its two particles' masses without payloads): link.damping / L, or for link.damping_ratio zeta
+ * MoorDyn's automatic damping BA = zeta L sqrt(EA w) with EA = k L and w = m / L, which is zeta sqrt(k m);
+ * 0 where the group has no damping. */
+sk_real sk_rope_link_c(const sk_group *g, const sk_rope_params *p, sk_real k, sk_real length, sk_real m);
 
 /* Fills out for rope parameters p of group g in scenario s. */
 void sk_rope_constants_compute(const sk_scenario *s, const sk_group *g, const sk_rope_params *p,
