@@ -39,14 +39,18 @@ SK_INLINE skv3 k_particle_forces(const kparams *k, bool gforce, int drag, bool b
     return f;
 }
 
-/* The link between a and b: u * mag, the force on a; b receives u * (-mag), which is its exact
- * negation, so callers subtract it. A slack bungee gives zero, the same bits as skipping it. */
-SK_INLINE skv3 k_link_force(const kparams *k, int link, skv3 pa, skv3 pb)
+/* The link between a and b (velocities va, vb, the ones the forces see): u * mag, the force on a; b receives
+ * u * (-mag), which is its exact negation, so callers subtract it. damped: its axial damping,
+ * mag - c (u . (va - vb)). A slack bungee gives zero, the same bits as skipping it. */
+SK_INLINE skv3 k_link_force(const kparams *k, int link, bool damped, skv3 pa, skv3 pb, skv3 va, skv3 vb)
 {
     skv3 d = v3_sub(pa, pb);
     skv l = v3_length(d);
     skv mag = skv_mul(skv_sub(k->link_l, l), k->link_stiffness);
-    skv3 um = v3_scale(v3_unit_given(d, l), mag);
+    skv3 u = v3_unit_given(d, l);
+    if (damped)
+        mag = skv_sub(mag, skv_mul(k->link_c, v3_dot(u, v3_sub(va, vb))));
+    skv3 um = v3_scale(u, mag);
     if (link == SK_LINK_BUNGEE)
         um = v3_select(skv_gt(l, k->link_l), um, v3_zero());
     return um;

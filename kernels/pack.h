@@ -46,6 +46,7 @@ enum {
     SK_Q_IMP_DIAG, SK_Q_LINK_KDT2, SK_Q_FAKE_JX, SK_Q_FAKE_JV, /* the implicit integrator's (rope_constants.h) */
     SK_Q_BEND_KB, /* the hinge at particle i: its k_b (model/profile.h) */
     SK_Q_SHARE,   /* particle i's share of a line (model/profile.h) */
+    SK_Q_LINK_C, SK_Q_LINK_CDT, /* link i's axial damping and its implicit block's factor */
     SK_Q_COUNT
 };
 _Static_assert(SK_Q_COUNT == SK_PACK_PROFILE_ROW_REALS, "the memory check counts a profile row's reals");
@@ -83,6 +84,7 @@ typedef struct sk_kernel_cfg {
     bool line_seabed; /* a line on the scenario's compliant seabed (section 3.7) */
     bool seabed_friction; /* ... with friction (per rope: SK_P_MU_K) */
     sk_real seabed_height;
+    bool link_damping; /* the links' axial damping (SK_P_LINK_C, SK_P_LINK_CDT) */
     bool profiles;  /* per-particle masses and per-link constants in the parameter block's rows (SK_Q_*) */
     bool deploys;
     bool insert_along;   /* deployment's "along" rule, else the seed's */

@@ -45,7 +45,7 @@ SK_INLINE void particle(const kparams *k, k_features ft, const k_pass *pass, sk_
         k = &row_k;
     }
     const size_t next = (size_t)SK_F_COUNT * SK_W;
-    const bool need_vel = ft.drag || ft.water || ft.seabed || (first && ft.anchor == SK_ANCHOR_FAKE_SPRING);
+    const bool need_vel = ft.drag || ft.link_damp || ft.water || ft.seabed || (first && ft.anchor == SK_ANCHOR_FAKE_SPRING);
     const skv3 w_old = v3_load(row + 3 * SK_W);
     const skv3 vel = need_vel ? k_velocity(k, ft.integrator, c->p, w_old) : w_old;
     const skv3 um_prev = c->um;
@@ -53,7 +53,9 @@ SK_INLINE void particle(const kparams *k, k_features ft, const k_pass *pass, sk_
     if (has_next) {
         pn = v3_load(row + next);
         if (ft.link != SK_LINK_NONE) {
-            um = ft.lean ? k_link_force_lean(k, c->p, pn) : k_link_force(k, ft.link, c->p, pn);
+            /* the next particle's velocity only where the link is damped (row i + 1 is still old) */
+            const skv3 vn = ft.link_damp ? k_velocity(k, ft.integrator, pn, v3_load(row + next + 3 * SK_W)) : vel;
+            um = ft.lean ? k_link_force_lean(k, c->p, pn) : k_link_force(k, ft.link, ft.link_damp, c->p, pn, vel, vn);
             c->um = um;
         }
     }
@@ -124,8 +126,8 @@ SK_INLINE void fixed_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *stat
 
 /* The variants, most specific first (feature_mask.h). Fully constant: lean springs under each explicit
  * integrator, with a static anchored spring or none, damped or not (Verlet has no damping factor of its
- * own), and plain symplectic bungees; then profiles, bending, and everything else, with their other
- * features read at run time. */
+ * own), and plain symplectic bungees; then damped links (axial damping), profiles, bending, and everything
+ * else, with their other features read at run time (the links' damping constant in all but the first). */
 #define FIXED_LEAN(X, name, integrator, anchor) \
     K_EXACT(X, name, K_LEAN | K_INTEGRATOR(integrator) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
 #define FIXED_LEAN2(X, name, integrator, anchor) \
@@ -133,7 +135,9 @@ SK_INLINE void fixed_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *stat
     K_EXACT(X, name##_undamped, K_UNIT_DAMP | K_LEAN | K_INTEGRATOR(integrator) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
 #define FIXED_BUNGEE(X, name, damp) \
     K_EXACT(X, name, (damp) | K_INTEGRATOR(SK_INTEGRATOR_SYMPLECTIC) | K_LINK(SK_LINK_BUNGEE))
-#define FIXED_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS)
+#define FIXED_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS | K_LINK_DAMP)
+/* Lines given by EA in water (profiles: their ends carry half a segment), their links' damping read at run time. */
+#define FIXED_LINE ((FIXED_OPEN & ~K_LINK_DAMP) | K_WATER)
 #define FIXED_VARIANTS(X)                                                                          \
     FIXED_LEAN2(X, sym_spring, SK_INTEGRATOR_SYMPLECTIC, SK_ANCHOR_NONE)                          \
     FIXED_LEAN2(X, sym_spring_anchor, SK_INTEGRATOR_SYMPLECTIC, SK_ANCHOR_SPRING)                 \
@@ -142,9 +146,10 @@ SK_INLINE void fixed_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *stat
     FIXED_LEAN(X, ver_spring, SK_INTEGRATOR_VERLET, SK_ANCHOR_NONE)                               \
     FIXED_LEAN(X, ver_spring_anchor, SK_INTEGRATOR_VERLET, SK_ANCHOR_SPRING)                      \
     FIXED_BUNGEE(X, sym_bungee_damped, 0u) FIXED_BUNGEE(X, sym_bungee_undamped, K_UNIT_DAMP)      \
-    X(line, K_WATER | K_PROFILES | K_BENDING, K_WATER | K_PROFILES, FIXED_OPEN | K_WATER)          \
-    X(line_bending, K_WATER | K_PROFILES | K_BENDING, K_WATER | K_PROFILES | K_BENDING, FIXED_OPEN | K_WATER) \
-    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS)            \
+    X(line, K_WATER | K_PROFILES | K_BENDING, K_WATER | K_PROFILES, FIXED_LINE)                     \
+    X(line_bending, K_WATER | K_PROFILES | K_BENDING, K_WATER | K_PROFILES | K_BENDING, FIXED_LINE)  \
+    X(link_damped, K_LINK_DAMP, K_LINK_DAMP, K_LINK_DAMP | K_LEAN | K_DEPLOYS)                     \
+    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS | K_LINK_DAMP) \
     X(bending, K_BENDING | K_PROFILES, K_BENDING, FIXED_OPEN)                                     \
     X(general, K_BENDING | K_PROFILES, 0u, FIXED_OPEN)
 

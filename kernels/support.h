@@ -28,10 +28,14 @@ SK_INLINE skv3 k_support_row(const sk_kernel_cfg *cfg, const kparams *k_rope, k_
     const bool has_prev = i > 0, has_next = i + 1 < n;
     skv3 um_prev = v3_zero(), um = v3_zero();
     if (ft.link != SK_LINK_NONE) {
-        if (has_prev)
-            um_prev = k_link_force(&k_prev, ft.link, v3_load(row - stride), p);
-        if (has_next)
-            um = k_link_force(&k, ft.link, p, v3_load(row + stride));
+        if (has_prev) {
+            const skv3 pp = v3_load(row - stride), vp = k_velocity(&k_prev, cfg->integrator, pp, v3_load(row - stride + 3 * SK_W));
+            um_prev = k_link_force(&k_prev, ft.link, ft.link_damp, pp, p, vp, vel);
+        }
+        if (has_next) {
+            const skv3 pn = v3_load(row + stride), vn = k_velocity(&k, cfg->integrator, pn, v3_load(row + stride + 3 * SK_W));
+            um = k_link_force(&k, ft.link, ft.link_damp, p, pn, vel, vn);
+        }
     }
     k_line_row line = k_line_none(); /* a line's: the water's force at the held particle too */
     if (ft.water) {

@@ -3,6 +3,8 @@
 # prints its measured error.
 skein_test(physics_free_fall SOURCES test_physics_free_fall.c CASES
   cyclone euler symplectic verlet damped_cyclone damped_euler damped_symplectic damped_verlet)
+skein_test(physics_link_damping SOURCES test_physics_link_damping.c CASES
+  symplectic_recurrence implicit_closed_form ratio_critical)
 skein_test(physics_oscillator SOURCES test_physics_oscillator.c CASES
   symplectic verlet cyclone euler two_body_symplectic two_body_verlet)
 skein_test(physics_pendulum SOURCES test_physics_pendulum.c CASES cyclone_0_8 cyclone_1_5 symplectic_0_8 verlet_0_8)

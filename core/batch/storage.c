@@ -81,6 +81,8 @@ void sk_batch_lay_rope_into(const sk_batch *b, const batch_group *bg, size_t r, 
                 [SK_Q_FAKE_JV] = jv,
                 [SK_Q_BEND_KB] = sk_rope_hinge_kb(g, rp, c, i),
                 [SK_Q_SHARE] = sk_rope_line_share(g, rp, c, i),
+                [SK_Q_LINK_C] = link >= 0 ? sk_rope_link_damping(g, rp, c, link) : c->link_c,
+                [SK_Q_LINK_CDT] = link >= 0 ? sk_rope_link_damping(g, rp, c, link) * c->dt : c->link_cdt,
             };
             for (int q = 0; q < SK_Q_COUNT; q++)
                 rows[((size_t)i * SK_Q_COUNT + (size_t)q) * (size_t)W + (size_t)lane] = values[q];
@@ -157,6 +159,7 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .line_seabed = grp->has_line && b->scenario->has_ground && b->scenario->ground_compliant,
         .seabed_friction = b->scenario->ground_compliant && b->scenario->has_friction,
         .seabed_height = b->scenario->ground_height,
+        .link_damping = grp->has_link_damping,
         .profiles = grp->has_profiles,
         .deploys = grp->deploys,
         .insert_along = grp->insert_velocity == SK_INSERT_ALONG,

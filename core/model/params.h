@@ -31,6 +31,8 @@
     X(REAL, link_length, "link.length", "m", GT0, LINK_LENGTH)                                           \
     X(REAL, link_length_to, "link.length.last", "m", GT0, LENGTH_LINEAR)                                   \
     X(REAL, link_restitution, "link.restitution", "1", UNIT, LINK_RESTITUTION)                           \
+    X(REAL, link_damping, "link.damping", "N s", GE0, LINK_DAMPING)                                      \
+    X(REAL, link_damping_ratio, "link.damping_ratio", "1", GE0, LINK_DAMPING_RATIO)                      \
     X(VEC3, anchor_point, "anchor.point", "m", ANY, ANCHOR)                                              \
     X(REAL, anchor_stiffness, "anchor.stiffness", "N/m", GT0, ANCHOR_STIFFNESS)                          \
     X(REAL, anchor_length, "anchor.length", "m", ANCHOR_LENGTH, ANCHOR_LENGTH)                           \
@@ -128,7 +130,9 @@
     X(VEC3, LINE_B, line_b, c->line_buoyancy) /* -rho A g */                                               \
     X(REAL, SEABED_K, seabed_k, c->seabed_k) /* the compliant seabed's stiffness d, damping d */           \
     X(REAL, SEABED_C, seabed_c, c->seabed_c)                                                               \
-    X(REAL, SLIP, slip_speed, c->slip_speed)
+    X(REAL, SLIP, slip_speed, c->slip_speed)                                                               \
+    X(REAL, LINK_C, link_c, c->link_c)       /* axial damping per rate of length (N s/m) */                \
+    X(REAL, LINK_CDT, link_cdt, c->link_cdt)
 
 /* Reals each kind takes. */
 #define SK_PARAM_REALS_REAL 1

@@ -91,7 +91,18 @@ void sk_rope_constants_compute(const sk_scenario *s, const sk_group *g, const sk
     } else {
         c.fake_jx = c.fake_jv = 0;
     }
+    c.link_c = sk_rope_link_c(g, p, p->link_stiffness, c.link_length, p->mass);
+    c.link_cdt = c.link_c * s->dt;
     *out = c;
+}
+
+sk_real sk_rope_link_c(const sk_group *g, const sk_rope_params *p, sk_real k, sk_real length, sk_real m)
+{
+    if (!g->has_link_damping)
+        return 0;
+    if (g->link_damping_by_ratio)
+        return p->link_damping_ratio * SK_SQRT(k * m);
+    return p->link_damping / length;
 }
 
 void sk_rope_constants_bdf2(const sk_scenario *s, const sk_group *g, const sk_rope_params *p, sk_rope_constants *out)

@@ -56,7 +56,17 @@ typedef struct sk_rope_constants {
     sk_vec3 line_buoyancy;   /* -(rho A) g */
     sk_real seabed_k, seabed_c; /* the compliant seabed's stiffness * d and damping * d */
     sk_real slip_speed;      /* its friction's slip speed */
+    /* A link's axial damping (docs/model.md section 3): its force along the link is -link_c * dl/dt
+     * (sk_rope_link_c); link_cdt = link_c * dt, its block in the implicit integrator. 0 without damping. */
+    sk_real link_c;   /* N s/m */
+    sk_real link_cdt; /* link_c * dt */
 } sk_rope_constants;
+
+/* The axial damping coefficient of a link of stiffness k (N/m), rest length L (m) and line mass m (kg, the
+ * larger of its two particles' masses without payloads): link.damping / L, or for link.damping_ratio zeta
+ * MoorDyn's automatic damping BA = zeta L sqrt(EA w) with EA = k L and w = m / L, which is zeta sqrt(k m);
+ * 0 where the group has no damping. */
+sk_real sk_rope_link_c(const sk_group *g, const sk_rope_params *p, sk_real k, sk_real length, sk_real m);
 
 /* Fills out for rope parameters p of group g in scenario s. */
 void sk_rope_constants_compute(const sk_scenario *s, const sk_group *g, const sk_rope_params *p,

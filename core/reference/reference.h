@@ -80,9 +80,11 @@ typedef struct sk_spring_force {
     sk_particle *other;
     sk_real stiffness, rest_length;
     bool bungee;
+    bool damped;     /* axial damping: damping * dl/dt against the change of length */
+    sk_real damping; /* N s/m (model/rope_constants.h, link_c) */
 } sk_spring_force;
 sk_force_generator *sk_spring_force_init(sk_spring_force *self, sk_particle *other, sk_real stiffness,
-                                         sk_real rest_length, bool bungee);
+                                         sk_real rest_length, bool bungee, bool damped, sk_real damping);
 
 /* A spring (or bungee) from the registered particle to the point *anchor (read at every update,
  * so a driven anchor moves it). rest_length may be changed between steps (deployment does). */

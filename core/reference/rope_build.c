@@ -65,7 +65,10 @@ void sk_ref_rope_register(sk_ref_rope *r)
             sk_force_registry_add(reg, &ps[i],
                                   sk_spring_force_init(&r->links[i].spring, &ps[i + 1],
                                                        sk_rope_link_stiffness(g, &r->params, i),
-                                                       sk_rope_link_length(g, &r->params, &r->c, i), bungee));
+                                                       sk_rope_link_length(g, &r->params, &r->c, i), bungee,
+                                                       g->has_link_damping,
+                                                       g->has_profiles ? sk_rope_link_damping(g, &r->params, &r->c, i)
+                                                                       : r->c.link_c));
     sk_particle *held = &ps[sk_ref_rope_held(r)];
     if (g->anchor == SK_ANCHOR_SPRING || g->anchor == SK_ANCHOR_BUNGEE)
         sk_force_registry_add(reg, held, &r->anchor_spring.base);

@@ -260,6 +260,25 @@ static int check_profiles(const sk_scn_ctx *c, const char *path, sk_group *g)
     return sk_scn_fail(c, p, "a profile or payload is not supported with a deploying group");
 }
 
+/* link.damping (N s) or link.damping_ratio, one of the two, on a spring or bungee (docs/model.md section 3). */
+static int parse_link_damping(const sk_scn_ctx *c, const char *p, json_t *l, const char *name, sk_group *g)
+{
+    json_t *damping = json_object_get(l, "damping"), *ratio = json_object_get(l, "damping_ratio");
+    if (!damping && !ratio)
+        return 0;
+    char pk[SK_SCN_PATH_MAX];
+    sk_scn_path_key(pk, p, ratio ? "damping_ratio" : "damping");
+    if (damping && ratio)
+        return sk_scn_fail(c, pk, "not allowed with link.damping: give one of the two");
+    if (g->link != SK_LINK_SPRING && g->link != SK_LINK_BUNGEE)
+        return sk_scn_fail(c, pk, "not allowed for %s %s link (only springs and bungees are damped)",
+                           sk_scn_article(name), name);
+    g->has_link_damping = true;
+    g->link_damping_by_ratio = ratio != NULL;
+    return ratio ? sk_scn_read_real(c, p, l, "damping_ratio", true, 0, SK_RANGE_GE0, &g->base.link_damping_ratio)
+                 : sk_scn_read_real(c, p, l, "damping", true, 0, SK_RANGE_GE0, &g->base.link_damping);
+}
+
 /* Most segments a line given by EA may have: its particles are an int, and each is a row of every pack. */
 #define SK_MAX_LINE_SEGMENTS 1000000
 
@@ -338,7 +357,7 @@ static int parse_line(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gro
 /* The link of a line given by EA: its type only (a bungee, as a line takes no compression, where absent). */
 static int parse_line_link(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
 {
-    static const char *const keys[] = {"type", NULL};
+    static const char *const keys[] = {"type", "damping", "damping_ratio", NULL};
     char p[SK_SCN_PATH_MAX];
     sk_scn_path_key(p, path, "link");
     json_t *l;
@@ -360,10 +379,11 @@ static int parse_line_link(const sk_scn_ctx *c, const char *path, json_t *obj, s
         return rc;
     g->link = (sk_link_type)(t + 1);
     if (g->link != SK_LINK_SPRING && g->link != SK_LINK_BUNGEE) {
-        sk_scn_path_key(p, p, "type");
-        return sk_scn_fail(c, p, "must be spring or bungee for a line given by EA");
+        char q[SK_SCN_PATH_MAX];
+        sk_scn_path_key(q, p, "type");
+        return sk_scn_fail(c, q, "must be spring or bungee for a line given by EA");
     }
-    return 0;
+    return parse_link_damping(c, p, l, sk_scn_link_names[t], g);
 }
 
 /* A line has links (its particles' shares of it) and a fixed number of particles. */
@@ -384,7 +404,7 @@ static int parse_link(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gro
 {
     if (g->line_by_ea)
         return parse_line_link(c, path, obj, g);
-    static const char *const keys[] = {"type", "stiffness", "length", "restitution", NULL};
+    static const char *const keys[] = {"type", "stiffness", "length", "restitution", "damping", "damping_ratio", NULL};
     char p[SK_SCN_PATH_MAX];
     sk_scn_path_key(p, path, "link");
     json_t *l;
@@ -437,6 +457,8 @@ static int parse_link(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gro
         return rc;
     }
 
+    if ((rc = parse_link_damping(c, p, l, name, g)))
+        return rc;
     if (g->link == SK_LINK_CABLE)
         return sk_scn_read_real(c, p, l, "restitution", false, 0, SK_RANGE_UNIT, &g->base.link_restitution);
     return not_allowed(c, p, l, "restitution", name, "link");

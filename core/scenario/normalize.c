@@ -47,6 +47,9 @@ static json_t *link_json(const sk_group *g)
                                                         g->length_list, g->particles - 1));
     if (g->link == SK_LINK_CABLE)
         json_object_set_new(o, "restitution", num(b->link_restitution));
+    if (g->has_link_damping)
+        json_object_set_new(o, g->link_damping_by_ratio ? "damping_ratio" : "damping",
+                            num(g->link_damping_by_ratio ? b->link_damping_ratio : b->link_damping));
     return o;
 }
 

@@ -122,6 +122,8 @@ typedef enum sk_scn_need {
     SK_NEED_LINK_STIFFNESS,
     SK_NEED_LINK_LENGTH,
     SK_NEED_LINK_RESTITUTION,
+    SK_NEED_LINK_DAMPING,       /* link.damping given */
+    SK_NEED_LINK_DAMPING_RATIO, /* link.damping_ratio given */
     SK_NEED_ANCHOR,
     SK_NEED_ANCHOR_STIFFNESS,
     SK_NEED_ANCHOR_LENGTH,

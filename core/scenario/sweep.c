@@ -104,6 +104,10 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
         else
             return NULL;
         return buf;
+    case SK_NEED_LINK_DAMPING:
+        return g->has_link_damping && !g->link_damping_by_ratio ? NULL : "the group has no link.damping";
+    case SK_NEED_LINK_DAMPING_RATIO:
+        return g->has_link_damping && g->link_damping_by_ratio ? NULL : "the group has no link.damping_ratio";
     case SK_NEED_ANCHOR:
     case SK_NEED_ANCHOR_STIFFNESS:
     case SK_NEED_ANCHOR_LENGTH:

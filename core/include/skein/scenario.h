@@ -86,6 +86,8 @@ typedef struct sk_rope_params {
     sk_real link_length;      /* rest length (m), > 0; "auto" resolves to the initial spacing; linear: link 0 */
     sk_real link_length_to;   /* a linear rest length profile's value at the last link */
     sk_real link_restitution; /* cables, in [0, 1] */
+    sk_real link_damping;       /* springs and bungees: axial damping (N s), force = damping * (dl/dt) / L, >= 0 */
+    sk_real link_damping_ratio; /* ... or a fraction of each link's critical damping (MoorDyn's -BA), >= 0 */
 
     sk_vec3 anchor_point;       /* x (m) */
     sk_real anchor_stiffness;   /* anchored spring, bungee, fake spring (N/m) */
@@ -160,6 +162,8 @@ typedef struct sk_group {
     bool has_bending; /* "bending" given: hinges between consecutive links resist bending */
     bool has_line;    /* "line" given: the group is a line of a diameter, in the scenario's water */
     bool line_by_ea;  /* ... given by mass_per_length, EA, length and segments (particles = segments + 1) */
+    bool has_link_damping;      /* link.damping or link.damping_ratio given (springs and bungees) */
+    bool link_damping_by_ratio; /* ... and it is link.damping_ratio */
 
     bool deploys;
     int deploy_initial;          /* n0 >= 1 */
