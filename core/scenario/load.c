@@ -12,7 +12,7 @@
 static const char *const top_keys[] = {"skein",      "dt",     "steps",      "duration", "integrator",
                                        "gravity",    "gravity_as", "ground", "iterations", "implicit",
                                        "resolver",   "direct",
-                                       "flow",       "divergence", "groups", "output", "initial", NULL};
+                                       "flow",       "divergence", "groups", "output", "initial", "water", NULL};
 
 static int oom(const sk_scn_ctx *c) { return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name); }
 
@@ -432,7 +432,7 @@ static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
         (rc = sk_scn_read_vec3(c, "", root, "gravity", false, (sk_vec3){0, (sk_real)-9.81, 0}, &s->gravity)) ||
         (rc = sk_scn_read_enum(c, "", root, "gravity_as", sk_scn_gravity_as_names, SK_GRAVITY_ACCELERATION,
                                &gravity_as)) ||
-        (rc = parse_ground(c, root, s)) ||
+        (rc = parse_ground(c, root, s)) || (rc = sk_scn_parse_water(c, root, s)) ||
         (rc = sk_scn_read_int(c, "", root, "iterations", false, 0, 0, INT_MAX, &iterations)) ||
         (rc = parse_implicit(c, root, s)) || (rc = parse_direct(c, root, s)) || (rc = parse_flow(c, root, s)) ||
         (rc = parse_divergence(c, root, s)) || (rc = parse_groups(c, root, s)) || (rc = parse_output(c, root, s)) ||
@@ -562,6 +562,8 @@ void sk_scenario_free(sk_scenario *s)
     for (int i = 0; s->groups && i < s->n_groups; i++)
         sk_scn_group_free(&s->groups[i]);
     free(s->groups);
+    free(s->water.current_heights);
+    free(s->water.current_velocities);
     free(s->output_ropes);
     free(s->normalized_json);
     free(s->initial_from);
