@@ -1,4 +1,4 @@
-/* The water's velocity and acceleration at a point and time (docs/model.md section 11): the current at the
+/* The water's velocity and acceleration at a point and time (docs/model.md section 12): the current at the
  * point's height plus the orbital motion of regular linear (Airy) waves, ramped in, zero above the surface.
  * The reference engine calls sk_water_flow; the kernels (kernels/water_flow.h) do the same operations on
  * lanes, with the time's share computed once by sk_wave_clock_at here, so that both give the same bits. */

@@ -1,6 +1,6 @@
 /* The top-level "water": the sea's density and free surface, a current profile by height, regular Airy waves,
  * validated, and the waves' constants derived once (the dispersion relation solved for k). docs/model.md
- * section 11 gives the kinematics, core/model/water_flow.h computes them. */
+ * section 12 gives the kinematics, core/model/water_flow.h computes them. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
