@@ -1,4 +1,4 @@
-/* The water's velocity and acceleration on lanes (docs/model.md section 11): core/model/water_flow.h's
+/* The water's velocity and acceleration on lanes (docs/model.md section 12): core/model/water_flow.h's
  * sk_water_flow, operation for operation, each lane at its own point; the time's share (ramp, phase) is the
  * same for every lane and computed once per call in scalar arithmetic by sk_wave_clock_at. */
 #ifndef SKEIN_KERNELS_WATER_FLOW_H
@@ -37,9 +37,9 @@ SK_INLINE skv3 k_water_current(const sk_water *w, skv y)
     return v3_select(skv_le(y, skv_set1(h[0])), first, u);
 }
 
-/* The water's velocity u and acceleration a at each lane's point p at time t (the same in every lane): the
+/* The water's velocity u and acceleration a at each lane's point p, the time's share given by clock: the
  * current plus the waves, zero above the surface; zero everywhere where the scenario has no water. */
-SK_INLINE void k_water_flow(const sk_kernel_cfg *cfg, skv3 p, sk_real t, skv3 *u, skv3 *a)
+SK_INLINE void k_water_flow_clocked(const sk_kernel_cfg *cfg, const sk_wave_clock *clock, skv3 p, skv3 *u, skv3 *a)
 {
     const sk_water *w = cfg->water;
     *u = v3_zero();
@@ -57,7 +57,7 @@ SK_INLINE void k_water_flow(const sk_kernel_cfg *cfg, skv3 p, sk_real t, skv3 *u
         *u = v3_make(skv_keep(below, uc.x), skv_keep(below, uc.y), skv_keep(below, uc.z));
         return;
     }
-    const sk_wave_clock c = sk_wave_clock_at(w, t);
+    const sk_wave_clock c = *clock;
     const sk_real k = w->wave_number, h = w->wave_depth;
     const sk_real nh = -h, h2 = h + h, nk = -k;
     const skv zc = skv_max(z, skv_set1(nh));
@@ -85,6 +85,19 @@ SK_INLINE void k_water_flow(const sk_kernel_cfg *cfg, skv3 p, sk_real t, skv3 *u
     const skv3 uw = v3_add(uc, v3_make(skv_mul(vh, ch_h), vv, skv_mul(vh, sh_h)));
     *u = v3_make(skv_keep(below, uw.x), skv_keep(below, uw.y), skv_keep(below, uw.z));
     *a = v3_make(skv_keep(below, skv_mul(ah, ch_h)), skv_keep(below, av), skv_keep(below, skv_mul(ah, sh_h)));
+}
+
+/* The same at time t (the same in every lane). A force pass over many particles at one time may compute
+ * sk_wave_clock_at(cfg->water, t) once and call k_water_flow_clocked: the same bits. */
+SK_INLINE void k_water_flow(const sk_kernel_cfg *cfg, skv3 p, sk_real t, skv3 *u, skv3 *a)
+{
+    if (!cfg->water || !cfg->water->present) {
+        *u = v3_zero();
+        *a = v3_zero();
+        return;
+    }
+    const sk_wave_clock clock = sk_wave_clock_at(cfg->water, t);
+    k_water_flow_clocked(cfg, &clock, p, u, a);
 }
 
 #endif

@@ -82,8 +82,11 @@ static inline sk_vec3 sk_water_current(const sk_water *w, sk_real y)
  * cosh(k s) / sinh(k h) = (E1 + E2) F and sinh(k s) / sinh(k h) = (E1 - E2) F, s = z + h the height above
  * the bed and F = 1 / (1 - exp(-2 k h)), finite however deep the water. theta = k (x cos(heading) +
  * z sin(heading)) - omega t + phase; the horizontal velocity a omega cosh/sinh cos(theta) along the
- * heading, the vertical a omega sinh/sinh sin(theta), the accelerations their time derivatives. */
-static inline void sk_water_flow(const sk_water *w, sk_vec3 p, sk_real t, sk_vec3 *u, sk_vec3 *a)
+ * heading, the vertical a omega sinh/sinh sin(theta), the accelerations their time derivatives.
+ * sk_water_flow_clocked takes the time's share from a clock computed once (sk_wave_clock_at(w, t)) for
+ * callers that evaluate many points at one time; the result is the same bits. */
+static inline void sk_water_flow_clocked(const sk_water *w, const sk_wave_clock *clock, sk_vec3 p, sk_vec3 *u,
+                                         sk_vec3 *a)
 {
     *u = sk_vec3_zero();
     *a = sk_vec3_zero();
@@ -96,7 +99,7 @@ static inline void sk_water_flow(const sk_water *w, sk_vec3 p, sk_real t, sk_vec
         *u = sk_water_current(w, p.y);
     if (!w->waves)
         return;
-    const sk_wave_clock c = sk_wave_clock_at(w, t);
+    const sk_wave_clock c = *clock;
     const sk_real k = w->wave_number, h = w->wave_depth;
     const sk_real nh = -h, h2 = h + h, nk = -k;
     const sk_real zc = z > nh ? z : nh;
@@ -118,6 +121,12 @@ static inline void sk_water_flow(const sk_water *w, sk_vec3 p, sk_real t, sk_vec
     }
     *u = sk_vec3_add(*u, sk_vec3_make(vh * w->wave_cos_heading, vv, vh * w->wave_sin_heading));
     *a = sk_vec3_make(ah * w->wave_cos_heading, av, ah * w->wave_sin_heading);
+}
+
+static inline void sk_water_flow(const sk_water *w, sk_vec3 p, sk_real t, sk_vec3 *u, sk_vec3 *a)
+{
+    const sk_wave_clock clock = sk_wave_clock_at(w, t);
+    sk_water_flow_clocked(w, &clock, p, u, a);
 }
 
 #endif
