@@ -71,7 +71,8 @@ SK_INLINE void k_water_flow_clocked(const sk_kernel_cfg *cfg, const sk_wave_cloc
     skv r = skv_sub(theta, skv_mul(skv_set1(SK_WATER_TWO_PI), skv_round(skv_mul(theta, skv_set1(SK_WATER_INV_TWO_PI)))));
     r = skv_max(r, skv_set1(-SK_WATER_PHASE_BOUND));
     r = skv_min(r, skv_set1(SK_WATER_PHASE_BOUND));
-    const skv cs = skv_cos(r), sn = skv_sin(r);
+    skv sn, cs;
+    skv_sincos(r, &sn, &cs);
     const skv aw = skv_set1(c.aw), aw2 = skv_set1(c.aw2);
     skv vh = skv_mul(skv_mul(aw, ch), cs), vv = skv_mul(skv_mul(aw, sh), sn);
     skv ah = skv_mul(skv_mul(aw2, ch), sn), av = skv_mul(skv_mul(skv_set1(-c.aw2), sh), cs);

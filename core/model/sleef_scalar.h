@@ -1,4 +1,4 @@
-/* SLEEF's scalar sine, cosine and exponential at the build's real type, the variant whose bits are the vector
+/* SLEEF's scalar sine, cosine, both at once, and exponential at the build's real type, the variant whose bits are the vector
  * lanes' (kernels/simd.h): SLEEF 3.5.1 gives the same bits only within its FMA group (scalar-fma, AVX2,
  * AVX-512), so where the CPU has FMA the reference takes the purecfma functions, as the scalar kernels do.
  * Sleef_sin_u10 and the like are the plain C ones, which differ from the lanes in the last bit now and then.
@@ -17,6 +17,8 @@ double Sleef_expd1_u10purecfma(double);
 float Sleef_sinf1_u10purecfma(float);
 float Sleef_cosf1_u10purecfma(float);
 float Sleef_expf1_u10purecfma(float);
+Sleef_double_2 Sleef_sincosd1_u10purecfma(double);
+Sleef_float_2 Sleef_sincosf1_u10purecfma(float);
 
 #ifdef SKEIN_REAL_FLOAT
 static inline sk_real sk_sleef_sin(sk_real x)
@@ -31,6 +33,13 @@ static inline sk_real sk_sleef_exp(sk_real x)
 {
     return __builtin_cpu_supports("fma") ? Sleef_expf1_u10purecfma(x) : Sleef_expf1_u10purec(x);
 }
+/* Sine and cosine at once (the kernels' skv_sincos): not always the bits of sk_sleef_sin and sk_sleef_cos. */
+static inline void sk_sleef_sincos(sk_real x, sk_real *s, sk_real *c)
+{
+    Sleef_float_2 r = __builtin_cpu_supports("fma") ? Sleef_sincosf1_u10purecfma(x) : Sleef_sincosf1_u10purec(x);
+    *s = r.x;
+    *c = r.y;
+}
 #else
 static inline sk_real sk_sleef_sin(sk_real x)
 {
@@ -43,6 +52,12 @@ static inline sk_real sk_sleef_cos(sk_real x)
 static inline sk_real sk_sleef_exp(sk_real x)
 {
     return __builtin_cpu_supports("fma") ? Sleef_expd1_u10purecfma(x) : Sleef_expd1_u10purec(x);
+}
+static inline void sk_sleef_sincos(sk_real x, sk_real *s, sk_real *c)
+{
+    Sleef_double_2 r = __builtin_cpu_supports("fma") ? Sleef_sincosd1_u10purecfma(x) : Sleef_sincosd1_u10purec(x);
+    *s = r.x;
+    *c = r.y;
 }
 #endif
 

@@ -110,7 +110,8 @@ static inline void sk_water_flow_clocked(const sk_water *w, const sk_wave_clock 
     sk_real r = theta - SK_WATER_TWO_PI * SK_WATER_RINT(theta * SK_WATER_INV_TWO_PI);
     r = r > -SK_WATER_PHASE_BOUND ? r : -SK_WATER_PHASE_BOUND;
     r = r < SK_WATER_PHASE_BOUND ? r : SK_WATER_PHASE_BOUND;
-    const sk_real cs = sk_sleef_cos(r), sn = sk_sleef_sin(r);
+    sk_real sn, cs;
+    sk_sleef_sincos(r, &sn, &cs);
     sk_real vh = (c.aw * ch) * cs, vv = (c.aw * sh) * sn;
     sk_real ah = (c.aw2 * ch) * sn, av = (-c.aw2 * sh) * cs;
     if (c.ramping) {
