@@ -44,7 +44,8 @@ skein_test(physics_diagnostics SOURCES test_physics_diagnostics.c CASES
   rod_column_cyclone rod_column_direct)
 # The water (top-level "water"): keys, refusals, round trip, dispersion, kinematics, and the kernels' lanes
 # against the reference bit for bit: tests/water_lanes.c compiled once per kernel ISA with its flags.
-skein_test(water SOURCES test_water.c CASES keys dispersion refusals round_trip kinematics ramp current lanes)
+skein_test(water SOURCES test_water.c test_batch_common.c CASES
+  keys dispersion refusals round_trip kinematics ramp current lanes harmless)
 foreach(t ${SKEIN_KERNEL_TARGETS})
   string(REPLACE "skein_kernels_" "" isa ${t})
   string(TOUPPER ${isa} ISA)

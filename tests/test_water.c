@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "test_batch_common.h"
 #include "model/water_flow.h"
 #include "skein/engine.h"
 #include "skein/scenario.h"
@@ -468,5 +469,39 @@ static int lanes(void)
     return 0;
 }
 
+/* Water that no group feels changes nothing: a scenario with it runs the same bits as without it, in the
+ * batch (every ISA) and in the reference, which agree. */
+#define HARMLESS_GROUPS                                                                                            \
+    "\"groups\": [{\"count\": 5, \"particles\": 8, \"start\": [0, -5, 0], \"end\": [7, -5, 0],"                   \
+    " \"link\": {\"type\": \"spring\", \"stiffness\": 500, \"length\": 1}, \"drag\": {\"k1\": 0.1, \"k2\": 0.01},"      \
+    " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, -5, 0], \"stiffness\": 500, \"length\": 0},"        \
+    " \"sweep\": {\"link.stiffness\": {\"from\": 300, \"to\": 900}}}]}"
+static int harmless(void)
+{
+    static const char *const with =
+        "{\"skein\": 1, \"dt\": 0.001, \"steps\": 300, \"ground\": {\"height\": -60},"
+        " \"water\": {\"density\": 1025, \"current\": {\"heights\": [-60, 0], \"velocities\": [[0, 0, 0], [1, 0, 0]]},"
+        " \"waves\": {\"amplitude\": 2, \"period\": 8, \"phase\": 230, \"depth\": 60, \"ramp\": 0.1}}, " HARMLESS_GROUPS;
+    static const char *const without = "{\"skein\": 1, \"dt\": 0.001, \"steps\": 300, \"ground\": {\"height\": -60}, "
+                                       HARMLESS_GROUPS;
+    CHECK_OK(tb_against_reference(with, 300, 100, NULL));
+    sk_scenario a, b;
+    CHECK_OK(tb_load(&a, "%s", with));
+    CHECK_OK(tb_load(&b, "%s", without));
+    CHECK(a.water.present && !b.water.present);
+    sk_engine *ea = tb_engine(&a, "reference", NULL, 1), *eb = tb_engine(&b, "reference", NULL, 1);
+    CHECK(ea && eb);
+    sk_engine_advance(ea, 300);
+    sk_engine_advance(eb, 300);
+    CHECK(sk_engine_step(ea) == 300 && sk_engine_step(eb) == 300);
+    CHECK(tb_hash(&a, ea) == tb_hash(&b, eb));
+    sk_engine_destroy(ea);
+    sk_engine_destroy(eb);
+    sk_scenario_free(&a);
+    sk_scenario_free(&b);
+    return 0;
+}
+
 CHECK_MAIN({"keys", keys}, {"dispersion", dispersion}, {"refusals", refusals}, {"round_trip", round_trip},
-           {"kinematics", kinematics}, {"ramp", ramp}, {"current", current}, {"lanes", lanes})
+           {"kinematics", kinematics}, {"ramp", ramp}, {"current", current}, {"lanes", lanes},
+           {"harmless", harmless})
