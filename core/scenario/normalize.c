@@ -168,6 +168,37 @@ static json_t *group_json(const sk_group *g, json_t *given)
     return o;
 }
 
+/* The water; a wave's heading and phase as written, in degrees (0 where absent): read again they give the
+ * same radians, which a conversion back from them might not. */
+static json_t *water_json(const sk_water *w, json_t *given)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "density", num(w->density));
+    json_object_set_new(o, "surface", num(w->surface));
+    if (w->current_count > 0) {
+        json_t *c = json_object(), *heights = json_array(), *velocities = json_array();
+        for (int i = 0; i < w->current_count; i++) {
+            json_array_append_new(heights, num(w->current_heights[i]));
+            json_array_append_new(velocities, vec(w->current_velocities[i]));
+        }
+        json_object_set_new(c, "heights", heights);
+        json_object_set_new(c, "velocities", velocities);
+        json_object_set_new(o, "current", c);
+    }
+    if (w->waves) {
+        json_t *v = json_object(), *waves = json_object_get(given, "waves");
+        json_t *heading = json_object_get(waves, "heading"), *phase = json_object_get(waves, "phase");
+        json_object_set_new(v, "amplitude", num(w->wave_amplitude));
+        json_object_set_new(v, "period", num(w->wave_period));
+        json_object_set_new(v, "heading", heading ? num((sk_real)json_number_value(heading)) : json_real(0));
+        json_object_set_new(v, "phase", phase ? num((sk_real)json_number_value(phase)) : json_real(0));
+        json_object_set_new(v, "depth", num(w->wave_depth));
+        json_object_set_new(v, "ramp", num(w->wave_ramp));
+        json_object_set_new(o, "waves", v);
+    }
+    return o;
+}
+
 char *sk_scn_normalize(const sk_scenario *s, json_t *root)
 {
     json_t *o = json_object();
@@ -189,6 +220,8 @@ char *sk_scn_normalize(const sk_scenario *s, json_t *root)
         }
         json_object_set_new(o, "ground", g);
     }
+    if (s->water.present) /* absent otherwise: older files normalise as they did */
+        json_object_set_new(o, "water", water_json(&s->water, json_object_get(root, "water")));
     json_object_set_new(o, "iterations", json_integer(s->iterations));
     if (s->resolver == SK_RESOLVER_DIRECT) { /* absent otherwise: older files normalise as they did */
         json_t *d = json_object();
