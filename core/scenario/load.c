@@ -111,11 +111,12 @@ static int check_lines(const sk_scn_ctx *c, const sk_scenario *s)
                                p);
         if (!g->has_line || !medium)
             continue;
-        sk_scn_path_key(p, p, "line");
+        char pl[SK_SCN_PATH_MAX];
+        sk_scn_path_key(pl, p, "line");
         if (s->integrator == SK_INTEGRATOR_IMPLICIT)
-            return sk_scn_fail(c, p, "a line in water or on a compliant ground takes an explicit integrator, not implicit");
+            return sk_scn_fail(c, pl, "a line in water or on a compliant ground takes an explicit integrator, not implicit");
         if (sk_group_has_contacts(s, g))
-            return sk_scn_fail(c, p, "not supported with contacts (rod or cable links or anchor, a rigid ground)");
+            return sk_scn_fail(c, pl, "not supported with contacts (rod or cable links or anchor, a rigid ground)");
     }
     return 0;
 }

@@ -38,6 +38,12 @@ static json_t *link_json(const sk_group *g)
     const sk_rope_params *b = &g->base;
     json_t *o = json_object();
     json_object_set_new(o, "type", json_string(sk_scn_link_names[g->link - 1]));
+    if (g->line_by_ea) { /* line.EA and line.length give the rest */
+        if (g->has_link_damping)
+            json_object_set_new(o, g->link_damping_by_ratio ? "damping_ratio" : "damping",
+                                num(g->link_damping_by_ratio ? b->link_damping_ratio : b->link_damping));
+        return o;
+    }
     if (g->link == SK_LINK_SPRING || g->link == SK_LINK_BUNGEE)
         json_object_set_new(o, "stiffness", profile_json(g->stiffness_profile, b->link_stiffness,
                                                          b->link_stiffness_to, g->stiffness_list, g->particles - 1));
@@ -92,15 +98,41 @@ static json_t *anchor_json(const sk_group *g)
     return o;
 }
 
+/* A group's line: its diameter and coefficients, and where it is given by EA, the four numbers that give its
+ * particles, masses and links. */
+static json_t *line_json(const sk_group *g)
+{
+    const sk_rope_params *b = &g->base;
+    json_t *o = json_object(), *drag = json_object(), *added = json_object();
+    json_object_set_new(o, "diameter", num(b->line_diameter));
+    json_object_set_new(drag, "normal", num(b->line_drag_normal));
+    json_object_set_new(drag, "tangential", num(b->line_drag_tangential));
+    json_object_set_new(o, "drag", drag);
+    json_object_set_new(added, "normal", num(b->line_added_normal));
+    json_object_set_new(added, "tangential", num(b->line_added_tangential));
+    json_object_set_new(o, "added_mass", added);
+    if (g->line_by_ea) {
+        json_object_set_new(o, "mass_per_length", num(b->line_mass_per_length));
+        json_object_set_new(o, "EA", num(b->line_ea));
+        json_object_set_new(o, "length", num(b->line_length));
+        json_object_set_new(o, "segments", json_integer(g->particles - 1));
+    }
+    return o;
+}
+
 static json_t *group_json(const sk_group *g, json_t *given)
 {
     const sk_rope_params *b = &g->base;
     json_t *o = json_object();
     json_object_set_new(o, "count", json_integer((json_int_t)g->count));
-    json_object_set_new(o, "particles", json_integer(g->particles));
+    if (!g->line_by_ea)
+        json_object_set_new(o, "particles", json_integer(g->particles));
     json_object_set_new(o, "start", vec(b->start));
     json_object_set_new(o, "end", vec(b->end));
-    json_object_set_new(o, "mass", profile_json(g->mass_profile, b->mass, b->mass_to, g->mass_list, g->particles));
+    if (!g->line_by_ea)
+        json_object_set_new(o, "mass", profile_json(g->mass_profile, b->mass, b->mass_to, g->mass_list, g->particles));
+    if (g->has_line)
+        json_object_set_new(o, "line", line_json(g));
     if (g->n_payloads > 0) {
         json_t *payloads = json_array();
         for (int k = 0; k < g->n_payloads; k++) {
@@ -211,7 +243,13 @@ char *sk_scn_normalize(const sk_scenario *s, json_t *root)
     if (s->has_ground) {
         json_t *g = json_object();
         json_object_set_new(g, "height", num(s->ground_height));
-        json_object_set_new(g, "restitution", num(s->ground_restitution));
+        if (s->ground_compliant) {
+            json_object_set_new(g, "stiffness", num(s->ground_stiffness));
+            json_object_set_new(g, "damping", num(s->ground_damping));
+            json_object_set_new(g, "slip_speed", num(s->ground_slip_speed));
+        } else {
+            json_object_set_new(g, "restitution", num(s->ground_restitution));
+        }
         if (s->has_friction) { /* absent otherwise: older files normalise as they did */
             json_t *f = json_object();
             json_object_set_new(f, "static", num(s->ground_friction_static));
