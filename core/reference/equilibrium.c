@@ -7,11 +7,14 @@
  * promises, or |R|^2 falls (near the solution, where the energy's change is below its round-off); tau grows
  * fourfold after a full step and shrinks fourfold when no part of dx is taken, so the iteration is Newton's
  * near the solution and a damped descent far from it (a rope laid out compressed buckles: |R|^2 alone rises
- * there). The fixed point is R = 0 whatever tau. */
+ * there). The fixed point is R = 0 whatever tau. A line's statics (docs/model.md 3.6, 3.7) takes the water
+ * without its waves, and its buoyancy across the surface and the seabed's stiffness in the diagonal blocks. */
 #include <math.h>
 #include <stdlib.h>
 
 #include "model/bdf2.h"
+#include "model/real_math.h"
+#include "model/water_flow.h"
 #include "reference/rope_impl.h"
 
 /* The static forces at the particles' positions: R_i = f_i + a_i m~_i of each unpinned particle, and |R|^2
@@ -34,14 +37,78 @@ static sk_real static_residual(sk_ref_rope *r, sk_real *largest)
     return merit;
 }
 
+/* G(y), the integral over height of the submerged part lf(y) = l clamp((y_s - y) / l + 1/2, 0, 1) of a line's
+ * share l (G' = lf): l (y - lo) below the band [lo, hi] = [y_s - l/2, y_s + l/2] the share crosses the surface
+ * in, l^2 / 2 above it, (l^2 - (hi - y)^2) / 2 within. */
+static sk_real submerged_integral(sk_real surface, sk_real l, sk_real y)
+{
+    const sk_real lo = surface - l * (sk_real)0.5, hi = surface + l * (sk_real)0.5;
+    return y <= lo ? l * (y - lo) : y >= hi ? (l * l) * (sk_real)0.5 : (l * l - (hi - y) * (hi - y)) * (sk_real)0.5;
+}
+
+/* A line particle's potential energy in the water and on the seabed (docs/model.md sections 3.6, 3.7, at rest):
+ * the buoyancy b lf, b = -(rho A) g, as -b.y G(y) - (b.x x + b.z z) lf (exact where gravity is vertical), the
+ * seabed's (k d l) pen^2 / 2 where it is penetrated, and the current's Morison drag at rest, taken as the constant
+ * force F it is at p, -F . p (exact only where F does not change with the position: a current that changes with
+ * height or a line whose tangent turns makes it an estimate, which the line search only compares). */
+static sk_real line_potential(const sk_ref_rope *r, int i)
+{
+    const sk_line_force *lf = &r->lines[i];
+    const sk_rope_constants *c = &r->c;
+    const sk_vec3 p = r->world.particles[i].p;
+    sk_real u = 0;
+    if (lf->water) {
+        sk_real frac = (c->water_surface - p.y) / lf->share + (sk_real)0.5;
+        frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
+        const sk_real sub = lf->share * frac;
+        const sk_vec3 b = c->line_buoyancy;
+        u = u - b.y * submerged_integral(c->water_surface, lf->share, p.y) - (b.x * p.x + b.z * p.z) * sub;
+        sk_vec3 flow, acc;
+        sk_water_flow(&lf->scenario->water, p, *lf->time, &flow, &acc);
+        const sk_vec3 prev = lf->prev ? sk_vec3_unit(sk_vec3_sub(p, lf->prev->p)) : sk_vec3_zero();
+        const sk_vec3 next = lf->next ? sk_vec3_unit(sk_vec3_sub(lf->next->p, p)) : sk_vec3_zero();
+        const sk_vec3 q = sk_line_tangent(prev, next);
+        const sk_vec3 along = sk_vec3_scale(q, sk_vec3_dot(flow, q)), across = sk_vec3_sub(flow, along);
+        const sk_vec3 drag = sk_vec3_add(sk_vec3_scale(across, (sk_vec3_length(across) * c->line_dn) * sub),
+                                         sk_vec3_scale(along, (sk_vec3_length(along) * c->line_dt) * sub));
+        u = u - sk_vec3_dot(drag, p);
+    }
+    if (lf->seabed) {
+        const sk_real pen = r->scenario->ground_height - p.y;
+        if (pen > 0)
+            u = u + ((c->seabed_k * lf->share) * pen) * (pen * (sk_real)0.5);
+    }
+    return u;
+}
+
+/* The stiffness along y of a line particle's own static forces: the buoyancy's b.y where its share crosses the
+ * surface (lf falls by 1 per metre it rises; only where b points up, which keeps the block definite) and the
+ * seabed's k d l where it is penetrated. The water's drag at rest adds none: it is kept explicit. */
+static sk_real line_vertical_stiffness(const sk_ref_rope *r, int i)
+{
+    const sk_line_force *lf = &r->lines[i];
+    const sk_rope_constants *c = &r->c;
+    const sk_real y = r->world.particles[i].p.y;
+    sk_real k = 0;
+    if (lf->water) {
+        const sk_real frac = (c->water_surface - y) / lf->share + (sk_real)0.5;
+        if (frac > 0 && frac < 1 && c->line_buoyancy.y > 0)
+            k = k + c->line_buoyancy.y;
+    }
+    if (lf->seabed && r->scenario->ground_height - y > 0)
+        k = k + c->seabed_k * lf->share;
+    return k;
+}
+
 /* The potential energy of the static forces: gravity and the elastic energies (the diagnostics'), buoyancy's
- * -rho V times the integral of the submerged fraction over the height, and the current's drag at rest as a
- * constant force, -F . x (exact where the flow has no gradient). */
-static sk_real potential(const sk_ref_rope *r)
+ * -rho V times the integral of the submerged fraction over the height, the current's drag at rest as a
+ * constant force, -F . x (exact where the flow has no gradient), and a line's water and seabed. *size gets the
+ * sum of its terms' magnitudes, which bounds its round-off. */
+static sk_real potential(const sk_ref_rope *r, sk_real *size)
 {
     sk_rope_diagnostics d;
     sk_ref_rope_diagnose(r, &d, NULL);
-    sk_real u = d.gravity + d.elastic;
+    sk_real u = d.gravity + d.elastic, mag = fabs(d.gravity) + fabs(d.elastic);
     const sk_group *g = r->group;
     const sk_rope_params *rp = &r->params;
     const sk_particle *ps = r->world.particles;
@@ -61,7 +128,13 @@ static sk_real potential(const sk_ref_rope *r)
             const sk_vec3 f = sk_vec3_scale(sk_vec3_unit(flow), rp->drag_k1 * speed + (rp->drag_k2 * speed) * speed);
             u = u - sk_vec3_dot(f, ps[i].p);
         }
+        if (g->has_line) {
+            const sk_real t = line_potential(r, i);
+            u = u + t;
+            mag = mag + fabs(t);
+        }
     }
+    *size = mag;
     return u;
 }
 
@@ -74,7 +147,7 @@ static sk_real first_tau(const sk_ref_rope *r)
     return isfinite(tau) && tau > 0 ? tau : 1;
 }
 
-int sk_ref_rope_equilibrium(sk_ref_rope *r, sk_real tolerance, int iterations)
+static int solve(sk_ref_rope *r, sk_real tolerance, int iterations, sk_real *vertical)
 {
     sk_world *w = &r->world;
     sk_particle *ps = w->particles;
@@ -98,6 +171,9 @@ int sk_ref_rope_equilibrium(sk_ref_rope *r, sk_real tolerance, int iterations)
             return -1;
         pseudo.dt = tau;
         sk_rope_constants_compute(&pseudo, r->group, &r->params, &c);
+        if (vertical)
+            for (int i = 0; i < n; i++)
+                vertical[i] = ps[i].w != 0 ? line_vertical_stiffness(r, i) * (tau * tau) : 0;
         sk_ref_implicit_linear_solve(r, &c); /* (M + tau^2 K) dv = tau R: dx = tau dv */
         sk_real promise = 0; /* R . dx: the energy's fall at the start of the step, per unit step */
         for (int i = 0; i < n; i++) {
@@ -106,7 +182,10 @@ int sk_ref_rope_equilibrium(sk_ref_rope *r, sk_real tolerance, int iterations)
                 promise = promise + sk_vec3_dot(sk_vec3_add(ps[i].f, sk_vec3_scale(ps[i].a, (sk_real)1 / ps[i].w)),
                                                 sk_vec3_scale(im->dv[i], tau));
         }
-        const sk_real energy = potential(r);
+        sk_real size;
+        const sk_real energy = potential(r, &size);
+        /* a fall of P within its round-off (its terms' magnitudes times a few ulps) decides nothing: |R|^2 does */
+        const sk_real noise = (16 * SK_REAL_EPSILON) * size;
         sk_real alpha = 1, trial = merit, trial_largest = largest;
         bool taken = false;
         while (alpha >= SK_BDF2_ALPHA_MIN / 4) {
@@ -114,7 +193,7 @@ int sk_ref_rope_equilibrium(sk_ref_rope *r, sk_real tolerance, int iterations)
                 if (ps[i].w != 0)
                     ps[i].p = sk_vec3_add(im->x0[i], sk_vec3_scale(im->dv[i], tau * alpha));
             trial = static_residual(r, &trial_largest);
-            if (potential(r) <= energy - SK_BDF2_ARMIJO * alpha * promise ||
+            if (potential(r, &size) <= energy - SK_BDF2_ARMIJO * alpha * promise - noise ||
                 trial <= merit * ((sk_real)1 - SK_BDF2_ARMIJO * alpha)) {
                 taken = true;
                 break;
@@ -134,4 +213,28 @@ int sk_ref_rope_equilibrium(sk_ref_rope *r, sk_real tolerance, int iterations)
             tau = tau * 4;
     }
     return largest <= tolerance ? iterations : -1;
+}
+
+int sk_ref_rope_equilibrium(sk_ref_rope *r, sk_real tolerance, int iterations)
+{
+    if (!r->group->has_line)
+        return solve(r, tolerance, iterations, NULL);
+    /* A line's statics: the water without its waves (their kinematics are no steady load; the current is), and
+     * the line's own vertical stiffness in the solve's diagonal blocks. */
+    sk_real *vertical = malloc((size_t)r->world.capacity * sizeof *vertical);
+    if (!vertical || (!r->implicit.dv && !sk_ref_implicit_init(&r->implicit, r->world.capacity))) {
+        free(vertical);
+        return -1;
+    }
+    sk_scenario still = *r->scenario;
+    still.water.waves = false;
+    for (int i = 0; i < r->world.count; i++)
+        r->lines[i].scenario = &still;
+    r->implicit.vertical = vertical;
+    const int solves = solve(r, tolerance, iterations, vertical);
+    r->implicit.vertical = NULL;
+    for (int i = 0; i < r->world.count; i++)
+        r->lines[i].scenario = r->scenario;
+    free(vertical);
+    return solves;
 }

@@ -67,9 +67,10 @@ static void link_blocks(sk_ref_rope *r, const sk_rope_constants *c, bool later)
 }
 
 /* Particle i's row with the link before it already eliminated: E_i, every term of its diagonal block but
- * link i's (the diagonal of M + T, what row i - 1 hands over, the anchor), D_i = E_i + S_i, and y_i, each
- * term added in this order (docs/model.md section 2.1). On the right: (f + a m~) dt, the linear drag's T z
- * in later iterations, what row i - 1 hands over, the anchor, the link after (+q_i). */
+ * link i's (the diagonal of M + T, what row i - 1 hands over, the static solve's vertical stiffness, the
+ * anchor), D_i = E_i + S_i, and y_i, each term added in this order (docs/model.md section 2.1). On the right:
+ * (f + a m~) dt, the linear drag's T z in later iterations, what row i - 1 hands over, the anchor, the link
+ * after (+q_i). */
 static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, sk_sym3 *e_out, sk_sym3 *d_out,
                 sk_vec3 *y_out, sk_real *merit)
 {
@@ -97,6 +98,8 @@ static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, s
         e = im->handed[i - 1];
         y = sk_vec3_add(y, im->handed_y[i - 1]);
     }
+    if (im->vertical)
+        e.yy = e.yy + im->vertical[i];
     if (i == sk_ref_rope_held(r)) {
         if (g->anchor == SK_ANCHOR_SPRING || g->anchor == SK_ANCHOR_BUNGEE) {
             sk_vec3 da = sk_vec3_sub(ps[i].p, r->anchor);
