@@ -1079,7 +1079,7 @@ static int line_waves(void)
     return each_explicit(LINE_SEA("{\"density\": 1025, \"surface\": 0.2, \"current\": {\"heights\": [-1.5, -0.5, 0.2],"
                                   " \"velocities\": [[0, 0, 0], [0.2, 0, 0.1], [0.5, 0, -0.2]]},"
                                   " \"waves\": {\"amplitude\": 0.1, \"period\": 2, \"heading\": 30, \"phase\": 40,"
-                                  " \"depth\": 1.7, \"ramp\": 0.2}}",
+                                  " \"depth\": 1.6, \"ramp\": 0.2}}",
                                   "", ", \"mass_per_length\": 0.8, \"EA\": 200, \"length\": 4.6, \"segments\": 15",
                                   "\"link\": {\"type\": \"bungee\", \"damping_ratio\": 0.3},"));
 }
