@@ -26,7 +26,7 @@ static double rho_a(double d) { return 1025 * (PHYS_PI * d * d / 4); }
 static int terminal(sk_integrator integrator, bool end_on)
 {
     if (PHYS_FLOAT && integrator == SK_INTEGRATOR_VERLET) /* a dt^2 step's move is below a float's ulp of y */
-        CHECK_SKIP("verlet's (p - q) / dt at 20 m in float resolves the speed to 2e-3 m/s: 7 % of it");
+        CHECK_SKIP("verlet's (p - q) / dt at 20 m in float resolves the speed to 2e-3 m/s, 7 percent of it");
     const double mu = 3, d = 0.05, cd = end_on ? 0.4 : 1.2, dt = 1e-3;
     const long steps = 20000;
     sk_scenario s;
