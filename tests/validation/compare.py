@@ -217,7 +217,10 @@ def catenary_air(skein, work, args):
     H, VA = elastic_catenary(dx, dy, line["length"], line["mass_per_length"] * gy, line["EA"])
     w, L = line["mass_per_length"] * gy, line["length"]
     h5 = run(skein, "catenary_air.json", os.path.join(work, "catenary_air.h5"))
-    settled(h5, 1e-4)
+    # float: one rounding of a coordinate near 80 m (5e-6 m) is 2.5 N of this line's tension
+    single = real_type(h5) == "float"
+    tol_f, tol_x = (2e-3, 0.01) if single else (5e-4, 0.01)
+    settled(h5, 1e-3 if single else 1e-4)
     _, f = support(h5)
     fa, fb = f[-1, 0], f[-1, 1]
     ca, cb = np.array([-H, -VA, 0.0]), np.array([H, VA + w * L, 0.0])
@@ -225,7 +228,7 @@ def catenary_air(skein, work, args):
     eb = np.abs(fb - cb).max() / np.linalg.norm(cb)
     print(f"  closed form: H {H:.3f} N, V at the ends {-VA:.3f} N and {VA + w * L:.3f} N")
     print(f"  skein's supports: first ({fa[0]:.3f}, {fa[1]:.3f}, {fa[2]:.3f}) N, last ({fb[0]:.3f}, {fb[1]:.3f}, "
-          f"{fb[2]:.3f}) N; largest component error relative to the force: {ea:.2e}, {eb:.2e} (tolerance 2e-3)")
+          f"{fb[2]:.3f}) N; largest component error relative to the force: {ea:.2e}, {eb:.2e} (tolerance {tol_f:g})")
     # the nodes: particle i at unstretched arc s = i L / n
     p = np.array(h5["groups/0/position"][-1, 0], dtype=float)
     n = p.shape[0] - 1
@@ -237,8 +240,8 @@ def catenary_air(skein, work, args):
                                                                   math.hypot(1, VA / H))
         worst = max(worst, math.hypot(p[i, 0] - g["start"][0] - x, p[i, 1] - g["start"][1] - y))
     print(f"  nodes: largest distance from the closed form's point at the same arc length {worst:.2e} m "
-          f"(tolerance 0.02 m: the lumped masses' own discretisation)")
-    return max(ea, eb) <= 2e-3 and worst <= 0.02
+          f"(tolerance {tol_x:g} m: the lumped masses' own discretisation)")
+    return max(ea, eb) <= tol_f and worst <= tol_x
 
 
 def terminal_velocity(skein, work, args):
@@ -250,10 +253,11 @@ def terminal_velocity(skein, work, args):
     v = math.sqrt(2 * (mu - rho * math.pi * d * d / 4) * gy / (rho * cd * d))
     h5 = run(skein, "terminal_velocity.json", os.path.join(work, "terminal_velocity.h5"))
     vel = np.array(h5["groups/0/velocity"][-1, 0], dtype=float)
+    tol = 1e-5 if real_type(h5) == "float" else 1e-6
     err = float(np.max(np.abs(vel[:, 1] + v))) / v
     print(f"  closed form: terminal speed {v:.6f} m/s broadside; skein's particles {-vel[:, 1]} m/s, "
-          f"relative error {err:.2e} (tolerance 1e-4); sideways {np.abs(vel[:, [0, 2]]).max():.1e} m/s")
-    return err <= 1e-4 and np.abs(vel[:, [0, 2]]).max() <= 1e-9
+          f"relative error {err:.2e} (tolerance {tol:g}); sideways {np.abs(vel[:, [0, 2]]).max():.1e} m/s")
+    return err <= tol and np.abs(vel[:, [0, 2]]).max() <= 1e-9
 
 
 def added_mass_period(skein, work, args):
@@ -267,6 +271,7 @@ def added_mass_period(skein, work, args):
     k = line["EA"] / seg
     period = 2 * math.pi * math.sqrt((m + rho * V * line["added_mass"]["tangential"]) / k)
     h5 = run(skein, "added_mass_period.json", os.path.join(work, "added_mass_period.h5"))
+    tol = 1e-4 if real_type(h5) == "float" else 1e-5
     t = np.array(h5["time"])
     y = np.array(h5["groups/0/position"][:, 0, 1, 1], dtype=float)
     y = y - 0.5 * (y.max() + y.min())
@@ -278,8 +283,8 @@ def added_mass_period(skein, work, args):
     err = abs(measured - period) / period
     print(f"  closed form: period 2 pi sqrt((m + rho V Cat) / k) = {period:.6f} s (without added mass "
           f"{2 * math.pi * math.sqrt(m / k):.6f} s); skein {measured:.6f} s over {len(ups) - 1} periods, "
-          f"relative error {err:.2e} (tolerance 1e-3)")
-    return err <= 1e-3
+          f"relative error {err:.2e} (tolerance {tol:g})")
+    return err <= tol
 
 
 CASES = {

@@ -63,7 +63,7 @@ JUMPER_TOP = skein_point((0.0, 0.0, -5.0))  # MoorDyn point 2, the "fairlead": t
 JUMPER_BOTTOM = skein_point((-100.0, 0.0, -55.0))  # MoorDyn point 1, fixed
 JUMPER_T = 27.0  # s, period of cases 1 and 2 (also their ramp)
 JUMPER_A = 10.0  # m
-JUMPER_SETTLE = 80.0  # s of damped motion before a case starts (the static state)
+JUMPER_SETTLE = 180.0  # s of damped motion before a case starts (the static state)
 JUMPER_DT = 5e-4
 
 
@@ -195,9 +195,9 @@ def main():
     print(f"jumper path: max |x''| {worst:.3f} m/s^2, piecewise-linear error at most {err:.2e} m "
           f"(velocity {PATH_DT / 2 * worst:.2e} m/s)")
 
-    # Static: settled from the straight chord by damping (v *= 0.5^dt: half the velocity kept after 1 s),
+    # Static: settled from the straight chord by damping (v *= 0.8^dt: 80 % of the velocity kept after 1 s),
     # MoorDyn's stationary case. The cases start from its last frame (compare.py passes it as initial.from).
-    write("jumper_static.json", jumper(JUMPER_SETTLE, jumper_group(damping=0.5), every=2000))
+    write("jumper_static.json", jumper(JUMPER_SETTLE, jumper_group(damping=0.8), every=20000))
     # Cases 1 and 2: 27 s of ramp, then the 80 s compared (+0.1 s so the last sample is a frame).
     dur = JUMPER_T + 80.0 + 0.1
     write("jumper_case1.json", jumper(dur, jumper_group(jumper_path((0, 1.0), dur)), every=20))
@@ -249,7 +249,7 @@ def main():
                              "added_mass": {"normal": 1.0, "tangential": 0.5}},
                     "link": {"type": "spring"},
                     "anchor": {"type": "pin", "point": [0.0, -10.0, 0.0]}}],
-        "output": {"every": 10}})
+        "output": {"every": 50}})
 
 
 if __name__ == "__main__":
