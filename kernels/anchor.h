@@ -4,7 +4,9 @@
 #define SKEIN_KERNELS_ANCHOR_H
 
 #include "model/anchor_path.h"
+#include "model/real_math.h"
 #include "params.h"
+#include "skein/scenario.h"
 
 /* driven: the group's anchor moves (cfg->driven, or false where a specialisation knows it does not). The
  * motions add up in the reference's order: the sine, the towing velocity times t, the path. */
@@ -24,6 +26,40 @@ SK_INLINE skv3 k_anchor_point(const sk_kernel_cfg *cfg, const kparams *k, bool d
         x = v3_add(x, v3_make(skv_set1(d.x), skv_set1(d.y), skv_set1(d.z)));
     }
     return x;
+}
+
+/* The anchor point's velocity of a step, the reference's operations (reference/anchor.c): the sine's
+ * amplitude * (omega * sin((omega t + phase) + pi/2)), the towing velocity, the path's slope. */
+SK_INLINE skv3 k_anchor_velocity(const sk_kernel_cfg *cfg, const kparams *k, long step)
+{
+    skv3 u = v3_zero();
+    if (!cfg->driven)
+        return u;
+    skv t = skv_mul(skv_set1((sk_real)step), k->dt);
+    if (cfg->motion_sine) {
+        skv angle = skv_add(skv_add(skv_mul(k->motion_omega, t), k->motion_phase), skv_set1(SK_HALF_PI));
+        u = v3_add(u, v3_scale(k->motion_amplitude, skv_mul(k->motion_omega, skv_sin(angle))));
+    }
+    if (cfg->motion_tow)
+        u = v3_add(u, k->motion_velocity);
+    if (cfg->path_count > 0) {
+        sk_vec3 d = sk_path_velocity(cfg->path_times, cfg->path_points, cfg->path_count, (sk_real)step * cfg->dt);
+        u = v3_add(u, v3_make(skv_set1(d.x), skv_set1(d.y), skv_set1(d.z)));
+    }
+    return u;
+}
+
+/* A pin anchor (docs/model.md section 6.4): row 0, pinned, put at x(t) of step `step` with the anchor's velocity
+ * (verlet's slot: q = p - v dt). Called before a step's forces and after its integration, as the reference
+ * does. Nothing for other anchors. */
+SK_INLINE void k_pin_hold(const sk_kernel_cfg *cfg, const kparams *k, sk_real *state, long step)
+{
+    if (cfg->anchor != SK_ANCHOR_PIN)
+        return;
+    const skv3 x = k_anchor_point(cfg, k, cfg->driven, step);
+    const skv3 u = k_anchor_velocity(cfg, k, step);
+    v3_store(state, x);
+    v3_store(state + 3 * SK_W, cfg->integrator == SK_INTEGRATOR_VERLET ? v3_sub(x, v3_scale(u, k->dt)) : u);
 }
 
 #endif

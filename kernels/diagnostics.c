@@ -7,6 +7,7 @@
 #include "forces.h"
 #include "integrate.h"
 #include "step.h"
+#include "support.h"
 
 void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state,
                                   long step, sk_real *diag, sk_real *tension)
@@ -113,6 +114,10 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
     skv_store(diag + (size_t)SK_D_ELASTIC * SK_W, elastic);
     v3_store(diag + (size_t)SK_D_ANCHOR_FX * SK_W, anchor_force);
     skv_store(diag + (size_t)SK_D_LENGTH * SK_W, cfg->deploys ? skv_add(links, rest) : links);
+    sk_real *support = diag + (size_t)SK_D_SUPPORT * SK_W;
+    if (!k_support(cfg, param, state, step, support)) /* out of memory: no number stands for it */
+        for (int c = 0; c < 6; c++)
+            skv_store(support + (size_t)c * SK_W, skv_set1((sk_real)__builtin_nan("")));
 }
 
 unsigned SK_KNAME(sk_kernel_bounded_lanes)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state)

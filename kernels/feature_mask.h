@@ -20,6 +20,9 @@ typedef struct k_features {
     bool lean;        /* springs alone, the acceleration field free of -0: f = u - u_prev (force_sum.h) */
     bool friction;    /* Coulomb friction on the ground's contacts (the resolver's) */
     bool bdf2;        /* the implicit integrator's BDF2 (step_implicit.c) */
+    bool water;       /* a line in the scenario's water (line_water.h) */
+    bool seabed;      /* a line on the scenario's compliant seabed */
+    bool link_damp;   /* the links' axial damping (forces.h k_link_force) */
 } k_features;
 
 /* The mask's fields: three bits each for the integrator, link and anchor, two for the drag, one per flag. */
@@ -27,7 +30,8 @@ enum {
     K_INTEGRATOR_SHIFT = 0, K_LINK_SHIFT = 3, K_ANCHOR_SHIFT = 6, K_DRAG_SHIFT = 9,
     K_GFORCE = 1u << 11, K_BUOYANCY = 1u << 12, K_DRIVEN = 1u << 13, K_BENDING = 1u << 14,
     K_PROFILES = 1u << 15, K_DEPLOYS = 1u << 16, K_UNIT_DAMP = 1u << 17, K_LEAN = 1u << 18,
-    K_FRICTION = 1u << 19, K_BDF2 = 1u << 20, K_ALL = (1u << 21) - 1
+    K_FRICTION = 1u << 19, K_BDF2 = 1u << 20, K_WATER = 1u << 21, K_SEABED = 1u << 22, K_LINK_DAMP = 1u << 23,
+    K_ALL = (1u << 24) - 1
 };
 #define K_INTEGRATOR(i) ((unsigned)(i) << K_INTEGRATOR_SHIFT)
 #define K_LINK(l) ((unsigned)(l) << K_LINK_SHIFT)
@@ -55,6 +59,9 @@ SK_INLINE k_features k_features_of(unsigned m)
     f.lean = m & K_LEAN;
     f.friction = m & K_FRICTION;
     f.bdf2 = m & K_BDF2;
+    f.water = m & K_WATER;
+    f.seabed = m & K_SEABED;
+    f.link_damp = m & K_LINK_DAMP;
     return f;
 }
 
@@ -66,7 +73,9 @@ SK_INLINE unsigned k_cfg_mask(const sk_kernel_cfg *cfg)
                  K_DRAG(sk_kernel_drag_mode(cfg));
     return m | (cfg->gravity_force ? K_GFORCE : 0) | (cfg->buoyancy ? K_BUOYANCY : 0) | (cfg->driven ? K_DRIVEN : 0) |
            (cfg->bending ? K_BENDING : 0) | (cfg->profiles ? K_PROFILES : 0) | (cfg->deploys ? K_DEPLOYS : 0) |
-           (cfg->friction ? K_FRICTION : 0) | (cfg->bdf2 && integrator == SK_INTEGRATOR_IMPLICIT ? K_BDF2 : 0);
+           (cfg->friction ? K_FRICTION : 0) | (cfg->bdf2 && integrator == SK_INTEGRATOR_IMPLICIT ? K_BDF2 : 0) |
+           (cfg->line_water ? K_WATER : 0) | (cfg->line_seabed ? K_SEABED : 0) |
+           (cfg->link_damping && k_force_link(cfg->link) != SK_LINK_NONE ? K_LINK_DAMP : 0);
 }
 
 /* The mask of a pack: its group's features and what its lanes' parameters allow. unit_damp where the
@@ -86,7 +95,7 @@ SK_INLINE unsigned k_pack_mask(const sk_kernel_cfg *cfg, const sk_real *param)
     }
     const bool explicit_fixed = integrator != SK_INTEGRATOR_IMPLICIT && !cfg->deploys;
     const bool plain = !cfg->gravity_force && !cfg->drag && !cfg->buoyancy && !cfg->driven && !cfg->bending &&
-                       !cfg->profiles;
+                       !cfg->profiles && !cfg->link_damping && !cfg->line_water && !cfg->line_seabed;
     const bool lean = explicit_fixed && plain && no_negative_zero && cfg->link == SK_LINK_SPRING &&
                       (cfg->anchor == SK_ANCHOR_NONE || cfg->anchor == SK_ANCHOR_SPRING);
     return m | (undamped ? K_UNIT_DAMP : 0) | (lean ? K_LEAN : 0);

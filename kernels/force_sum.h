@@ -7,15 +7,27 @@
 #include "bending.h"
 #include "feature_mask.h"
 #include "forces.h"
+#include "line_water.h"
+#include "water_flow.h"
 
 /* What a pass over a pack's rows holds for every row of a step: the anchor point, the anchored segment's rest
- * length, the hinges' forces of the step (bending.h; with the bending feature) and the rows visited. */
+ * length, the hinges' forces of the step (bending.h; with the bending feature) and the rows visited; for a
+ * line in water or on a seabed (line_water.h), the group's structure and the step's time t = step dt. */
 typedef struct k_pass {
     skv3 x;
     skv rest;
     const sk_real *bend;
     int rows;
+    const sk_kernel_cfg *cfg;
+    sk_real t;
 } k_pass;
+
+/* A line's particle (the water and seabed features): its links' unit vectors (the zero vector where a link
+ * is absent), and, out, its inertia with the added mass (the water feature). */
+typedef struct k_line_row {
+    skv3 e_prev, e_next;
+    k_inertia inertia;
+} k_line_row;
 
 /* The lanes whose anchor holds a particle: `mask`, or, where a pass knows it at compile time, every lane
  * (all) or none. Whether some lane is held is asked only where the pack has an anchor. */
@@ -47,6 +59,16 @@ SK_INLINE skv3 k_lean_links(skv3 um_prev, skv3 um, bool has_prev, bool has_next)
     return has_next ? v3_sub(um, um_prev) : v3_sub(v3_zero(), um_prev);
 }
 
+/* No line: the passes whose groups have none (the loader keeps lines to the fixed step's). */
+SK_INLINE k_line_row k_line_none(void)
+{
+    k_line_row r;
+    r.e_prev = r.e_next = v3_zero();
+    r.inertia.q = v3_zero();
+    r.inertia.inv = r.inertia.gamma = skv_zero();
+    return r;
+}
+
 /* Particle i's force at position p and the velocity its forces see, vel. The links' forces come in
  * evaluated (the passes carry link i's force to row i + 1, and the implicit step builds its block from the
  * same evaluation): um_prev, link i - 1's force on particle i - 1, which particle i takes negated, where
@@ -55,13 +77,24 @@ SK_INLINE skv3 k_lean_links(skv3 um_prev, skv3 um, bool has_prev, bool has_next)
  * constant. Values, not a structure, so that a variant with features read at run time keeps them in
  * registers. */
 SK_INLINE skv3 k_force_sum(const kparams *k, k_features ft, const k_pass *pass, int i, skv3 p, skv3 vel,
-                           skv3 um_prev, skv3 um, bool has_prev, bool has_next, k_hold hold)
+                           skv3 um_prev, skv3 um, bool has_prev, bool has_next, k_hold hold, k_line_row *line)
 {
     skv3 f;
     if (ft.lean) {
         f = k_lean_links(um_prev, um, has_prev, has_next);
     } else {
         f = k_particle_forces(k, ft.gforce, ft.drag, ft.buoyancy, p, vel);
+        if (ft.water || ft.seabed) {
+            const skv share = k_line_share(k, ft.profiles, has_prev, has_next);
+            if (ft.water) {
+                skv3 u, a;
+                k_water_flow(pass->cfg, p, pass->t, &u, &a);
+                const skv3 q = v3_unit(v3_add(line->e_prev, line->e_next));
+                f = v3_add(f, k_line_water_force(k, share, q, p, vel, u, a, &line->inertia));
+            }
+            if (ft.seabed)
+                f = k_line_seabed_force(k, share, pass->cfg->seabed_height, pass->cfg->seabed_friction, p, vel, f);
+        }
         if (has_prev && ft.link != SK_LINK_NONE)
             f = v3_sub(f, um_prev);
         if (has_next && ft.link != SK_LINK_NONE)

@@ -13,7 +13,7 @@
 SK_INLINE int k_force_link(int link) { return link == SK_LINK_ROD || link == SK_LINK_CABLE ? SK_LINK_NONE : link; }
 SK_INLINE int k_force_anchor(int anchor)
 {
-    return anchor == SK_ANCHOR_ROD || anchor == SK_ANCHOR_CABLE ? SK_ANCHOR_NONE : anchor;
+    return anchor == SK_ANCHOR_ROD || anchor == SK_ANCHOR_CABLE || anchor == SK_ANCHOR_PIN ? SK_ANCHOR_NONE : anchor;
 }
 
 /* The per-particle forces of one particle, in the model's order (docs/model.md section 5): gravity, drag, buoyancy. f starts at
@@ -39,14 +39,18 @@ SK_INLINE skv3 k_particle_forces(const kparams *k, bool gforce, int drag, bool b
     return f;
 }
 
-/* The link between a and b: u * mag, the force on a; b receives u * (-mag), which is its exact
- * negation, so callers subtract it. A slack bungee gives zero, the same bits as skipping it. */
-SK_INLINE skv3 k_link_force(const kparams *k, int link, skv3 pa, skv3 pb)
+/* The link between a and b (velocities va, vb, the ones the forces see): u * mag, the force on a; b receives
+ * u * (-mag), which is its exact negation, so callers subtract it. damped: its axial damping,
+ * mag - c (u . (va - vb)). A slack bungee gives zero, the same bits as skipping it. */
+SK_INLINE skv3 k_link_force(const kparams *k, int link, bool damped, skv3 pa, skv3 pb, skv3 va, skv3 vb)
 {
     skv3 d = v3_sub(pa, pb);
     skv l = v3_length(d);
     skv mag = skv_mul(skv_sub(k->link_l, l), k->link_stiffness);
-    skv3 um = v3_scale(v3_unit_given(d, l), mag);
+    skv3 u = v3_unit_given(d, l);
+    if (damped)
+        mag = skv_sub(mag, skv_mul(k->link_c, v3_dot(u, v3_sub(va, vb))));
+    skv3 um = v3_scale(u, mag);
     if (link == SK_LINK_BUNGEE)
         um = v3_select(skv_gt(l, k->link_l), um, v3_zero());
     return um;

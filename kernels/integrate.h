@@ -12,10 +12,10 @@ SK_INLINE skv3 k_velocity(const kparams *k, int integrator, skv3 p, skv3 w)
     return integrator == SK_INTEGRATOR_VERLET ? v3_div(v3_sub(p, w), k->dt) : w;
 }
 
-/* unit_damp: every lane's damp is exactly 1, where v * damp is v itself, bit for bit: skipped. */
-SK_INLINE void k_integrate_d(const kparams *k, int integrator, bool unit_damp, skv3 *p, skv3 *w, skv3 f)
+/* One step under acceleration acc. unit_damp: every lane's damp is exactly 1, where v * damp is v itself,
+ * bit for bit: skipped. */
+SK_INLINE void k_integrate_acc(const kparams *k, int integrator, bool unit_damp, skv3 *p, skv3 *w, skv3 acc)
 {
-    skv3 acc = v3_add(k->acc, v3_scale(f, k->w));
     switch (integrator) {
     case SK_INTEGRATOR_CYCLONE:
     case SK_INTEGRATOR_EULER:
@@ -38,6 +38,12 @@ SK_INLINE void k_integrate_d(const kparams *k, int integrator, bool unit_damp, s
         break;
     }
     }
+}
+
+/* Under force f: the acceleration field plus f w. */
+SK_INLINE void k_integrate_d(const kparams *k, int integrator, bool unit_damp, skv3 *p, skv3 *w, skv3 f)
+{
+    k_integrate_acc(k, integrator, unit_damp, p, w, v3_add(k->acc, v3_scale(f, k->w)));
 }
 
 SK_INLINE void k_integrate(const kparams *k, int integrator, skv3 *p, skv3 *w, skv3 f)

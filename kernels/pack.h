@@ -45,6 +45,8 @@ enum {
     SK_Q_W, SK_Q_MASS, SK_Q_GF, SK_Q_GF_Y, SK_Q_GF_Z, SK_Q_LINK_K, SK_Q_LINK_L, SK_Q_MAX_LINK2,
     SK_Q_IMP_DIAG, SK_Q_LINK_KDT2, SK_Q_FAKE_JX, SK_Q_FAKE_JV, /* the implicit integrator's (rope_constants.h) */
     SK_Q_BEND_KB, /* the hinge at particle i: its k_b (model/profile.h) */
+    SK_Q_SHARE,   /* particle i's share of a line (model/profile.h) */
+    SK_Q_LINK_C, SK_Q_LINK_CDT, /* link i's axial damping and its implicit block's factor */
     SK_Q_COUNT
 };
 _Static_assert(SK_Q_COUNT == SK_PACK_PROFILE_ROW_REALS, "the memory check counts a profile row's reals");
@@ -78,6 +80,11 @@ typedef struct sk_kernel_cfg {
     bool flow;      /* drag acts on the velocity relative to the flow u(y) = flow_velocity + flow_gradient y */
     bool buoyancy;
     bool bending;   /* hinges between consecutive links (kernels/bending.h) */
+    bool line_water;  /* a line in the scenario's water (kernels/line_water.h, docs/model.md section 3.6) */
+    bool line_seabed; /* a line on the scenario's compliant seabed (section 3.7) */
+    bool seabed_friction; /* ... with friction (per rope: SK_P_MU_K) */
+    sk_real seabed_height;
+    bool link_damping; /* the links' axial damping (SK_P_LINK_C, SK_P_LINK_CDT) */
     bool profiles;  /* per-particle masses and per-link constants in the parameter block's rows (SK_Q_*) */
     bool deploys;
     bool insert_along;   /* deployment's "along" rule, else the seed's */
@@ -144,7 +151,8 @@ enum sk_pack_diag {
     SK_D_ELASTIC,
     SK_D_ANCHOR_FX, SK_D_ANCHOR_FY, SK_D_ANCHOR_FZ,
     SK_D_LENGTH,
-    SK_D_COUNT
+    SK_D_SUPPORT, /* [2][3]: the first and the last particle's support force (kernels/support.h) */
+    SK_D_COUNT = SK_D_SUPPORT + 6
 };
 
 /* Per-lane extremes of a run (sk_engine_track_extremes): rows of W reals, -inf until a link is seen. */

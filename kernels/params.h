@@ -52,6 +52,9 @@ SK_INLINE void kp_profile_row(kparams *k, const sk_real *rows, int i)
     k->fake_jx = skv_load(r + (size_t)SK_Q_FAKE_JX * SK_W);
     k->fake_jv = skv_load(r + (size_t)SK_Q_FAKE_JV * SK_W);
     k->bend_kb = skv_load(r + (size_t)SK_Q_BEND_KB * SK_W);
+    k->line_share = skv_load(r + (size_t)SK_Q_SHARE * SK_W);
+    k->link_c = skv_load(r + (size_t)SK_Q_LINK_C * SK_W);
+    k->link_cdt = skv_load(r + (size_t)SK_Q_LINK_CDT * SK_W);
 }
 
 /* The largest particle count among the lanes (the rows a deploying pack's loops must visit). */

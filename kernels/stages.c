@@ -40,7 +40,8 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
         k_bend_pass(&k_rope, state, rows, n, bend, prof);
     }
 
-    const k_pass pass = {x, rest, bend, rows};
+    const k_pass pass = {x, rest, bend, rows, cfg, 0};
+    k_line_row none = k_line_none(); /* the loader keeps lines to the fixed step */
     skv3 um_prev = v3_zero();
     for (int i = 0; i < rows; i++) {
         const sk_real *row = state + (size_t)i * stride;
@@ -48,15 +49,18 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
         kparams k = k_rope; /* with profiles: particle i's and link i's constants */
         if (prof)
             kp_profile_row(&k, prof, i);
+        const skv3 vel = k_velocity(&k, ft.integrator, p, w);
         const skv3 um_before = um_prev;
         skv3 um = v3_zero();
         if (i + 1 < rows && ft.link != SK_LINK_NONE) {
             skm exists = skv_lt(skv_set1((sk_real)(i + 1)), n);
-            um = v3_select(exists, k_link_force(&k, ft.link, p, v3_load(row + stride)), v3_zero());
+            const skv3 pn = v3_load(row + stride);
+            const skv3 vn = ft.link_damp ? k_velocity(&k, ft.integrator, pn, v3_load(row + stride + 3 * SK_W)) : vel;
+            um = v3_select(exists, k_link_force(&k, ft.link, ft.link_damp, p, pn, vel, vn), v3_zero());
             um_prev = um;
         }
-        const skv3 f = k_force_sum(&k, ft, &pass, i, p, k_velocity(&k, ft.integrator, p, w), um_before, um, i > 0,
-                                   i + 1 < rows, k_hold_lanes(skv_eq(skv_set1((sk_real)i), held_index)));
+        const skv3 f = k_force_sum(&k, ft, &pass, i, p, vel, um_before, um, i > 0,
+                                   i + 1 < rows, k_hold_lanes(skv_eq(skv_set1((sk_real)i), held_index)), &none);
         v3_store(force + (size_t)i * 3 * SK_W, f);
     }
     free(bend);

@@ -18,7 +18,7 @@ SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real 
     const kparams k = kp_load(param);
     const unsigned char *pinned = cfg->pinned;
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
-    const bool need_vel = ft.drag || ft.anchor == SK_ANCHOR_FAKE_SPRING;
+    const bool need_vel = ft.drag || ft.link_damp || ft.anchor == SK_ANCHOR_FAKE_SPRING;
     for (long s = 0; s < steps; s++) {
         skv3 x = k_anchor_point(cfg, &k, ft.driven, step0 + s);
         k_deploy(cfg, &k, param, state, x, step0 + s);
@@ -30,7 +30,8 @@ SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real 
                 lane_steps[l] += (uint64_t)param[(size_t)SK_P_N * SK_W + l];
         if (ft.bending) /* the hinges among the particles present, after the insertion (bending.h) */
             k_bend_pass(&k, state, rows, n, bend, prof);
-        const k_pass pass = {x, rest, bend, rows};
+        const k_pass pass = {x, rest, bend, rows, cfg, 0};
+        k_line_row none = k_line_none(); /* the loader keeps lines to the fixed step */
 
         /* p is carried from row to row (row i + 1 is still old when row i is written); v is loaded where it is
          * used, as in the fixed kernel, to spare registers */
@@ -53,12 +54,15 @@ SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real 
             if (i + 1 < rows) {
                 pn = v3_load(row + stride);
                 if (ft.link != SK_LINK_NONE) {
-                    um = v3_select(skv_lt(next_index, n), k_link_force(kr, ft.link, p, pn), v3_zero());
+                    const skv3 vn =
+                        ft.link_damp ? k_velocity(kr, ft.integrator, pn, v3_load(row + stride + 3 * SK_W)) : vel;
+                    um = v3_select(skv_lt(next_index, n), k_link_force(kr, ft.link, ft.link_damp, p, pn, vel, vn),
+                                   v3_zero());
                     um_prev = um;
                 }
             }
             skv3 f = k_force_sum(kr, ft, &pass, i, p, vel, um_before, um, i > 0, i + 1 < rows,
-                                 k_hold_lanes(skv_eq(next_index, n)));
+                                 k_hold_lanes(skv_eq(next_index, n)), &none);
             if (!pinned[i]) {
                 skv3 pi = p, wi = w;
                 k_integrate(kr, ft.integrator, &pi, &wi, f);
@@ -88,10 +92,12 @@ SK_INLINE void deploy_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *sta
 }
 
 /* The variants (feature_mask.h): profiles (each particle with its own constants, and with bending each hinge's
- * k_b), bending, and the rest; the other features read at run time. */
-#define DEPLOY_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP)
-#define DEPLOY_VARIANTS(X)                                                      \
-    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP)       \
+ * k_b), bending, and the rest; the other features read at run time. Damped links (axial damping) first, so
+ * the others take them as absent. */
+#define DEPLOY_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_LINK_DAMP)
+#define DEPLOY_VARIANTS(X)                                                                  \
+    X(link_damped, K_LINK_DAMP, K_LINK_DAMP, K_LINK_DAMP | K_LEAN)                           \
+    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_LINK_DAMP)     \
     X(bending, K_BENDING | K_PROFILES, K_BENDING, DEPLOY_OPEN)                   \
     X(plain, K_BENDING | K_PROFILES, 0u, DEPLOY_OPEN)
 

@@ -21,6 +21,7 @@
  * too would hold three more registers across the loop, which AVX2's sixteen cannot spare. */
 typedef struct carry {
     skv3 p, um;
+    skv3 e; /* a line's (the water feature's): link i - 1's unit vector */
 } carry;
 
 /* The springs-only link (the lean feature, force_sum.h): a zero inverse length instead of a zero vector for
@@ -44,7 +45,7 @@ SK_INLINE void particle(const kparams *k, k_features ft, const k_pass *pass, sk_
         k = &row_k;
     }
     const size_t next = (size_t)SK_F_COUNT * SK_W;
-    const bool need_vel = ft.drag || (first && ft.anchor == SK_ANCHOR_FAKE_SPRING);
+    const bool need_vel = ft.drag || ft.link_damp || ft.water || ft.seabed || (first && ft.anchor == SK_ANCHOR_FAKE_SPRING);
     const skv3 w_old = v3_load(row + 3 * SK_W);
     const skv3 vel = need_vel ? k_velocity(k, ft.integrator, c->p, w_old) : w_old;
     const skv3 um_prev = c->um;
@@ -52,15 +53,26 @@ SK_INLINE void particle(const kparams *k, k_features ft, const k_pass *pass, sk_
     if (has_next) {
         pn = v3_load(row + next);
         if (ft.link != SK_LINK_NONE) {
-            um = ft.lean ? k_link_force_lean(k, c->p, pn) : k_link_force(k, ft.link, c->p, pn);
+            /* the next particle's velocity only where the link is damped (row i + 1 is still old) */
+            const skv3 vn = ft.link_damp ? k_velocity(k, ft.integrator, pn, v3_load(row + next + 3 * SK_W)) : vel;
+            um = ft.lean ? k_link_force_lean(k, c->p, pn) : k_link_force(k, ft.link, ft.link_damp, c->p, pn, vel, vn);
             c->um = um;
         }
     }
+    k_line_row line = k_line_none();
+    if (ft.water) {
+        line.e_prev = c->e;
+        line.e_next = has_next ? k_line_link_unit(c->p, pn) : v3_zero();
+        c->e = line.e_next;
+    }
     /* the anchor holds particle 0 in every lane */
-    skv3 f = k_force_sum(k, ft, pass, i, c->p, vel, um_prev, um, !first, has_next, k_hold_every(first));
+    skv3 f = k_force_sum(k, ft, pass, i, c->p, vel, um_prev, um, !first, has_next, k_hold_every(first), &line);
     if (!pinned) {
         skv3 p = c->p, w = w_old;
-        k_integrate_d(k, ft.integrator, ft.unit_damp, &p, &w, f);
+        if (ft.water)
+            k_integrate_acc(k, ft.integrator, ft.unit_damp, &p, &w, k_line_acceleration(k, &line.inertia, f));
+        else
+            k_integrate_d(k, ft.integrator, ft.unit_damp, &p, &w, f);
         v3_store(row, p);
         v3_store(row + 3 * SK_W, w);
     }
@@ -76,18 +88,21 @@ SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, const sk_real *param, sk_
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
     for (long s = 0; s < steps; s++) {
         skv3 x = ft.anchor != SK_ANCHOR_NONE ? k_anchor_point(cfg, &k, ft.driven, step0 + s) : v3_zero();
+        k_pin_hold(cfg, &k, state, step0 + s);
         if (ft.bending) /* the hinges from the positions before the step (bending.h) */
             k_bend_pass(&k, state, n, skv_set1((sk_real)n), bend, prof);
-        const k_pass pass = {x, k.s, bend, n};
+        const k_pass pass = {x, k.s, bend, n, cfg, (sk_real)(step0 + s) * cfg->dt};
         carry c;
         c.p = v3_load(state);
         c.um = v3_zero();
+        c.e = v3_zero();
         particle(&k, ft, &pass, state, pinned[0], &c, true, n > 1, 0, prof);
         sk_real *row = state + stride;
         for (int i = 1; i < n - 1; i++, row += stride)
             particle(&k, ft, &pass, row, pinned[i], &c, false, true, i, prof);
         if (n > 1)
             particle(&k, ft, &pass, row, pinned[n - 1], &c, false, false, n - 1, prof);
+        k_pin_hold(cfg, &k, state, step0 + s + 1);
     }
 }
 
@@ -111,8 +126,8 @@ SK_INLINE void fixed_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *stat
 
 /* The variants, most specific first (feature_mask.h). Fully constant: lean springs under each explicit
  * integrator, with a static anchored spring or none, damped or not (Verlet has no damping factor of its
- * own), and plain symplectic bungees; then profiles, bending, and everything else, with their other
- * features read at run time. */
+ * own), and plain symplectic bungees; then damped links (axial damping), profiles, bending, and everything
+ * else, with their other features read at run time (the links' damping constant in all but the first). */
 #define FIXED_LEAN(X, name, integrator, anchor) \
     K_EXACT(X, name, K_LEAN | K_INTEGRATOR(integrator) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
 #define FIXED_LEAN2(X, name, integrator, anchor) \
@@ -120,7 +135,9 @@ SK_INLINE void fixed_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *stat
     K_EXACT(X, name##_undamped, K_UNIT_DAMP | K_LEAN | K_INTEGRATOR(integrator) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
 #define FIXED_BUNGEE(X, name, damp) \
     K_EXACT(X, name, (damp) | K_INTEGRATOR(SK_INTEGRATOR_SYMPLECTIC) | K_LINK(SK_LINK_BUNGEE))
-#define FIXED_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS)
+#define FIXED_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS | K_LINK_DAMP)
+/* Lines given by EA in water (profiles: their ends carry half a segment), their links' damping read at run time. */
+#define FIXED_LINE ((FIXED_OPEN & ~K_LINK_DAMP) | K_WATER)
 #define FIXED_VARIANTS(X)                                                                          \
     FIXED_LEAN2(X, sym_spring, SK_INTEGRATOR_SYMPLECTIC, SK_ANCHOR_NONE)                          \
     FIXED_LEAN2(X, sym_spring_anchor, SK_INTEGRATOR_SYMPLECTIC, SK_ANCHOR_SPRING)                 \
@@ -129,7 +146,10 @@ SK_INLINE void fixed_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *stat
     FIXED_LEAN(X, ver_spring, SK_INTEGRATOR_VERLET, SK_ANCHOR_NONE)                               \
     FIXED_LEAN(X, ver_spring_anchor, SK_INTEGRATOR_VERLET, SK_ANCHOR_SPRING)                      \
     FIXED_BUNGEE(X, sym_bungee_damped, 0u) FIXED_BUNGEE(X, sym_bungee_undamped, K_UNIT_DAMP)      \
-    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS)            \
+    X(line, K_WATER | K_PROFILES | K_BENDING, K_WATER | K_PROFILES, FIXED_LINE)                     \
+    X(line_bending, K_WATER | K_PROFILES | K_BENDING, K_WATER | K_PROFILES | K_BENDING, FIXED_LINE)  \
+    X(link_damped, K_LINK_DAMP, K_LINK_DAMP, K_LINK_DAMP | K_LEAN | K_DEPLOYS)                     \
+    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS | K_LINK_DAMP) \
     X(bending, K_BENDING | K_PROFILES, K_BENDING, FIXED_OPEN)                                     \
     X(general, K_BENDING | K_PROFILES, 0u, FIXED_OPEN)
 

@@ -31,7 +31,10 @@ enum { IB_BASE = 0, IB_ACC = 6, IB_TARGET = 9, IB_RES = 12, IB_ROW = 15 };
 
 /* Whether BDF2's line search also judges by the step's energy (reference/implicit.c, energy_judges): every force
  * conservative and its potential summed. */
-SK_INLINE bool bdf2_energy_judges(k_features ft) { return !ft.bending && !ft.buoyancy && ft.drag == K_DRAG_NONE; }
+SK_INLINE bool bdf2_energy_judges(k_features ft)
+{
+    return !ft.bending && !ft.buoyancy && ft.drag == K_DRAG_NONE && !ft.link_damp;
+}
 _Static_assert(IB_ROW == SK_PACK_BDF2_ROW_REALS, "the memory check counts BDF2's scratch");
 
 /* With bending, the hinges' forces (bending.h) follow the rows; with BDF2, its rows follow. */
@@ -155,7 +158,8 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
     const bool bungee = link == SK_LINK_BUNGEE, uniform = uniform_links(deploys, link);
     const skv3 field = v3_scale(k->acc, k->mass); /* the acceleration field as a force: a m~ */
     const skv_sym3 diag = s3_diagonal(k->implicit_diag);
-    const k_pass pass = {x, rest, bend, rows};
+    const k_pass pass = {x, rest, bend, rows, cfg, 0};
+    k_line_row none = k_line_none(); /* the loader keeps lines to the fixed step */
 
     skv3 cp, cv, cz;
     row_point(k, state, scratch, bdf2_row(bscratch, 0), pinned[0], later, &cp, &cv, &cz);
@@ -199,13 +203,22 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                 skv inv = skv_load(srow + (size_t)IM_INVERSE * SK_W);
                 /* d^ of the model: d * (1/l) where l > 0, the zero vector elsewhere */
                 skv3 unit = v3_select(skv_gt(l, skv_zero()), v3_scale(d, inv), v3_zero());
-                skv3 um = v3_scale(unit, skv_mul(skv_sub(k->link_l, l), k->link_stiffness));
+                skv mag = skv_mul(skv_sub(k->link_l, l), k->link_stiffness);
+                if (ft.link_damp) /* axial damping: forces.h k_link_force */
+                    mag = skv_sub(mag, skv_mul(k->link_c, v3_dot(unit, v3_sub(cv, nv))));
+                skv3 um = v3_scale(unit, mag);
                 act = bungee ? skm_and(next_exists, skv_gt(l, k->link_l)) : next_exists;
                 um = deploys || bungee ? v3_select(act, um, v3_zero()) : um;
                 um_i = um;
                 um_prev = um;
                 s = s3_spring_block(d, inv, k->link_l, k->link_kdt2);
                 q = s3_apply(s, v3_sub(cz, nz));
+                if (ft.link_damp) { /* its damping block T joins S; on the right T z in later iterations */
+                    const skv_sym3 t = s3_damping_block(d, inv, k->link_cdt);
+                    s = s3_add(s, t);
+                    if (later)
+                        q = v3_add(q, s3_apply(t, v3_sub(cz, nz)));
+                }
                 if (ft.bdf2 && bdf2_energy_judges(ft)) {
                     const skv st = skv_sub(l, k->link_l);
                     link_energy = skv_keep(act, skv_mul(skv_mul(skv_mul(half, k->link_stiffness), st), st));
@@ -213,7 +226,8 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
             }
         }
 
-        const skv3 f = k_force_sum(k, ft, &pass, i, cp, cv, um_before, um_i, i > 0, has_next, k_hold_lanes(held));
+        const skv3 f = k_force_sum(k, ft, &pass, i, cp, cv, um_before, um_i, i > 0, has_next, k_hold_lanes(held),
+                                    &none);
 
         /* what this row hands the next where link i acts but does not couple (this row or the next pinned) */
         skv_sym3 next_handed = s3_add(diag_next, s);
@@ -409,6 +423,7 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
     ks.drag_t = skv_select(valid, drag_t, k->drag_t);
     ks.link_kdt2 = skv_select(valid, skv_mul(skv_mul(k->link_stiffness, h), h), k->link_kdt2);
     ks.anchor_kdt2 = skv_select(valid, skv_mul(skv_mul(k->anchor_stiffness, h), h), k->anchor_kdt2);
+    ks.link_cdt = skv_select(valid, skv_mul(k->link_c, h), k->link_cdt);
     const skv four = skv_set1(4), three = skv_set1(3);
     for (int i = 0; i < rows; i++) {
         sk_real *row = state + (size_t)i * stride, *prow = prev + (size_t)i * stride;
@@ -490,8 +505,10 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
         if (lane_steps)
             for (int l = 0; l < SK_W; l++)
                 lane_steps[l] += deploys ? (uint64_t)param[(size_t)SK_P_N * SK_W + l] : (uint64_t)cfg->capacity;
+        k_pin_hold(cfg, &k, state, step0 + s);
         if (ft.bdf2) {
             bdf2_step(cfg, &k, param, state, scratch, bscratch, x, ft, bend, prof);
+            k_pin_hold(cfg, &k, state, step0 + s + 1);
             continue;
         }
         for (int it = 0; it < iterations; it++) {
@@ -509,6 +526,7 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
             else
                 backward(cfg, &k, param, state, scratch, deploys, link, false, ft.unit_damp);
         }
+        k_pin_hold(cfg, &k, state, step0 + s + 1);
     }
 }
 
@@ -516,10 +534,11 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
  * per-particle forces, not deploying) with and without damping, fully constant; then profiles (each row with
  * its particle's and its link's own constants, and with bending each hinge's own k_b), bending (the hinges'
  * pass at each linearisation point), and the rest, their other features read at run time. BDF2 (never with
- * profiles) has the hot case's two undamped variants and one of its own for the rest. */
+ * profiles) has the hot case's two undamped variants and one of its own for the rest. Damped links (axial
+ * damping, their blocks T) come before profiles, so the others take them as absent. */
 #define IMPLICIT_SPRINGS(X, name, anchor, damp) \
     K_EXACT(X, name, (damp) | K_INTEGRATOR(SK_INTEGRATOR_IMPLICIT) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
-#define IMPLICIT_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2)
+#define IMPLICIT_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2 | K_LINK_DAMP)
 #define IMPLICIT_VARIANTS(X)                                                                       \
     IMPLICIT_SPRINGS(X, springs_undamped, SK_ANCHOR_NONE, K_UNIT_DAMP)                            \
     IMPLICIT_SPRINGS(X, springs_damped, SK_ANCHOR_NONE, 0u)                                       \
@@ -527,8 +546,9 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
     IMPLICIT_SPRINGS(X, springs_anchor_damped, SK_ANCHOR_SPRING, 0u)                              \
     IMPLICIT_SPRINGS(X, bdf2_springs_undamped, SK_ANCHOR_NONE, K_UNIT_DAMP | K_BDF2)              \
     IMPLICIT_SPRINGS(X, bdf2_springs_anchor_undamped, SK_ANCHOR_SPRING, K_UNIT_DAMP | K_BDF2)     \
-    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2)               \
-    X(bdf2_general, K_PROFILES | K_BDF2, K_BDF2, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2)      \
+    X(link_damped, K_LINK_DAMP, K_LINK_DAMP, K_LINK_DAMP | K_LEAN)                                \
+    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2 | K_LINK_DAMP) \
+    X(bdf2_general, K_PROFILES | K_BDF2, K_BDF2, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2 | K_LINK_DAMP) \
     X(bending, K_BENDING | K_PROFILES | K_BDF2, K_BENDING, IMPLICIT_OPEN)                         \
     X(general, K_BENDING | K_PROFILES | K_BDF2, 0u, IMPLICIT_OPEN)
 

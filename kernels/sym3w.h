@@ -73,6 +73,15 @@ SK_INLINE skv_sym3 s3_spring_block(skv3 d, skv inv, skv rest, skv kdt2)
     return r;
 }
 
+/* sk_damping_block: cdt u u^T, u = d * inv, with inv of s3_inverse_length(|d|) given by the caller. */
+SK_INLINE skv_sym3 s3_damping_block(skv3 d, skv inv, skv cdt)
+{
+    skv3 u = v3_scale(d, inv);
+    skv_sym3 r = {skv_mul(skv_mul(u.x, u.x), cdt), skv_mul(skv_mul(u.y, u.y), cdt), skv_mul(skv_mul(u.z, u.z), cdt),
+                  skv_mul(skv_mul(u.x, u.y), cdt), skv_mul(skv_mul(u.x, u.z), cdt), skv_mul(skv_mul(u.y, u.z), cdt)};
+    return r;
+}
+
 /* sk_ldl3 on lanes: LDL^T factors of a symmetric positive definite block, reciprocal pivots. */
 typedef struct skv_ldl3 {
     skv r1, r2, r3, l21, l31, l32;

@@ -52,6 +52,11 @@ static void check_rope(const sk_group *g, const sk_rope_params *p)
         SK_FUZZ_ASSERT(isfinite(p->link_stiffness) && p->link_stiffness > 0);
     if (g->link == SK_LINK_CABLE)
         SK_FUZZ_ASSERT(in_unit(p->link_restitution));
+    if (g->has_link_damping) {
+        SK_FUZZ_ASSERT(g->link == SK_LINK_SPRING || g->link == SK_LINK_BUNGEE);
+        SK_FUZZ_ASSERT(isfinite(p->link_damping) && p->link_damping >= 0);
+        SK_FUZZ_ASSERT(isfinite(p->link_damping_ratio) && p->link_damping_ratio >= 0);
+    }
     if (g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE)
         SK_FUZZ_ASSERT(isfinite(p->anchor_length) && p->anchor_length > 0);
     else if (g->anchor != SK_ANCHOR_NONE)

@@ -3,6 +3,8 @@
 # prints its measured error.
 skein_test(physics_free_fall SOURCES test_physics_free_fall.c CASES
   cyclone euler symplectic verlet damped_cyclone damped_euler damped_symplectic damped_verlet)
+skein_test(physics_link_damping SOURCES test_physics_link_damping.c CASES
+  symplectic_recurrence implicit_closed_form ratio_critical)
 skein_test(physics_oscillator SOURCES test_physics_oscillator.c CASES
   symplectic verlet cyclone euler two_body_symplectic two_body_verlet)
 skein_test(physics_pendulum SOURCES test_physics_pendulum.c CASES cyclone_0_8 cyclone_1_5 symplectic_0_8 verlet_0_8)
@@ -27,6 +29,7 @@ skein_test(physics_implicit SOURCES test_physics_implicit.c CASES
   oscillator_small_step oscillator_large_step stiff_chain_large_step convergence_first_order deploy_law
   drag_linear drag_quadratic bungee_slack fake_spring anchored_bungee_slack)
 skein_test(physics_statics SOURCES test_physics_statics.c CASES catenary hanging_payloads bungee_slack seabed_refused)
+skein_test(physics_support SOURCES test_physics_support.c CASES chain pendulum symplectic euler verlet implicit sine refused)
 skein_test(physics_bdf2 SOURCES test_physics_bdf2.c CASES recurrence second_order energy)
 skein_test(physics_flow SOURCES test_physics_flow.c CASES uniform_relaxation sheared_relaxation current_angle)
 skein_test(physics_towing SOURCES test_physics_towing.c CASES path_table towed_angle)
@@ -36,6 +39,9 @@ skein_test(physics_friction SOURCES test_physics_friction.c CASES
   slide_distance slide_cyclone stick_below_mu_s slip_above_mu_s no_energy_created
   direct_slide_distance direct_slide_cyclone direct_stick_below_mu_s direct_slip_above_mu_s direct_no_energy_created
   direct_sliding_chain stick_ties direct_stick_ties)
+skein_test(physics_line SOURCES test_physics_line.c CASES
+  terminal_broadside terminal_broadside_verlet terminal_end_on added_mass_broadside added_mass_end_on floating
+  seabed_rest seabed_slide)
 skein_test(physics_bending SOURCES test_physics_bending.c CASES gradient tip_deflection first_mode symplectic_energy)
 skein_test(physics_profiles SOURCES test_physics_profiles.c CASES
   tip_payload_symplectic tip_payload_verlet tip_payload_implicit two_material batch_tensions rods_cyclone rods_direct)

@@ -2,7 +2,7 @@
 # deployment and ropes, each against values worked out by hand.
 skein_test(ref_forces SOURCES test_forces.c CASES
   gravity gravity_pinned drag drag_at_rest buoyancy spring_stretched spring_compressed spring_pinned_end
-  spring_coincident bungee anchored_spring anchored_spring_compressed anchored_bungee fake_spring_exact
+  spring_damped spring_coincident bungee anchored_spring anchored_spring_compressed anchored_bungee fake_spring_exact
   fake_spring_inactive registry_order)
 skein_test(ref_contacts SOURCES test_contacts.c CASES
   ground rod cable rod_constraint cable_constraint bounce acceleration_term two_particles

@@ -78,7 +78,7 @@ static int contacts_and_deployment(void)
         (17 * 32 + 40 * 10) * 6 * sizeof(sk_real) + 57 * sizeof(size_t));
 }
 
-/* Properties along the rope: each particle's row of constants in the parameter block (13 reals a lane), beside
+/* Properties along the rope: each particle's row of constants in the parameter block (15 reals a lane), beside
  * a uniform group; 300 ropes of 64 and 20 of 5, one written. */
 static int profiles(void)
 {

@@ -75,7 +75,7 @@ static int spring_stretched(void)
     /* k = 10, l = 1, stretched to 2 along x: (1 - 2) * 10 = -10 on a along +x, +10 on b */
     sk_particle a = test_particle(2, 0, 0, 0, 0, 0, 1), b = test_particle(0, 0, 0, 0, 0, 0, 1);
     sk_spring_force s;
-    sk_force_generator *fg = sk_spring_force_init(&s, &b, 10, 1, false);
+    sk_force_generator *fg = sk_spring_force_init(&s, &b, 10, 1, false, false, 0);
     fg->update(fg, &a);
     CHECK_VEC_EQ(a.f, -10, 0, 0);
     CHECK_VEC_EQ(b.f, 10, 0, 0);
@@ -87,7 +87,7 @@ static int spring_compressed(void)
     /* k = 8, l = 1, compressed to 0.5 along y: (1 - 0.5) * 8 = 4 pushes them apart */
     sk_particle a = test_particle(0, 1.5, 0, 0, 0, 0, 1), b = test_particle(0, 1, 0, 0, 0, 0, 1);
     sk_spring_force s;
-    sk_force_generator *fg = sk_spring_force_init(&s, &b, 8, 1, false);
+    sk_force_generator *fg = sk_spring_force_init(&s, &b, 8, 1, false, false, 0);
     fg->update(fg, &a);
     CHECK_VEC_EQ(a.f, 0, 4, 0);
     CHECK_VEC_EQ(b.f, 0, -4, 0);
@@ -98,15 +98,40 @@ static int spring_pinned_end(void)
 {
     sk_particle a = test_particle(0, 0, 3, 0, 0, 0, 1), b = test_particle(0, 0, 0, 0, 0, 0, 0);
     sk_spring_force s;
-    sk_force_generator *fg = sk_spring_force_init(&s, &b, 2, 1, false);
+    sk_force_generator *fg = sk_spring_force_init(&s, &b, 2, 1, false, false, 0);
     fg->update(fg, &a);
     CHECK_VEC_EQ(a.f, 0, 0, -4); /* (1 - 3) * 2 along +z */
     CHECK_VEC_EQ(b.f, 0, 0, 0);  /* the pinned end gets nothing */
     sk_particle c = test_particle(0, 0, 3, 0, 0, 0, 0), d = test_particle(0, 0, 0, 0, 0, 0, 1);
-    fg = sk_spring_force_init(&s, &d, 2, 1, false);
+    fg = sk_spring_force_init(&s, &d, 2, 1, false, false, 0);
     fg->update(fg, &c);
     CHECK_VEC_EQ(c.f, 0, 0, 0);
     CHECK_VEC_EQ(d.f, 0, 0, 4);
+    return 0;
+}
+
+static int spring_damped(void)
+{
+    /* k = 10, l = 1, stretched to 2 along x, c = 3 N s/m: a moves away at 2 m/s and b toward it at 0.5 m/s
+     * (dl/dt = 2 - 0.5 = 1.5), with 4 m/s across the link that stretches nothing: (1 - 2) * 10 - 3 * 1.5 =
+     * -14.5 on a along +x */
+    sk_particle a = test_particle(2, 0, 0, 2, 4, 0, 1), b = test_particle(0, 0, 0, 0.5, 0, 0, 1);
+    sk_spring_force s;
+    sk_force_generator *fg = sk_spring_force_init(&s, &b, 10, 1, false, true, 3);
+    fg->update(fg, &a);
+    CHECK_VEC_EQ(a.f, -14.5, 0, 0);
+    CHECK_VEC_EQ(b.f, 14.5, 0, 0);
+    /* a damped bungee while slack: nothing, however fast it closes */
+    sk_particle c = test_particle(0.5, 0, 0, -7, 0, 0, 1), d = test_particle(0, 0, 0, 0, 0, 0, 1);
+    fg = sk_spring_force_init(&s, &d, 10, 1, true, true, 3);
+    fg->update(fg, &c);
+    CHECK_VEC_EQ(c.f, 0, 0, 0);
+    CHECK_VEC_EQ(d.f, 0, 0, 0);
+    /* a stretched bungee that shortens fast: (1 - 2) * 10 - 3 * (-5) = 5, the damping pushes */
+    sk_particle e = test_particle(2, 0, 0, -5, 0, 0, 1), f = test_particle(0, 0, 0, 0, 0, 0, 1);
+    fg = sk_spring_force_init(&s, &f, 10, 1, true, true, 3);
+    fg->update(fg, &e);
+    CHECK_VEC_EQ(e.f, 5, 0, 0);
     return 0;
 }
 
@@ -115,7 +140,7 @@ static int spring_coincident(void)
     /* Zero length: the direction is the zero vector, so no force (and no NaN). */
     sk_particle a = test_particle(1, 1, 1, 0, 0, 0, 1), b = test_particle(1, 1, 1, 0, 0, 0, 1);
     sk_spring_force s;
-    sk_force_generator *fg = sk_spring_force_init(&s, &b, 10, 1, false);
+    sk_force_generator *fg = sk_spring_force_init(&s, &b, 10, 1, false, false, 0);
     fg->update(fg, &a);
     CHECK_VEC_EQ(a.f, 0, 0, 0);
     CHECK_VEC_EQ(b.f, 0, 0, 0);
@@ -127,18 +152,18 @@ static int bungee(void)
     sk_spring_force s;
     /* stretched: a spring */
     sk_particle a = test_particle(2, 0, 0, 0, 0, 0, 1), b = test_particle(0, 0, 0, 0, 0, 0, 1);
-    sk_force_generator *fg = sk_spring_force_init(&s, &b, 10, 1, true);
+    sk_force_generator *fg = sk_spring_force_init(&s, &b, 10, 1, true, false, 0);
     fg->update(fg, &a);
     CHECK_VEC_EQ(a.f, -10, 0, 0);
     CHECK_VEC_EQ(b.f, 10, 0, 0);
     /* slack, and exactly at rest length: nothing */
     sk_particle c = test_particle(0.5, 0, 0, 0, 0, 0, 1), d = test_particle(0, 0, 0, 0, 0, 0, 1);
-    fg = sk_spring_force_init(&s, &d, 10, 1, true);
+    fg = sk_spring_force_init(&s, &d, 10, 1, true, false, 0);
     fg->update(fg, &c);
     CHECK_VEC_EQ(c.f, 0, 0, 0);
     CHECK_VEC_EQ(d.f, 0, 0, 0);
     sk_particle e = test_particle(0, 1, 0, 0, 0, 0, 1), f = test_particle(0, 0, 0, 0, 0, 0, 1);
-    fg = sk_spring_force_init(&s, &f, 10, 1, true);
+    fg = sk_spring_force_init(&s, &f, 10, 1, true, false, 0);
     fg->update(fg, &e);
     CHECK_VEC_EQ(e.f, 0, 0, 0);
     return 0;
@@ -268,7 +293,7 @@ static int registry_order(void)
     CHECK(sk_force_registry_init(&reg, 3));
     CHECK(sk_force_registry_add(&reg, &a, sk_gravity_force_init(&g, sk_vec3_make(0, -10, 0))));
     CHECK(sk_force_registry_add(&reg, &b, &g.base));
-    CHECK(sk_force_registry_add(&reg, &a, sk_spring_force_init(&s, &b, 10, 1, false)));
+    CHECK(sk_force_registry_add(&reg, &a, sk_spring_force_init(&s, &b, 10, 1, false, false, 0)));
     CHECK(!sk_force_registry_add(&reg, &a, &g.base)); /* full */
     sk_force_registry_update(&reg);
     CHECK_VEC_EQ(a.f, -10, -10, 0);
@@ -283,7 +308,7 @@ static int registry_order(void)
 CHECK_MAIN({"gravity", gravity}, {"gravity_pinned", gravity_pinned}, {"drag", drag},
            {"drag_at_rest", drag_at_rest}, {"buoyancy", buoyancy}, {"spring_stretched", spring_stretched},
            {"spring_compressed", spring_compressed}, {"spring_pinned_end", spring_pinned_end},
-           {"spring_coincident", spring_coincident}, {"bungee", bungee}, {"anchored_spring", anchored_spring},
+           {"spring_damped", spring_damped}, {"spring_coincident", spring_coincident}, {"bungee", bungee}, {"anchored_spring", anchored_spring},
            {"anchored_spring_compressed", anchored_spring_compressed}, {"anchored_bungee", anchored_bungee},
            {"fake_spring_exact", fake_spring_exact}, {"fake_spring_inactive", fake_spring_inactive},
            {"registry_order", registry_order})

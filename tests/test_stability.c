@@ -96,6 +96,28 @@ static int anchor(void)
     return 0;
 }
 
+/* One damped link to a pinned particle: omega^2 = k / m, zeta = c / (2 sqrt(k m)) with c = damping / L, the limit
+ * 2 / omega (sqrt(1 + zeta^2) - zeta); the implicit integrator has none. */
+static int link_damping(void)
+{
+    sk_scenario s;
+    const char *fmt = "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 1, \"integrator\": \"%s\", \"gravity\": [0, 0, 0],"
+                      " \"groups\": [{\"count\": 1, \"particles\": 2, \"start\": [0, 0, 0], \"end\": [0.5, 0, 0],"
+                      " \"pinned\": [0], \"mass\": 2, \"link\": {\"type\": \"spring\", \"stiffness\": 50, \"damping\": 6}}]}";
+    char json[1024];
+    snprintf(json, sizeof json, fmt, "symplectic");
+    CHECK_OK(load(json, &s));
+    const double omega = 5, zeta = (6 / 0.5) / (2 * sqrt(50.0 * 2));
+    CHECK_REL(sk_group_stable_dt(&s, 0), 2 / omega * (sqrt(1 + zeta * zeta) - zeta), 1e-6);
+    CHECK(sk_group_stable_dt(&s, 0) < 2 / omega * 0.6); /* zeta = 0.6 takes off half the undamped limit */
+    sk_scenario_free(&s);
+    snprintf(json, sizeof json, fmt, "implicit");
+    CHECK_OK(load(json, &s));
+    CHECK(isinf(sk_group_stable_dt(&s, 0)));
+    sk_scenario_free(&s);
+    return 0;
+}
+
 /* Bending alone: 16 EI / (m L^3), the documented highest bending frequency 4 sqrt(EI / mu) / L^2 squared; the
  * implicit integrator keeps bending's limit and drops the springs'. */
 static int bending(void)
@@ -169,5 +191,5 @@ static int energy_excess(void)
     return 0;
 }
 
-CHECK_MAIN({"spring_chain", spring_chain}, {"anchor", anchor}, {"bending", bending},
+CHECK_MAIN({"spring_chain", spring_chain}, {"anchor", anchor}, {"link_damping", link_damping}, {"bending", bending},
            {"sweep_and_none", sweep_and_none}, {"energy_excess", energy_excess})

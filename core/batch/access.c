@@ -113,6 +113,9 @@ void sk_batch_rope_diagnostics(const sk_batch *b, size_t rope, sk_rope_diagnosti
     r.anchor_force = sk_vec3_make(d[SK_D_ANCHOR_FX * W + lane], d[SK_D_ANCHOR_FY * W + lane],
                                   d[SK_D_ANCHOR_FZ * W + lane]);
     r.length = d[SK_D_LENGTH * W + lane];
+    for (int e = 0; e < 2; e++)
+        r.support[e] = sk_vec3_make(d[(SK_D_SUPPORT + 3 * e) * W + lane], d[(SK_D_SUPPORT + 3 * e + 1) * W + lane],
+                                    d[(SK_D_SUPPORT + 3 * e + 2) * W + lane]);
     r.finite = (b->kernels->finite_lanes(&w.g->cfg, param, state) >> lane) & 1u;
     if (tension)
         for (int i = 0; i + 1 < n; i++)

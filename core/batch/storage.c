@@ -4,9 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/ground.h"
 #include "base/assert.h"
 #include "base/fingerprint.h"
 #include "base/parallel.h"
+#include "model/anchor_motion.h"
 #include "model/pack_size.h"
 #include "model/params.h"
 #include "batch/batch_impl.h"
@@ -78,6 +80,9 @@ void sk_batch_lay_rope_into(const sk_batch *b, const batch_group *bg, size_t r, 
                 [SK_Q_FAKE_JX] = jx,
                 [SK_Q_FAKE_JV] = jv,
                 [SK_Q_BEND_KB] = sk_rope_hinge_kb(g, rp, c, i),
+                [SK_Q_SHARE] = sk_rope_line_share(g, rp, c, i),
+                [SK_Q_LINK_C] = link >= 0 ? sk_rope_link_damping(g, rp, c, link) : c->link_c,
+                [SK_Q_LINK_CDT] = link >= 0 ? sk_rope_link_damping(g, rp, c, link) * c->dt : c->link_cdt,
             };
             for (int q = 0; q < SK_Q_COUNT; q++)
                 rows[((size_t)i * SK_Q_COUNT + (size_t)q) * (size_t)W + (size_t)lane] = values[q];
@@ -92,6 +97,10 @@ void sk_batch_lay_rope_into(const sk_batch *b, const batch_group *bg, size_t r, 
         if (i < n0) {
             p = sk_rope_layout_position(rp, i, n0);
             sk_vec3 v = bg->pinned[i] ? sk_vec3_zero() : rp->velocity;
+            if (i == 0 && g->anchor == SK_ANCHOR_PIN) { /* held at x(0) with its velocity (reference/rope.c) */
+                p = sk_anchor_motion_point(g, rp, 0);
+                v = sk_anchor_motion_velocity(g, rp, 0);
+            }
             w = verlet ? sk_vec3_sub(p, sk_vec3_scale(v, c->dt)) : v;
         }
         sk_real *row = state + (size_t)i * SK_F_COUNT * (size_t)W;
@@ -146,6 +155,11 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .flow = grp->has_flow,
         .buoyancy = grp->has_buoyancy,
         .bending = grp->has_bending,
+        .line_water = grp->has_line && b->scenario->water.present,
+        .line_seabed = grp->has_line && b->scenario->has_ground && b->scenario->ground_compliant,
+        .seabed_friction = b->scenario->ground_compliant && b->scenario->has_friction,
+        .seabed_height = b->scenario->ground_height,
+        .link_damping = grp->has_link_damping,
         .profiles = grp->has_profiles,
         .deploys = grp->deploys,
         .insert_along = grp->insert_velocity == SK_INSERT_ALONG,
@@ -156,10 +170,10 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .speed_values = grp->speed_values,
         .pinned = g->pinned,
         .contacts = sk_group_has_contacts(b->scenario, grp),
-        .ground = b->scenario->has_ground,
+        .ground = sk_scenario_rigid_ground(b->scenario),
         .ground_height = b->scenario->ground_height,
         .ground_restitution = b->scenario->ground_restitution,
-        .friction = b->scenario->has_ground && b->scenario->has_friction,
+        .friction = sk_scenario_rigid_ground(b->scenario) && b->scenario->has_friction,
         .iterations = b->scenario->iterations,
         .resolver = (int)b->scenario->resolver,
         .direct_iterations = b->scenario->direct_iterations,

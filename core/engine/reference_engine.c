@@ -143,7 +143,7 @@ static bool rope_sound(const reference_engine *re, const sk_ref_rope *r)
     sk_rope_diagnostics d;
     sk_ref_rope_diagnose(r, &d, re->tension);
     bool ok = isfinite(d.kinetic) && isfinite(d.gravity) && isfinite(d.elastic) && finite3(d.anchor_force) &&
-              isfinite(d.length);
+              isfinite(d.length) && finite3(d.support[0]) && finite3(d.support[1]);
     for (int i = 0; ok && i + 1 < n; i++)
         ok = isfinite(re->tension[i]);
     return ok;

@@ -26,4 +26,22 @@ static inline sk_vec3 sk_path_displacement(const sk_real *times, const sk_vec3 *
     return sk_vec3_add(points[lo], sk_vec3_scale(sk_vec3_sub(points[lo + 1], points[lo]), frac));
 }
 
+/* The path's velocity at t, the slope of the row it is on: (points[j + 1] - points[j]) * (1 / (times[j + 1] -
+ * times[j])) for times[j] <= t < times[j + 1] (the slope after a row at the row's own time), zero before
+ * times[0] (t <= times[0] too, where the displacement is held) and from times[n - 1] on. */
+static inline sk_vec3 sk_path_velocity(const sk_real *times, const sk_vec3 *points, int n, sk_real t)
+{
+    if (!(t > times[0]) || t >= times[n - 1])
+        return sk_vec3_zero();
+    int lo = 0, hi = n - 1;
+    while (hi - lo > 1) {
+        int mid = lo + (hi - lo) / 2;
+        if (times[mid] <= t)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return sk_vec3_scale(sk_vec3_sub(points[lo + 1], points[lo]), (sk_real)1 / (times[lo + 1] - times[lo]));
+}
+
 #endif

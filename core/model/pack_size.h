@@ -53,7 +53,7 @@ enum { SK_PACK_PARAM_REALS = 0 SK_PACK_PARAMS(SK_PACK_COUNT_SLOT) };
 /* Reals per lane and particle of a group with profiles or payloads (kernels/pack.h, SK_Q_*): the particle's
  * inverse mass, mass and gravity force, its link's stiffness, rest length and divergence bound, and the
  * implicit integrator's terms of both, and the bending constant of its hinge. */
-#define SK_PACK_PROFILE_ROW_REALS 13
+#define SK_PACK_PROFILE_ROW_REALS 16
 
 /* Reals per lane of a pack's parameter block: the slots, then for a group with profiles a row per particle. */
 static inline uint64_t sk_pack_lane_param_reals(uint64_t capacity, bool profiles)

@@ -31,6 +31,8 @@
     X(REAL, link_length, "link.length", "m", GT0, LINK_LENGTH)                                           \
     X(REAL, link_length_to, "link.length.last", "m", GT0, LENGTH_LINEAR)                                   \
     X(REAL, link_restitution, "link.restitution", "1", UNIT, LINK_RESTITUTION)                           \
+    X(REAL, link_damping, "link.damping", "N s", GE0, LINK_DAMPING)                                      \
+    X(REAL, link_damping_ratio, "link.damping_ratio", "1", GE0, LINK_DAMPING_RATIO)                      \
     X(VEC3, anchor_point, "anchor.point", "m", ANY, ANCHOR)                                              \
     X(REAL, anchor_stiffness, "anchor.stiffness", "N/m", GT0, ANCHOR_STIFFNESS)                          \
     X(REAL, anchor_length, "anchor.length", "m", ANCHOR_LENGTH, ANCHOR_LENGTH)                           \
@@ -51,6 +53,14 @@
     X(REAL, buoyancy_volume, "buoyancy.volume", "m^3", GE0, BUOYANCY)                                    \
     X(REAL, ground_friction_static, "ground.friction.static", "1", GE0, FRICTION)                        \
     X(REAL, ground_friction_kinetic, "ground.friction.kinetic", "1", GE0, FRICTION)                      \
+    X(REAL, line_diameter, "line.diameter", "m", GT0, LINE)                                              \
+    X(REAL, line_drag_normal, "line.drag.normal", "1", GE0, LINE)                                        \
+    X(REAL, line_drag_tangential, "line.drag.tangential", "1", GE0, LINE)                                \
+    X(REAL, line_added_normal, "line.added_mass.normal", "1", GE0, LINE)                                 \
+    X(REAL, line_added_tangential, "line.added_mass.tangential", "1", GE0, LINE)                         \
+    X(REAL, line_mass_per_length, "line.mass_per_length", "kg/m", GT0, LINE_EA)                          \
+    X(REAL, line_ea, "line.EA", "N", GT0, LINE_EA)                                                       \
+    X(REAL, line_length, "line.length", "m", GT0, LINE_EA)                                               \
     X(REAL, deploy_velocity, "deploy.velocity", "m/s", GT0, DEPLOY_SPEED)                                \
     X(REAL, deploy_max_length, "deploy.max_length", "m", GT0, MAX_LENGTH)
 
@@ -108,7 +118,21 @@
     X(REAL, ANCHOR_KDT2, anchor_kdt2, c->anchor_kdt2)                                                     \
     X(REAL, FAKE_JX, fake_jx, c->fake_jx)                                                                 \
     X(REAL, FAKE_JV, fake_jv, c->fake_jv)                                                                 \
-    X(REAL, BEND_KB, bend_kb, c->bend_kb) /* a hinge's k_b = EI / L; last, so no older slot moves */
+    X(REAL, BEND_KB, bend_kb, c->bend_kb) /* a hinge's k_b = EI / L */                                  \
+    X(REAL, WATER_Y, water_y, c->water_surface) /* a line in water (docs/model.md 3.6), per unit length: */ \
+    X(REAL, LINE_SHARE, line_share, c->link_length) /* an inner particle's share of the line */          \
+    X(REAL, LINE_DN, line_dn, c->line_dn) /* 1/2 rho Cdn d */                                              \
+    X(REAL, LINE_DT, line_dt, c->line_dt) /* 1/2 rho Cdt pi d */                                           \
+    X(REAL, LINE_AN, line_an, c->line_an) /* rho A Can (A = pi d^2 / 4) */                                 \
+    X(REAL, LINE_AT, line_at, c->line_at) /* rho A Cat */                                                  \
+    X(REAL, LINE_FN, line_fn, c->line_fn) /* rho A (1 + Can) */                                            \
+    X(REAL, LINE_FT, line_ft, c->line_ft) /* rho A (1 + Cat) */                                            \
+    X(VEC3, LINE_B, line_b, c->line_buoyancy) /* -rho A g */                                               \
+    X(REAL, SEABED_K, seabed_k, c->seabed_k) /* the compliant seabed's stiffness d, damping d */           \
+    X(REAL, SEABED_C, seabed_c, c->seabed_c)                                                               \
+    X(REAL, SLIP, slip_speed, c->slip_speed)                                                               \
+    X(REAL, LINK_C, link_c, c->link_c)       /* axial damping per rate of length (N s/m) */                \
+    X(REAL, LINK_CDT, link_cdt, c->link_cdt)
 
 /* Reals each kind takes. */
 #define SK_PARAM_REALS_REAL 1

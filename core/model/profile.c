@@ -12,17 +12,39 @@ sk_real sk_profile_linear(sk_real from, sk_real to, int i, int count)
     return from + (to - from) * ((sk_real)i / (sk_real)(count - 1));
 }
 
+/* Particle i's own mass, without its payloads. */
+static sk_real line_mass(const sk_group *g, const sk_rope_params *p, int i)
+{
+    if (g->mass_profile == SK_PROFILE_LIST)
+        return g->mass_list[i];
+    if (g->mass_profile == SK_PROFILE_LINEAR)
+        return sk_profile_linear(p->mass, p->mass_to, i, g->particles);
+    return p->mass;
+}
+
+sk_real sk_rope_link_damping(const sk_group *g, const sk_rope_params *p, const sk_rope_constants *c, int i)
+{
+    const sk_real a = line_mass(g, p, i), b = line_mass(g, p, i + 1);
+    return sk_rope_link_c(g, p, sk_rope_link_stiffness(g, p, i), sk_rope_link_length(g, p, c, i), a > b ? a : b);
+}
+
 sk_real sk_rope_particle_mass(const sk_group *g, const sk_rope_params *p, int i)
 {
-    sk_real m = p->mass;
-    if (g->mass_profile == SK_PROFILE_LIST)
-        m = g->mass_list[i];
-    else if (g->mass_profile == SK_PROFILE_LINEAR)
-        m = sk_profile_linear(p->mass, p->mass_to, i, g->particles);
+    sk_real m = line_mass(g, p, i);
+    if (g->line_by_ea && (i == 0 || i == g->particles - 1)) /* a line's ends carry half a segment */
+        m = m * (sk_real)0.5;
     for (int k = 0; k < g->n_payloads; k++)
         if (g->payload_index[k] == i)
             m = m + p->payload_mass[k];
     return m;
+}
+
+sk_real sk_rope_line_share(const sk_group *g, const sk_rope_params *p, const sk_rope_constants *c, int i)
+{
+    const sk_real half = (sk_real)0.5;
+    const sk_real before = i > 0 ? sk_rope_link_length(g, p, c, i - 1) * half : 0;
+    const sk_real after = i + 1 < g->particles ? sk_rope_link_length(g, p, c, i) * half : 0;
+    return before + after;
 }
 
 sk_real sk_rope_link_stiffness(const sk_group *g, const sk_rope_params *p, int i)

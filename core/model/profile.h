@@ -47,6 +47,15 @@ sk_real sk_rope_link_kdt2(const sk_rope_constants *c, sk_real stiffness);
  * two are equal, so a rope without a length profile keeps EI / L's bits; 0 without bending. */
 sk_real sk_rope_hinge_kb(const sk_group *g, const sk_rope_params *p, const sk_rope_constants *c, int i);
 
+/* Particle i's share of a line (docs/model.md section 3.6): half of each adjacent link's rest length, the
+ * two halves added (0 + x where an end has one link), so an inner particle of a uniform rope has L's bits and
+ * an end 0.5 L's. */
+sk_real sk_rope_line_share(const sk_group *g, const sk_rope_params *p, const sk_rope_constants *c, int i);
+/* Link i's axial damping coefficient (sk_rope_link_c), its line mass the larger of particles i and i + 1's
+ * masses without payloads (the lumped masses of a uniform line's interior, whether or not its ends carry
+ * half), so a rope without profiles gets the rope's link_c. */
+sk_real sk_rope_link_damping(const sk_group *g, const sk_rope_params *p, const sk_rope_constants *c, int i);
+
 /* Link i's divergence bound, compared with d . d: (L_i (1 + max_strain))^2. */
 sk_real sk_rope_link_max2(const sk_scenario *s, sk_real length);
 

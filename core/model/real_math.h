@@ -29,4 +29,7 @@
 #define SK_REAL_EPSILON DBL_EPSILON
 #endif
 
+/* pi / 2 in the build's real: a driven anchor's cosine is the sine of its angle plus this (docs/model.md 6.5). */
+#define SK_HALF_PI ((sk_real)1.5707963267948966)
+
 #endif

@@ -6,6 +6,34 @@
 #include "model/real_math.h"
 #include "model/vec3.h"
 
+/* The line's constants per unit length (docs/model.md section 3.6), in this order of operations. */
+static void sk_rope_constants_line(const sk_scenario *s, const sk_group *g, const sk_rope_params *p,
+                                   sk_rope_constants *c)
+{
+    c->water_surface = s->water.surface;
+    c->line_dn = c->line_dt = c->line_an = c->line_at = c->line_fn = c->line_ft = 0;
+    c->line_buoyancy = sk_vec3_zero();
+    c->seabed_k = c->seabed_c = 0;
+    c->slip_speed = s->ground_slip_speed;
+    if (!g->has_line)
+        return;
+    const sk_real pi = (sk_real)3.14159265358979323846, d = p->line_diameter;
+    if (s->water.present) {
+        const sk_real rho = s->water.density, rho_a = rho * ((pi * (d * d)) / (sk_real)4);
+        c->line_dn = ((sk_real)0.5 * rho * p->line_drag_normal) * d;
+        c->line_dt = (((sk_real)0.5 * rho * p->line_drag_tangential) * pi) * d;
+        c->line_an = rho_a * p->line_added_normal;
+        c->line_at = rho_a * p->line_added_tangential;
+        c->line_fn = rho_a * ((sk_real)1 + p->line_added_normal);
+        c->line_ft = rho_a * ((sk_real)1 + p->line_added_tangential);
+        c->line_buoyancy = sk_vec3_scale(s->gravity, -rho_a);
+    }
+    if (s->ground_compliant) {
+        c->seabed_k = s->ground_stiffness * d;
+        c->seabed_c = s->ground_damping * d;
+    }
+}
+
 void sk_rope_constants_compute(const sk_scenario *s, const sk_group *g, const sk_rope_params *p,
                                sk_rope_constants *out)
 {
@@ -30,6 +58,8 @@ void sk_rope_constants_compute(const sk_scenario *s, const sk_group *g, const sk
 
     /* EI / L: the hinge energy k_b (1 - cos theta) is EI kappa^2 / 2 per length for small angles (docs/model.md 3.4) */
     c.bend_kb = g->has_bending ? p->bending_stiffness / c.link_length : 0;
+
+    sk_rope_constants_line(s, g, p, &c);
 
     c.max_speed2 = s->max_speed * s->max_speed;
     const sk_real longest = c.link_length * ((sk_real)1 + s->max_strain);
@@ -61,7 +91,18 @@ void sk_rope_constants_compute(const sk_scenario *s, const sk_group *g, const sk
     } else {
         c.fake_jx = c.fake_jv = 0;
     }
+    c.link_c = sk_rope_link_c(g, p, p->link_stiffness, c.link_length, p->mass);
+    c.link_cdt = c.link_c * s->dt;
     *out = c;
+}
+
+sk_real sk_rope_link_c(const sk_group *g, const sk_rope_params *p, sk_real k, sk_real length, sk_real m)
+{
+    if (!g->has_link_damping)
+        return 0;
+    if (g->link_damping_by_ratio)
+        return p->link_damping_ratio * SK_SQRT(k * m);
+    return p->link_damping / length;
 }
 
 void sk_rope_constants_bdf2(const sk_scenario *s, const sk_group *g, const sk_rope_params *p, sk_rope_constants *out)

@@ -46,7 +46,27 @@ typedef struct sk_rope_constants {
     sk_real anchor_kdt2;   /* (anchor.stiffness * dt) * dt */
     sk_real fake_jx;       /* the fake spring's stiffness: mass_back * (1 - (fake_cos + fake_cr * fake_sin) * fake_exp) */
     sk_real fake_jv;       /* its damping: mass_back * (1 - ((fake_cv * fake_sin) * fake_exp) * inv_dt) */
+
+    /* A line in water (docs/model.md section 3.6), per unit length of line: 0 where the group has no line. */
+    sk_real water_surface;   /* y of the free surface */
+    sk_real line_dn;         /* (0.5 rho Cdn) d */
+    sk_real line_dt;         /* ((0.5 rho Cdt) pi) d */
+    sk_real line_an, line_at; /* rho A Can, rho A Cat; A = (pi d^2) / 4 */
+    sk_real line_fn, line_ft; /* rho A (1 + Can), rho A (1 + Cat) */
+    sk_vec3 line_buoyancy;   /* -(rho A) g */
+    sk_real seabed_k, seabed_c; /* the compliant seabed's stiffness * d and damping * d */
+    sk_real slip_speed;      /* its friction's slip speed */
+    /* A link's axial damping (docs/model.md section 3): its force along the link is -link_c * dl/dt
+     * (sk_rope_link_c); link_cdt = link_c * dt, its block in the implicit integrator. 0 without damping. */
+    sk_real link_c;   /* N s/m */
+    sk_real link_cdt; /* link_c * dt */
 } sk_rope_constants;
+
+/* The axial damping coefficient of a link of stiffness k (N/m), rest length L (m) and line mass m (kg, the
+ * larger of its two particles' masses without payloads): link.damping / L, or for link.damping_ratio zeta
+ * MoorDyn's automatic damping BA = zeta L sqrt(EA w) with EA = k L and w = m / L, which is zeta sqrt(k m);
+ * 0 where the group has no damping. */
+sk_real sk_rope_link_c(const sk_group *g, const sk_rope_params *p, sk_real k, sk_real length, sk_real m);
 
 /* Fills out for rope parameters p of group g in scenario s. */
 void sk_rope_constants_compute(const sk_scenario *s, const sk_group *g, const sk_rope_params *p,

@@ -59,6 +59,17 @@ static inline sk_sym3 sk_spring_block(sk_vec3 d, sk_real rest, sk_real kdt2)
                      (bu.x * u.y) * kdt2,     (bu.x * u.z) * kdt2,     (bu.y * u.z) * kdt2};
 }
 
+/* A link's axial damping block (docs/model.md section 2.1): cdt u u^T, u = d * inv, inv = 1/|d| (0 at a zero
+ * length), each entry (u_j * u_k) * cdt. */
+static inline sk_sym3 sk_damping_block(sk_vec3 d, sk_real cdt)
+{
+    sk_real l = sk_vec3_length(d);
+    sk_real inv = l > 0 ? (sk_real)1 / l : 0;
+    sk_vec3 u = sk_vec3_scale(d, inv);
+    return (sk_sym3){(u.x * u.x) * cdt, (u.y * u.y) * cdt, (u.z * u.z) * cdt,
+                     (u.x * u.y) * cdt, (u.x * u.z) * cdt, (u.y * u.z) * cdt};
+}
+
 /* The LDL^T factors of a symmetric positive definite block (no pivoting: its pivots are positive):
  * D = L diag(1/r1, 1/r2, 1/r3) L^T with L unit lower triangular. A solve with them is backward stable,
  * which an inverse by cofactors is not: a block that a stiff link dominates (eigenvalues m and m + dt^2 k)

@@ -5,6 +5,7 @@
  * document writes. */
 #include <stdlib.h>
 
+#include "model/ground.h"
 #include "model/direct_rows.h"
 #include "model/profile.h"
 #include "model/real_math.h"
@@ -84,7 +85,7 @@ static void set_kinds(sk_ref_rope *r)
     for (int s = 0; s < slots; s++)
         d->kind[s] = SK_ROW_NONE;
     for (int i = 0; i < n; i++) {
-        if (r->scenario->has_ground && ps[i].w != 0)
+        if (sk_scenario_rigid_ground(r->scenario) && ps[i].w != 0)
             d->kind[2 * i + 1] = SK_ROW_GROUND;
         if (i + 1 < n && (ps[i].w != 0 || ps[i + 1].w != 0))
             d->kind[2 * i + 2] = link;

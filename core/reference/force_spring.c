@@ -1,5 +1,5 @@
 /* Reference engine: springs and bungees, between two particles and from a particle to an anchor
- * (docs/model.md section 3: Hooke's law as seeds 001 and 003 state it). */
+ * (docs/model.md section 3: Hooke's law as seeds 001 and 003 state it), the links with their axial damping. */
 #include "reference/reference.h"
 #include "model/vec3.h"
 
@@ -14,6 +14,8 @@ static void spring_update(const sk_force_generator *fg, sk_particle *a)
         return; /* a slack bungee pulls nothing */
     sk_real magnitude = (self->rest_length - length) * self->stiffness;
     sk_vec3 u = sk_vec3_unit(d);
+    if (self->damped) /* dl/dt = u . (v_a - v_b), the velocities the forces see */
+        magnitude = magnitude - self->damping * sk_vec3_dot(u, sk_vec3_sub(a->v, b->v));
     if (a->w != 0)
         a->f = sk_vec3_add(a->f, sk_vec3_scale(u, magnitude));
     if (b->w != 0)
@@ -21,13 +23,15 @@ static void spring_update(const sk_force_generator *fg, sk_particle *a)
 }
 
 sk_force_generator *sk_spring_force_init(sk_spring_force *self, sk_particle *other, sk_real stiffness,
-                                         sk_real rest_length, bool bungee)
+                                         sk_real rest_length, bool bungee, bool damped, sk_real damping)
 {
     self->base.update = spring_update;
     self->other = other;
     self->stiffness = stiffness;
     self->rest_length = rest_length;
     self->bungee = bungee;
+    self->damped = damped;
+    self->damping = damping;
     return &self->base;
 }
 

@@ -38,7 +38,7 @@ void sk_ref_implicit_free(sk_ref_implicit *im)
 /* The links' stiffness blocks at the linearisation point the particles hold: for each link its block S_i,
  * q_i = S_i (z_i - z_(i+1)), whether it acts (a spring always, a bungee when stretched) and whether it
  * couples two unpinned particles. */
-static void link_blocks(sk_ref_rope *r, const sk_rope_constants *c)
+static void link_blocks(sk_ref_rope *r, const sk_rope_constants *c, bool later)
 {
     sk_ref_implicit *im = &r->implicit;
     const sk_group *g = r->group;
@@ -56,6 +56,13 @@ static void link_blocks(sk_ref_rope *r, const sk_rope_constants *c)
                                              : c->link_kdt2;
         im->link[i] = sk_spring_block(d, rest, kdt2);
         im->q[i] = sk_sym3_apply(im->link[i], sk_vec3_sub(im->z[i], im->z[i + 1]));
+        if (g->has_link_damping) { /* its damping block T joins S; on the right T z in later iterations */
+            const sk_real cdt = g->has_profiles ? sk_rope_link_damping(g, &r->params, c, i) * c->dt : c->link_cdt;
+            const sk_sym3 t = sk_damping_block(d, cdt);
+            im->link[i] = sk_sym3_add(im->link[i], t);
+            if (later)
+                im->q[i] = sk_vec3_add(im->q[i], sk_sym3_apply(t, sk_vec3_sub(im->z[i], im->z[i + 1])));
+        }
     }
 }
 
@@ -167,7 +174,7 @@ static void bdf2_step(sk_ref_rope *r);
 
 void sk_ref_implicit_linear_solve(sk_ref_rope *r, const sk_rope_constants *c)
 {
-    link_blocks(r, c);
+    link_blocks(r, c, true);
     solve(r, c, true, NULL);
 }
 
@@ -198,7 +205,7 @@ void sk_ref_rope_implicit_step(sk_ref_rope *r)
         /* what the stiffness (and later the damping) blocks multiply on the right-hand side */
         for (int i = 0; i < n; i++)
             im->z[i] = later ? im->dv[i] : sk_vec3_scale(im->v0[i], -1);
-        link_blocks(r, &r->c);
+        link_blocks(r, &r->c, later);
         solve(r, &r->c, later, NULL);
     }
     for (int i = 0; i < n; i++) {
@@ -212,11 +219,11 @@ void sk_ref_rope_implicit_step(sk_ref_rope *r)
 }
 
 /* Whether BDF2's line search may also judge a trial point by the step's energy: where every force the rope
- * has is conservative and its potential is summed (gravity, links, the anchor's spring). */
+ * has is conservative and its potential is summed (gravity, links, the anchor's spring; no links' damping). */
 static bool energy_judges(const sk_ref_rope *r)
 {
     const sk_group *g = r->group;
-    return !g->has_bending && !g->has_buoyancy && !g->has_drag;
+    return !g->has_bending && !g->has_buoyancy && !g->has_drag && !g->has_link_damping;
 }
 
 /* BDF2's step energy at the trial point dv (im->z): sum m~ |dv|^2 / 2 + P(x), P the potential of gravity (the
@@ -297,7 +304,7 @@ static void bdf2_step(sk_ref_rope *r)
     for (int it = 0; it < r->scenario->implicit_iterations && !converged; it++) {
         place_trial(r, h);
         sk_world_apply_forces(w);
-        link_blocks(r, c);
+        link_blocks(r, c, true);
         sk_real merit = 0;
         solve(r, c, true, &merit);
         solves++;

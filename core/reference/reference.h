@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "skein/types.h"
+#include "model/line_water.h"
 #include "model/rope_constants.h"
 #include "skein/engine.h"
 #include "skein/scenario.h"
@@ -22,6 +23,8 @@ typedef struct sk_particle {
     sk_vec3 a; /* constant acceleration field (m/s^2), set on pinned particles too */
     sk_vec3 f; /* force accumulator (N), cleared at the start of every step */
     sk_real w; /* inverse mass (1/kg); 0: pinned */
+    bool in_water; /* a line's particle in water: its acceleration takes `inertia` (the added mass) */
+    sk_line_inertia inertia;
 } sk_particle;
 
 /* Mass read back from the inverse mass: 1 / w. */
@@ -77,9 +80,11 @@ typedef struct sk_spring_force {
     sk_particle *other;
     sk_real stiffness, rest_length;
     bool bungee;
+    bool damped;     /* axial damping: damping * dl/dt against the change of length */
+    sk_real damping; /* N s/m (model/rope_constants.h, link_c) */
 } sk_spring_force;
 sk_force_generator *sk_spring_force_init(sk_spring_force *self, sk_particle *other, sk_real stiffness,
-                                         sk_real rest_length, bool bungee);
+                                         sk_real rest_length, bool bungee, bool damped, sk_real damping);
 
 /* A spring (or bungee) from the registered particle to the point *anchor (read at every update,
  * so a driven anchor moves it). rest_length may be changed between steps (deployment does). */
@@ -112,6 +117,22 @@ typedef struct sk_bending_force {
     sk_real kb;
 } sk_bending_force;
 sk_force_generator *sk_bending_force_init(sk_bending_force *self, sk_particle *prev, sk_particle *next, sk_real kb);
+
+/* A line in water and on a compliant seabed (model/line_water.h): registered with each particle of the line,
+ * between prev and next (NULL at an end), of share `share`; the water's flow at step time *time. */
+typedef struct sk_line_force {
+    sk_force_generator base;
+    const sk_particle *prev, *next;
+    sk_real share;
+    const sk_rope_constants *c;
+    const sk_scenario *scenario;
+    const sk_real *time;
+    sk_real mu_k;
+    bool water, seabed, friction;
+} sk_line_force;
+sk_force_generator *sk_line_force_init(sk_line_force *self, const sk_particle *prev, const sk_particle *next,
+                                       sk_real share, const sk_rope_constants *c, const sk_scenario *s,
+                                       const sk_real *time, sk_real mu_k);
 
 /* ---- the force registry: (particle, generator) pairs applied in registration order --------- */
 
@@ -338,6 +359,8 @@ bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st);
 /* The anchor point at time t: point, plus whichever of the sine amplitude * sin(omega t + phase), the towing
  * velocity * t and the path's displacement the group's motion has (docs/model.md section 6.5). */
 sk_vec3 sk_anchor_position(const sk_group *g, const sk_rope_params *p, sk_real t);
+/* Its velocity at time t: the derivative of each motion (zero for a fixed point). */
+sk_vec3 sk_anchor_velocity(const sk_group *g, const sk_rope_params *p, sk_real t);
 
 /* ---- diagnostics (docs/model.md section 10) ----------------------------------------------- */
 
@@ -354,6 +377,14 @@ void sk_rope_diagnose(const sk_scenario *s, const sk_group *g, const sk_rope_par
  * or cable's tension is the impulse its contact delivered in the last step (summed over the resolver's
  * picks of it) divided by dt: the force it transmitted, negative for a rod pushing its ends apart. */
 void sk_ref_rope_diagnose(const sk_ref_rope *r, sk_rope_diagnostics *out, sk_real *tension);
+
+/* The support forces of the rope's held ends at its current step (docs/model.md section 10.4): support[0] the
+ * first particle's, support[1] the last's where pinned (or held by a pin anchor), zero where free or where the
+ * rope deploys. Each is 0 - (f + a m~), f the particle's force summed by the rope's own registry with the
+ * particle given the inverse mass it has unpinned (so that every generator acts on it), m~ that mass read
+ * back. The particles' force accumulators (cleared at every step's start) serve as scratch; the rest of the
+ * rope is left as it was. */
+void sk_ref_rope_support(sk_ref_rope *r, sk_vec3 support[2]);
 
 /* Folds the rope's current link tensions (as above) and strains ((|d| - l) / l, l the link's rest length) into
  * extremes[0] (the largest tension) and extremes[1] (the largest strain); tension is scratch for n - 1 values.

@@ -21,18 +21,21 @@ sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
     sk_rope_constants_bdf2(s, g, &r->params, &r->c_bdf2);
 
     /* Everything is allocated once at the capacity (seed 000 uses static arrays): per particle up
-     * to three per-particle forces, a link and a hinge, plus the anchor; links, anchor and ground contacts. */
+     * to three per-particle forces, a line's, a link and a hinge, plus the anchor; links, anchor and ground
+     * contacts. */
     int capacity = g->particles;
     r->links = calloc((size_t)capacity, sizeof *r->links);
     r->hinges = g->has_bending ? calloc((size_t)capacity, sizeof *r->hinges) : NULL;
-    if (!r->links || (g->has_bending && !r->hinges) ||
-        !sk_world_init(&r->world, capacity, 5 * capacity + 1, capacity + 1, 2 * capacity + 1) ||
+    r->lines = g->has_line ? calloc((size_t)capacity, sizeof *r->lines) : NULL;
+    if (!r->links || (g->has_bending && !r->hinges) || (g->has_line && !r->lines) ||
+        !sk_world_init(&r->world, capacity, 6 * capacity + 1, capacity + 1, 2 * capacity + 1) ||
         (s->integrator == SK_INTEGRATOR_IMPLICIT && !sk_ref_implicit_init(&r->implicit, capacity)) ||
         (s->resolver == SK_RESOLVER_DIRECT && !sk_ref_direct_init(&r->direct, capacity))) {
         sk_ref_implicit_free(&r->implicit);
         sk_world_free(&r->world);
         free(r->links);
         free(r->hinges);
+        free(r->lines);
         free(r);
         return NULL;
     }
@@ -60,6 +63,7 @@ sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
     for (int i = 0; i < n0; i++)
         sk_ref_rope_place(r, i, sk_rope_layout_position(&r->params, i, n0), r->params.velocity);
     w->count = n0;
+    sk_ref_rope_pin(r, 0);
     sk_ref_rope_register(r);
     return r;
 }
@@ -73,20 +77,39 @@ void sk_ref_rope_destroy(sk_ref_rope *r)
     sk_ref_direct_free(&r->direct);
     free(r->links);
     free(r->hinges);
+    free(r->lines);
     free(r);
+}
+
+/* A pin anchor (docs/model.md section 6.4): particle 0, pinned, put at x(t) of step `step` with the motion's
+ * velocity (verlet: q = p - v dt and the velocity read back, as a particle is placed). */
+void sk_ref_rope_pin(sk_ref_rope *r, long step)
+{
+    if (r->group->anchor != SK_ANCHOR_PIN)
+        return;
+    const sk_real t = (sk_real)step * r->c.dt;
+    sk_particle *p = &r->world.particles[0];
+    p->p = sk_anchor_position(r->group, &r->params, t);
+    p->v = sk_anchor_velocity(r->group, &r->params, t);
+    p->q = sk_vec3_sub(p->p, sk_vec3_scale(p->v, r->c.dt));
+    if (r->world.integrator == SK_INTEGRATOR_VERLET)
+        p->v = sk_particle_verlet_velocity(p, r->c.dt);
 }
 
 void sk_ref_rope_step(sk_ref_rope *r)
 {
-    r->anchor = sk_anchor_position(r->group, &r->params, (sk_real)r->steps * r->c.dt);
+    r->time = (sk_real)r->steps * r->c.dt;
+    r->anchor = sk_anchor_position(r->group, &r->params, r->time);
     if (r->group->deploys)
         sk_ref_rope_deploy(r);
+    sk_ref_rope_pin(r, r->steps);
     sk_world *w = &r->world;
     if (r->scenario->integrator == SK_INTEGRATOR_IMPLICIT) {
         sk_ref_rope_implicit_step(r);
     } else {
         sk_world_integrate(w);
     }
+    sk_ref_rope_pin(r, r->steps + 1);
     if (r->scenario->resolver == SK_RESOLVER_DIRECT)
         sk_ref_rope_direct_resolve(r);
     else

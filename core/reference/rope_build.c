@@ -1,6 +1,7 @@
 /* Reference engine: the parts a rope is built from, used when it is created and whenever deployment adds
  * a particle: a particle placed in its initial state, and the force registry and contact generators for
  * the particles present, in the canonical order of a step (docs/model.md section 5). */
+#include "model/ground.h"
 #include "model/profile.h"
 #include "model/vec3.h"
 #include "reference/rope_impl.h"
@@ -21,6 +22,7 @@ void sk_ref_rope_place(sk_ref_rope *r, int i, sk_vec3 p, sk_vec3 v)
     particle->v = pinned ? sk_vec3_zero() : v;
     particle->a = r->c.accel; /* pinned ones too: the resolver reads it */
     particle->f = sk_vec3_zero();
+    particle->in_water = false;
     particle->w = pinned                      ? 0
                   : r->group->has_profiles ? sk_rope_particle_constants(r->scenario, r->group, &r->params, i).w
                                            : r->c.w;
@@ -51,6 +53,11 @@ void sk_ref_rope_register(sk_ref_rope *r)
             sk_force_registry_add(reg, &ps[i], &r->drag.base);
         if (g->has_buoyancy)
             sk_force_registry_add(reg, &ps[i], &r->buoyancy.base);
+        if (g->has_line)
+            sk_force_registry_add(reg, &ps[i],
+                                  sk_line_force_init(&r->lines[i], i > 0 ? &ps[i - 1] : NULL, i + 1 < n ? &ps[i + 1] : NULL,
+                                                     sk_rope_line_share(g, &r->params, &r->c, i), &r->c, s, &r->time,
+                                                     r->params.ground_friction_kinetic));
     }
     bool bungee = g->link == SK_LINK_BUNGEE;
     if (g->link == SK_LINK_SPRING || bungee)
@@ -58,7 +65,10 @@ void sk_ref_rope_register(sk_ref_rope *r)
             sk_force_registry_add(reg, &ps[i],
                                   sk_spring_force_init(&r->links[i].spring, &ps[i + 1],
                                                        sk_rope_link_stiffness(g, &r->params, i),
-                                                       sk_rope_link_length(g, &r->params, &r->c, i), bungee));
+                                                       sk_rope_link_length(g, &r->params, &r->c, i), bungee,
+                                                       g->has_link_damping,
+                                                       g->has_profiles ? sk_rope_link_damping(g, &r->params, &r->c, i)
+                                                                       : r->c.link_c));
     sk_particle *held = &ps[sk_ref_rope_held(r)];
     if (g->anchor == SK_ANCHOR_SPRING || g->anchor == SK_ANCHOR_BUNGEE)
         sk_force_registry_add(reg, held, &r->anchor_spring.base);
@@ -89,7 +99,7 @@ void sk_ref_rope_register(sk_ref_rope *r)
                                                                    r->params.anchor_length,
                                                                    r->params.anchor_restitution));
     r->friction = (sk_friction){r->params.ground_friction_static, r->params.ground_friction_kinetic};
-    if (s->has_ground)
+    if (sk_scenario_rigid_ground(s))
         sk_world_add_contact_generator(w, sk_ground_contacts_init(&r->ground, ps, n, s->ground_height,
                                                                   s->ground_restitution,
                                                                   s->has_friction ? &r->friction : NULL));

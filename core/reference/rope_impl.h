@@ -86,6 +86,8 @@ struct sk_ref_rope {
     sk_buoyancy_force buoyancy;
     ref_link *links; /* capacity - 1 */
     sk_bending_force *hinges; /* capacity: hinge i at particle i (1 .. n - 2), with bending only */
+    sk_line_force *lines;     /* capacity: particle i's, for a line only */
+    sk_real time;             /* the step's time, steps * dt (the water's flow) */
     sk_anchored_spring_force anchor_spring;
     sk_fake_spring_force fake_spring;
     sk_rod_constraint rod_constraint;
@@ -104,6 +106,10 @@ void sk_ref_rope_register(sk_ref_rope *r);
 /* Sets particle i to a fresh particle of the rope at p with velocity v (zero if pinned), verlet's
  * q = p - v dt and the reported velocity. */
 void sk_ref_rope_place(sk_ref_rope *r, int i, sk_vec3 p, sk_vec3 v);
+
+/* A pin anchor's particle 0 put at the anchor point of step `step` (x(step dt)) with its velocity; nothing
+ * for other anchors. */
+void sk_ref_rope_pin(sk_ref_rope *r, long step);
 
 /* The implicit integrator's step (docs/model.md section 2.1): forces, the solve, the new velocities and
  * positions; the contacts follow as for every integrator. */

@@ -10,7 +10,7 @@
 
 static const char *const group_keys[] = {"count",  "particles", "start", "end",      "mass",
                                          "damping", "verlet_damping", "velocity", "pinned", "link",
-                                         "anchor", "drag",      "buoyancy", "bending", "deploy", "sweep", "payloads", NULL};
+                                         "anchor", "drag",      "buoyancy", "bending", "deploy", "sweep", "payloads", "line", NULL};
 
 static int cmp_int(const void *a, const void *b)
 {
@@ -203,6 +203,8 @@ static int parse_mass(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gro
     char p[SK_SCN_PATH_MAX];
     sk_scn_path_key(p, path, "mass");
     json_t *v = json_object_get(obj, "mass");
+    if (g->line_by_ea) /* parse_line refused "mass" and set it */
+        return 0;
     g->base.mass = 1;
     if (!v)
         return 0;
@@ -247,7 +249,7 @@ static int parse_payloads(const sk_scn_ctx *c, const char *path, json_t *obj, sk
 static int check_profiles(const sk_scn_ctx *c, const char *path, sk_group *g)
 {
     g->has_profiles = g->mass_profile != SK_PROFILE_NONE || g->stiffness_profile != SK_PROFILE_NONE ||
-                      g->length_profile != SK_PROFILE_NONE || g->n_payloads > 0;
+                      g->length_profile != SK_PROFILE_NONE || g->n_payloads > 0 || g->line_by_ea;
     /* A deploying group's masses and payloads hold over the capacity (an inserted particle takes its index's
      * mass); its links stay uniform: every insertion and reel-in moves one rest length L through the anchored
      * segment (docs/model.md section 7). */
@@ -258,9 +260,151 @@ static int check_profiles(const sk_scn_ctx *c, const char *path, sk_group *g)
     return sk_scn_fail(c, p, "a profile or payload is not supported with a deploying group");
 }
 
+/* link.damping (N s) or link.damping_ratio, one of the two, on a spring or bungee (docs/model.md section 3). */
+static int parse_link_damping(const sk_scn_ctx *c, const char *p, json_t *l, const char *name, sk_group *g)
+{
+    json_t *damping = json_object_get(l, "damping"), *ratio = json_object_get(l, "damping_ratio");
+    if (!damping && !ratio)
+        return 0;
+    char pk[SK_SCN_PATH_MAX];
+    sk_scn_path_key(pk, p, ratio ? "damping_ratio" : "damping");
+    if (damping && ratio)
+        return sk_scn_fail(c, pk, "not allowed with link.damping: give one of the two");
+    if (g->link != SK_LINK_SPRING && g->link != SK_LINK_BUNGEE)
+        return sk_scn_fail(c, pk, "not allowed for %s %s link (only springs and bungees are damped)",
+                           sk_scn_article(name), name);
+    g->has_link_damping = true;
+    g->link_damping_by_ratio = ratio != NULL;
+    return ratio ? sk_scn_read_real(c, p, l, "damping_ratio", true, 0, SK_RANGE_GE0, &g->base.link_damping_ratio)
+                 : sk_scn_read_real(c, p, l, "damping", true, 0, SK_RANGE_GE0, &g->base.link_damping);
+}
+
+/* Most segments a line given by EA may have: its particles are an int, and each is a row of every pack. */
+#define SK_MAX_LINE_SEGMENTS 1000000
+
+/* "line" (docs/model.md section 3.6): a diameter and Morison's coefficients, and optionally the line as
+ * engineers give it: mass_per_length, EA, length and segments together, in place of particles, mass and
+ * the link's stiffness and length. Read before the particles, which the segments give. */
+static int parse_line(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
+{
+    static const char *const keys[] = {"diameter", "drag", "added_mass", "mass_per_length", "EA", "length",
+                                       "segments", NULL};
+    static const char *const pair[] = {"normal", "tangential", NULL};
+    static const char *const engineers[] = {"mass_per_length", "EA", "length", "segments"};
+    char p[SK_SCN_PATH_MAX], q[SK_SCN_PATH_MAX];
+    json_t *o, *sub;
+    int rc = sk_scn_read_object(c, path, obj, "line", false, &o);
+    if (rc || !o)
+        return rc;
+    sk_scn_path_key(p, path, "line");
+    g->has_line = true;
+    sk_rope_params *b = &g->base;
+    if ((rc = sk_scn_check_keys(c, p, o, keys)) ||
+        (rc = sk_scn_read_real(c, p, o, "diameter", true, 0, SK_RANGE_GT0, &b->line_diameter)))
+        return rc;
+    if ((rc = sk_scn_read_object(c, p, o, "drag", false, &sub)))
+        return rc;
+    sk_scn_path_key(q, p, "drag");
+    if (sub && ((rc = sk_scn_check_keys(c, q, sub, pair)) ||
+                (rc = sk_scn_read_real(c, q, sub, "normal", false, 0, SK_RANGE_GE0, &b->line_drag_normal)) ||
+                (rc = sk_scn_read_real(c, q, sub, "tangential", false, 0, SK_RANGE_GE0, &b->line_drag_tangential))))
+        return rc;
+    if ((rc = sk_scn_read_object(c, p, o, "added_mass", false, &sub)))
+        return rc;
+    sk_scn_path_key(q, p, "added_mass");
+    if (sub && ((rc = sk_scn_check_keys(c, q, sub, pair)) ||
+                (rc = sk_scn_read_real(c, q, sub, "normal", false, 0, SK_RANGE_GE0, &b->line_added_normal)) ||
+                (rc = sk_scn_read_real(c, q, sub, "tangential", false, 0, SK_RANGE_GE0, &b->line_added_tangential))))
+        return rc;
+    int given = 0;
+    for (int k = 0; k < 4; k++)
+        given += json_object_get(o, engineers[k]) != NULL;
+    if (given == 0)
+        return 0;
+    for (int k = 0; k < 4; k++)
+        if (!json_object_get(o, engineers[k])) {
+            sk_scn_path_key(q, p, engineers[k]);
+            return sk_scn_fail(c, q, "required with line.%s (a line given by EA takes mass_per_length, EA, length "
+                                     "and segments)", engineers[k == 0 ? 1 : 0]);
+        }
+    static const char *const replaced[] = {"particles", "mass"};
+    for (int k = 0; k < 2; k++)
+        if (json_object_get(obj, replaced[k])) {
+            sk_scn_path_key(q, path, replaced[k]);
+            return sk_scn_fail(c, q, "not allowed with a line given by EA (line.segments gives the particles, "
+                                     "line.mass_per_length their masses)");
+        }
+    long long segments;
+    if ((rc = sk_scn_read_real(c, p, o, "mass_per_length", true, 0, SK_RANGE_GT0, &b->line_mass_per_length)) ||
+        (rc = sk_scn_read_real(c, p, o, "EA", true, 0, SK_RANGE_GT0, &b->line_ea)) ||
+        (rc = sk_scn_read_real(c, p, o, "length", true, 0, SK_RANGE_GT0, &b->line_length)) ||
+        (rc = sk_scn_read_int(c, p, o, "segments", true, 0, 1, SK_MAX_LINE_SEGMENTS, &segments)))
+        return rc;
+    g->line_by_ea = true;
+    g->particles = (int)segments + 1;
+    const sk_real segment = b->line_length / (sk_real)segments;
+    b->link_length = segment;
+    b->link_stiffness = b->line_ea / segment;
+    b->mass = b->line_mass_per_length * segment;
+    if (!isfinite(b->link_stiffness) || !(b->link_stiffness > 0) || !isfinite(1 / b->mass) || !(b->mass > 0)) {
+        sk_scn_path_key(q, p, "segments");
+        return sk_scn_fail(c, q, "gives segments whose stiffness EA / (length / segments) or mass is not a "
+                                 "finite positive number");
+    }
+    return 0;
+}
+
+/* The link of a line given by EA: its type only (a bungee, as a line takes no compression, where absent). */
+static int parse_line_link(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
+{
+    static const char *const keys[] = {"type", "damping", "damping_ratio", NULL};
+    char p[SK_SCN_PATH_MAX];
+    sk_scn_path_key(p, path, "link");
+    json_t *l;
+    int rc = sk_scn_read_object(c, path, obj, "link", false, &l);
+    if (rc)
+        return rc;
+    g->link = SK_LINK_BUNGEE;
+    if (!l)
+        return 0;
+    if (json_object_get(l, "stiffness") || json_object_get(l, "length")) {
+        char q[SK_SCN_PATH_MAX];
+        sk_scn_path_key(q, p, json_object_get(l, "stiffness") ? "stiffness" : "length");
+        return sk_scn_fail(c, q, "not allowed with a line given by EA (line.EA and line.length give it)");
+    }
+    if ((rc = sk_scn_check_keys(c, p, l, keys)))
+        return rc;
+    int t;
+    if ((rc = sk_scn_read_enum(c, p, l, "type", sk_scn_link_names, -1, &t)))
+        return rc;
+    g->link = (sk_link_type)(t + 1);
+    if (g->link != SK_LINK_SPRING && g->link != SK_LINK_BUNGEE) {
+        char q[SK_SCN_PATH_MAX];
+        sk_scn_path_key(q, p, "type");
+        return sk_scn_fail(c, q, "must be spring or bungee for a line given by EA");
+    }
+    return parse_link_damping(c, p, l, sk_scn_link_names[t], g);
+}
+
+/* A line has links (its particles' shares of it) and a fixed number of particles. */
+static int check_line(const sk_scn_ctx *c, const char *path, const sk_group *g)
+{
+    if (!g->has_line)
+        return 0;
+    char p[SK_SCN_PATH_MAX];
+    sk_scn_path_key(p, path, "line");
+    if (g->deploys)
+        return sk_scn_fail(c, p, "not supported with a deploying group");
+    if (g->particles < 2 || (g->link != SK_LINK_SPRING && g->link != SK_LINK_BUNGEE))
+        return sk_scn_fail(c, p, "needs at least two particles joined by spring or bungee links");
+    return 0;
+}
+
 static int parse_link(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
 {
-    static const char *const keys[] = {"type", "stiffness", "length", "restitution", NULL};
+    if (g->line_by_ea)
+        return parse_line_link(c, path, obj, g);
+    static const char *const keys[] = {"type", "stiffness", "length", "restitution", "damping", "damping_ratio", NULL};
     char p[SK_SCN_PATH_MAX];
     sk_scn_path_key(p, path, "link");
     json_t *l;
@@ -313,6 +457,8 @@ static int parse_link(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gro
         return rc;
     }
 
+    if ((rc = parse_link_damping(c, p, l, name, g)))
+        return rc;
     if (g->link == SK_LINK_CABLE)
         return sk_scn_read_real(c, p, l, "restitution", false, 0, SK_RANGE_UNIT, &g->base.link_restitution);
     return not_allowed(c, p, l, "restitution", name, "link");
@@ -393,6 +539,22 @@ static int parse_motion(const sk_scn_ctx *c, const char *path, json_t *a, sk_gro
     return 0;
 }
 
+/* A pin anchor holds particle 0 as a pinned particle (infinite mass: forces, integration and contacts leave
+ * it to the anchor): 0 joins `pinned`, which keeps it sorted and unique. */
+static int pin_first(const sk_scn_ctx *c, sk_group *g)
+{
+    if (g->n_pinned > 0 && g->pinned[0] == 0)
+        return 0;
+    int *p = realloc(g->pinned, ((size_t)g->n_pinned + 1) * sizeof *p);
+    if (!p)
+        return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name);
+    memmove(p + 1, p, (size_t)g->n_pinned * sizeof *p);
+    p[0] = 0;
+    g->pinned = p;
+    g->n_pinned++;
+    return 0;
+}
+
 static int parse_anchor(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
 {
     static const char *const keys[] = {"type",   "point",       "stiffness", "length",
@@ -424,7 +586,8 @@ static int parse_anchor(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
         return rc;
 
     bool rigid = g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE;
-    if (rigid)
+    const bool pin = g->anchor == SK_ANCHOR_PIN;
+    if (rigid || pin)
         rc = not_allowed(c, p, a, "stiffness", name, "anchor");
     else
         rc = sk_scn_read_real(c, p, a, "stiffness", true, 0, SK_RANGE_GT0, &b->anchor_stiffness);
@@ -433,7 +596,7 @@ static int parse_anchor(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
 
     if (rigid)
         rc = sk_scn_read_real(c, p, a, "length", true, 0, SK_RANGE_GT0, &b->anchor_length);
-    else if (g->anchor == SK_ANCHOR_FAKE_SPRING)
+    else if (g->anchor == SK_ANCHOR_FAKE_SPRING || pin)
         rc = not_allowed(c, p, a, "length", name, "anchor");
     else
         rc = sk_scn_read_real(c, p, a, "length", false, 0, SK_RANGE_GE0, &b->anchor_length);
@@ -451,7 +614,7 @@ static int parse_anchor(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
         rc = sk_scn_read_real(c, p, a, "restitution", false, 0, SK_RANGE_UNIT, &b->anchor_restitution);
     else
         rc = not_allowed(c, p, a, "restitution", name, "anchor");
-    if (rc)
+    if (rc || (pin && (rc = pin_first(c, g))))
         return rc;
     return parse_motion(c, p, a, g);
 }
@@ -515,11 +678,14 @@ int sk_scn_parse_group(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gr
     long long count, particles;
     sk_rope_params *b = &g->base;
     const sk_vec3 zero = {0, 0, 0};
-    if ((rc = sk_scn_read_int(c, path, obj, "count", true, 0, 1, LLONG_MAX, &count)) ||
-        (rc = sk_scn_read_int(c, path, obj, "particles", true, 0, 1, INT_MAX, &particles)))
+    if ((rc = sk_scn_read_int(c, path, obj, "count", true, 0, 1, LLONG_MAX, &count)) || (rc = parse_line(c, path, obj, g)))
         return rc;
+    if (!g->line_by_ea) {
+        if ((rc = sk_scn_read_int(c, path, obj, "particles", true, 0, 1, INT_MAX, &particles)))
+            return rc;
+        g->particles = (int)particles;
+    }
     g->count = (size_t)count;
-    g->particles = (int)particles;
     if ((rc = sk_scn_read_vec3(c, path, obj, "start", true, zero, &b->start)) ||
         (rc = sk_scn_read_vec3(c, path, obj, "end", true, zero, &b->end)) ||
         (rc = parse_mass(c, path, obj, g)) || (rc = parse_payloads(c, path, obj, g)) ||
@@ -530,7 +696,7 @@ int sk_scn_parse_group(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gr
         (rc = parse_pinned(c, path, obj, g)) || (rc = parse_deploy(c, path, obj, g)) ||
         (rc = parse_link(c, path, obj, g)) || (rc = parse_anchor(c, path, obj, g)) ||
         (rc = parse_forces(c, path, obj, g)) || (rc = parse_bending(c, path, obj, g)) ||
-        (rc = check_profiles(c, path, g)))
+        (rc = check_profiles(c, path, g)) || (rc = check_line(c, path, g)))
         return rc;
     if (g->link_length_auto) {
         /* The base holds rope 0's spacing before sweeps; sk_group_rope_params recomputes it per rope. */

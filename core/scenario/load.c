@@ -12,7 +12,7 @@
 static const char *const top_keys[] = {"skein",      "dt",     "steps",      "duration", "integrator",
                                        "gravity",    "gravity_as", "ground", "iterations", "implicit",
                                        "resolver",   "direct",
-                                       "flow",       "divergence", "groups", "output", "initial", NULL};
+                                       "flow",       "divergence", "groups", "output", "initial", "water", NULL};
 
 static int oom(const sk_scn_ctx *c) { return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name); }
 
@@ -63,17 +63,74 @@ static int parse_friction(const sk_scn_ctx *c, json_t *g, sk_scenario *s)
 
 static int parse_ground(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
 {
-    static const char *const keys[] = {"height", "restitution", "friction", NULL};
+    static const char *const keys[] = {"height", "restitution", "friction", "stiffness", "damping", "slip_speed", NULL};
     json_t *g;
+    s->ground_slip_speed = (sk_real)0.01;
     int rc = sk_scn_read_object(c, "", root, "ground", false, &g);
     if (rc || !g)
         return rc;
     s->has_ground = true;
+    /* A stiffness makes the ground a compliant seabed for lines (docs/model.md section 3.7): forces, not
+     * contacts, so no restitution; damping and the friction's slip speed are its own. */
+    s->ground_compliant = json_object_get(g, "stiffness") != NULL;
     if ((rc = sk_scn_check_keys(c, "ground", g, keys)) ||
-        (rc = sk_scn_read_real(c, "ground", g, "height", false, 0, SK_RANGE_ANY, &s->ground_height)) ||
+        (rc = sk_scn_read_real(c, "ground", g, "height", false, 0, SK_RANGE_ANY, &s->ground_height)))
+        return rc;
+    static const char *const rigid_only[] = {"restitution"}, *const compliant_only[] = {"damping", "slip_speed"};
+    if (s->ground_compliant && json_object_get(g, rigid_only[0]))
+        return sk_scn_fail(c, "ground.restitution", "not allowed for a compliant ground (ground.stiffness given)");
+    for (int k = 0; k < 2 && !s->ground_compliant; k++)
+        if (json_object_get(g, compliant_only[k])) {
+            char p[SK_SCN_PATH_MAX];
+            sk_scn_path_key(p, "ground", compliant_only[k]);
+            return sk_scn_fail(c, p, "needs ground.stiffness (a compliant ground)");
+        }
+    if (s->ground_compliant &&
+        ((rc = sk_scn_read_real(c, "ground", g, "stiffness", true, 0, SK_RANGE_GT0, &s->ground_stiffness)) ||
+         (rc = sk_scn_read_real(c, "ground", g, "damping", false, 0, SK_RANGE_GE0, &s->ground_damping)) ||
+         (rc = sk_scn_read_real(c, "ground", g, "slip_speed", false, (sk_real)0.01, SK_RANGE_GT0,
+                                &s->ground_slip_speed))))
+        return rc;
+    if (!s->ground_compliant &&
         (rc = sk_scn_read_real(c, "ground", g, "restitution", false, 0, SK_RANGE_UNIT, &s->ground_restitution)))
         return rc;
     return parse_friction(c, g, s);
+}
+
+/* TEMPORARY until the waves branch lands: "water": {"density", "surface"}. */
+static int parse_water_tmp(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
+{
+    json_t *o;
+    int rc = sk_scn_read_object(c, "", root, "water", false, &o);
+    if (rc || !o)
+        return rc;
+    s->water.present = true;
+    if ((rc = sk_scn_read_real(c, "water", o, "density", true, 0, SK_RANGE_GT0, &s->water.density)))
+        return rc;
+    return sk_scn_read_real(c, "water", o, "surface", false, 0, SK_RANGE_ANY, &s->water.surface);
+}
+
+/* Lines in water and on a compliant seabed are forces of the fixed explicit step (docs/model.md 3.6-3.7):
+ * refused with the implicit integrator and with contacts, and a compliant ground needs lines to act on. */
+static int check_lines(const sk_scn_ctx *c, const sk_scenario *s)
+{
+    const bool medium = s->water.present || (s->has_ground && s->ground_compliant);
+    for (int i = 0; i < s->n_groups; i++) {
+        const sk_group *g = &s->groups[i];
+        char p[SK_SCN_PATH_MAX];
+        sk_scn_path_index(p, "groups", (size_t)i);
+        if (s->has_ground && s->ground_compliant && !g->has_line)
+            return sk_scn_fail(c, "ground.stiffness", "a compliant ground acts on lines: give %s a line (its diameter)",
+                               p);
+        if (!g->has_line || !medium)
+            continue;
+        sk_scn_path_key(p, p, "line");
+        if (s->integrator == SK_INTEGRATOR_IMPLICIT)
+            return sk_scn_fail(c, p, "a line in water or on a compliant ground takes an explicit integrator, not implicit");
+        if (sk_group_has_contacts(s, g))
+            return sk_scn_fail(c, p, "not supported with contacts (rod or cable links or anchor, a rigid ground)");
+    }
+    return 0;
 }
 
 /* The implicit integrator's options; read whatever the integrator, so that switching integrators with --set
@@ -432,7 +489,7 @@ static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
         (rc = sk_scn_read_vec3(c, "", root, "gravity", false, (sk_vec3){0, (sk_real)-9.81, 0}, &s->gravity)) ||
         (rc = sk_scn_read_enum(c, "", root, "gravity_as", sk_scn_gravity_as_names, SK_GRAVITY_ACCELERATION,
                                &gravity_as)) ||
-        (rc = parse_ground(c, root, s)) ||
+        (rc = parse_ground(c, root, s)) || (rc = parse_water_tmp(c, root, s)) ||
         (rc = sk_scn_read_int(c, "", root, "iterations", false, 0, 0, INT_MAX, &iterations)) ||
         (rc = parse_implicit(c, root, s)) || (rc = parse_direct(c, root, s)) || (rc = parse_flow(c, root, s)) ||
         (rc = parse_divergence(c, root, s)) || (rc = parse_groups(c, root, s)) || (rc = parse_output(c, root, s)) ||
@@ -442,7 +499,8 @@ static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     s->gravity_as = (sk_gravity_mode)gravity_as;
     s->iterations = (int)iterations;
     apply_flow(s);
-    if ((rc = apply_friction(c, s)) || (rc = check_bdf2(c, s)) || (rc = check_equilibrium(c, s)))
+    if ((rc = apply_friction(c, s)) || (rc = check_bdf2(c, s)) || (rc = check_equilibrium(c, s)) ||
+        (rc = check_lines(c, s)))
         return rc;
 
     /* Before anything in proportion to the rope count, in time or memory. */

@@ -7,5 +7,5 @@ const char *const sk_scn_resolver_names[] = {"cyclone", "direct", NULL};
 const char *const sk_scn_gravity_as_names[] = {"acceleration", "force", NULL};
 const char *const sk_scn_link_names[] = {"spring", "bungee", "rod", "cable", NULL};
 const char *const sk_scn_anchor_names[] = {"anchored_spring", "anchored_bungee", "fake_spring", "rod",
-                                           "cable", NULL};
+                                           "cable",           "pin",             NULL};
 const char *const sk_scn_insert_names[] = {"seed", "along", NULL};

@@ -47,6 +47,9 @@ static json_t *link_json(const sk_group *g)
                                                         g->length_list, g->particles - 1));
     if (g->link == SK_LINK_CABLE)
         json_object_set_new(o, "restitution", num(b->link_restitution));
+    if (g->has_link_damping)
+        json_object_set_new(o, g->link_damping_by_ratio ? "damping_ratio" : "damping",
+                            num(g->link_damping_by_ratio ? b->link_damping_ratio : b->link_damping));
     return o;
 }
 
@@ -57,9 +60,9 @@ static json_t *anchor_json(const sk_group *g)
     bool rigid = g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE;
     json_object_set_new(o, "type", json_string(sk_scn_anchor_names[g->anchor - 1]));
     json_object_set_new(o, "point", vec(b->anchor_point));
-    if (!rigid)
+    if (!rigid && g->anchor != SK_ANCHOR_PIN)
         json_object_set_new(o, "stiffness", num(b->anchor_stiffness));
-    if (g->anchor != SK_ANCHOR_FAKE_SPRING)
+    if (g->anchor != SK_ANCHOR_FAKE_SPRING && g->anchor != SK_ANCHOR_PIN)
         json_object_set_new(o, "length", num(b->anchor_length));
     if (g->anchor == SK_ANCHOR_FAKE_SPRING)
         json_object_set_new(o, "damping", num(b->anchor_damping));

@@ -2,6 +2,7 @@
  * its sweeps applied, its initial particle count, whether a group has contacts. */
 #include <string.h>
 
+#include "model/ground.h"
 #include "base/assert.h"
 #include "model/real_math.h"
 #include "scenario/scenario_impl.h"
@@ -42,6 +43,12 @@ void sk_group_rope_params(const sk_group *g, size_t r, sk_rope_params *out)
         sk_real len = SK_SQRT(x * x + y * y + z * z);
         out->link_length = len / (sk_real)(n0 - 1);
     }
+    if (g->line_by_ea) { /* a line given as engineers give it: n segments of length / n */
+        const sk_real segment = out->line_length / (sk_real)(g->particles - 1);
+        out->link_length = segment;
+        out->link_stiffness = out->line_ea / segment;
+        out->mass = out->line_mass_per_length * segment;
+    }
 }
 
 int sk_group_initial_particles(const sk_group *g)
@@ -51,7 +58,7 @@ int sk_group_initial_particles(const sk_group *g)
 
 bool sk_group_has_contacts(const sk_scenario *s, const sk_group *g)
 {
-    return s->has_ground || g->link == SK_LINK_ROD || g->link == SK_LINK_CABLE || g->anchor == SK_ANCHOR_ROD ||
+    return sk_scenario_rigid_ground(s) || g->link == SK_LINK_ROD || g->link == SK_LINK_CABLE || g->anchor == SK_ANCHOR_ROD ||
            g->anchor == SK_ANCHOR_CABLE;
 }
 

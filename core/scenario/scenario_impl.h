@@ -122,6 +122,8 @@ typedef enum sk_scn_need {
     SK_NEED_LINK_STIFFNESS,
     SK_NEED_LINK_LENGTH,
     SK_NEED_LINK_RESTITUTION,
+    SK_NEED_LINK_DAMPING,       /* link.damping given */
+    SK_NEED_LINK_DAMPING_RATIO, /* link.damping_ratio given */
     SK_NEED_ANCHOR,
     SK_NEED_ANCHOR_STIFFNESS,
     SK_NEED_ANCHOR_LENGTH,
@@ -133,6 +135,8 @@ typedef enum sk_scn_need {
     SK_NEED_BUOYANCY,
     SK_NEED_FRICTION, /* the scenario's ground has friction: load.c checks it, with the top level read */
     SK_NEED_BENDING,
+    SK_NEED_LINE,    /* a "line" */
+    SK_NEED_LINE_EA, /* a line given by EA */
     SK_NEED_DEPLOY_SPEED, /* a deploying group whose deploy.velocity is a number */
     SK_NEED_MAX_LENGTH
 } sk_scn_need;

@@ -20,6 +20,8 @@ static bool sweep_matters(size_t offset)
         {offsetof(sk_rope_params, link_length_to), sizeof(sk_real)},
         {offsetof(sk_rope_params, anchor_stiffness), sizeof(sk_real)},
         {offsetof(sk_rope_params, bending_stiffness), sizeof(sk_real)},
+        {offsetof(sk_rope_params, link_damping), sizeof(sk_real)},
+        {offsetof(sk_rope_params, link_damping_ratio), sizeof(sk_real)},
     };
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         if (offset >= keys[k][0] && offset < keys[k][0] + keys[k][1])
@@ -37,8 +39,9 @@ static bool pinned(const sk_group *g, int i)
 
 /* omega_max^2 bound of one rope: the largest row sum of |M^-1/2 K M^-1/2| over its unpinned particles, K the
  * springs' axial stiffness (each link k_i between i and i + 1, the anchored spring's k on the particle it holds)
- * plus the hinges' linearised bending stiffness kb d d^T, d = (1/L_a, -(1/L_a + 1/L_b), 1/L_b). */
-static double rope_omega2(const sk_scenario *s, const sk_group *g, const sk_rope_params *p, bool springs)
+ * plus the hinges' linearised bending stiffness kb d d^T, d = (1/L_a, -(1/L_a + 1/L_b), 1/L_b). *gamma: the same
+ * bound of |M^-1/2 C M^-1/2|, C the links' axial damping (each link_c between its two particles). */
+static double rope_omega2(const sk_scenario *s, const sk_group *g, const sk_rope_params *p, bool springs, double *gamma)
 {
     const int n = g->particles;
     sk_rope_constants c;
@@ -46,11 +49,12 @@ static double rope_omega2(const sk_scenario *s, const sk_group *g, const sk_rope
     const bool links = springs && (g->link == SK_LINK_SPRING || g->link == SK_LINK_BUNGEE);
     const bool anchor = springs && (g->anchor == SK_ANCHOR_SPRING || g->anchor == SK_ANCHOR_BUNGEE);
     double worst = 0;
+    *gamma = 0;
     for (int i = 0; i < n; i++) {
         if (pinned(g, i))
             continue;
         const double mi = (double)sk_rope_particle_mass(g, p, i);
-        double row = 0;
+        double row = 0, damping = 0;
         /* a deploying rope's anchor holds whichever particle is the newest */
         if (anchor && (i == 0 || g->deploys))
             row += (double)p->anchor_stiffness / mi;
@@ -59,9 +63,13 @@ static double rope_omega2(const sk_scenario *s, const sk_group *g, const sk_rope
                 continue;
             const double k = fabs((double)sk_rope_link_stiffness(g, p, j));
             const int other = j == i ? i + 1 : j;
+            const double cl = g->has_link_damping ? fabs((double)sk_rope_link_damping(g, p, &c, j)) : 0;
             row += k / mi;
-            if (!pinned(g, other))
+            damping += cl / mi;
+            if (!pinned(g, other)) {
                 row += k / sqrt(mi * (double)sk_rope_particle_mass(g, p, other));
+                damping += cl / sqrt(mi * (double)sk_rope_particle_mass(g, p, other));
+            }
         }
         for (int h = i - 1; g->has_bending && h <= i + 1; h++) {
             if (h < 1 || h + 1 >= n)
@@ -78,6 +86,8 @@ static double rope_omega2(const sk_scenario *s, const sk_group *g, const sk_rope
         }
         if (row > worst || row != row)
             worst = row;
+        if (damping > *gamma || damping != damping)
+            *gamma = damping;
     }
     return worst;
 }
@@ -93,15 +103,21 @@ double sk_group_stable_dt(const sk_scenario *s, int group)
     for (int k = 0; k < g->n_sweeps; k++)
         each = each || sweep_matters(g->sweeps[k].offset);
     const size_t ropes = each ? g->count : (g->count ? 1 : 0);
-    double worst = 0;
+    double shortest = INFINITY;
     sk_rope_params p;
     for (size_t r = 0; r < ropes; r++) {
         sk_group_rope_params(g, r, &p);
-        const double w2 = rope_omega2(s, g, &p, springs);
-        if (w2 > worst || w2 != w2)
-            worst = w2;
+        double gamma;
+        const double w2 = rope_omega2(s, g, &p, springs, &gamma);
+        if (w2 != w2 || gamma != gamma)
+            return 0;
+        if (!(w2 > 0))
+            continue;
+        /* with the links' damping (ratio zeta = gamma / (2 omega)) an explicit step is stable below
+         * 2 / omega (sqrt(1 + zeta^2) - zeta) */
+        const double omega = sqrt(w2), zeta = springs ? gamma / (2 * omega) : 0;
+        const double dt = 2 / omega * (sqrt(1 + zeta * zeta) - zeta);
+        shortest = dt < shortest ? dt : shortest;
     }
-    if (worst != worst)
-        return 0;
-    return worst > 0 ? 2 / sqrt(worst) : INFINITY;
+    return shortest;
 }

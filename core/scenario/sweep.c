@@ -67,7 +67,10 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
     const char *anchor = g->anchor ? sk_scn_anchor_names[g->anchor - 1] : "";
     switch (e->need) {
     case SK_NEED_NOTHING: return NULL;
-    case SK_NEED_MASS: return g->mass_profile == SK_PROFILE_LIST ? "the group's mass is a list" : NULL;
+    case SK_NEED_MASS:
+        if (g->line_by_ea)
+            return "the group's masses are line.mass_per_length's; sweep that";
+        return g->mass_profile == SK_PROFILE_LIST ? "the group's mass is a list" : NULL;
     case SK_NEED_MASS_LINEAR:
         return g->mass_profile == SK_PROFILE_LINEAR ? NULL : "the group's mass is not a linear profile {from, to}";
     case SK_NEED_PAYLOAD0:
@@ -86,6 +89,8 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
     case SK_NEED_LINK_RESTITUTION:
         if (g->link == SK_LINK_NONE)
             return "the group has no link";
+        if (g->line_by_ea && e->need != SK_NEED_LINK_RESTITUTION)
+            return "the group's links are line.EA's and line.length's; sweep those";
         if (e->need == SK_NEED_LINK_STIFFNESS && g->link != SK_LINK_SPRING && g->link != SK_LINK_BUNGEE)
             snprintf(buf, size, "%s %s link has no stiffness", sk_scn_article(link), link);
         else if (e->need == SK_NEED_LINK_RESTITUTION && g->link != SK_LINK_CABLE)
@@ -99,6 +104,10 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
         else
             return NULL;
         return buf;
+    case SK_NEED_LINK_DAMPING:
+        return g->has_link_damping && !g->link_damping_by_ratio ? NULL : "the group has no link.damping";
+    case SK_NEED_LINK_DAMPING_RATIO:
+        return g->has_link_damping && g->link_damping_by_ratio ? NULL : "the group has no link.damping_ratio";
     case SK_NEED_ANCHOR:
     case SK_NEED_ANCHOR_STIFFNESS:
     case SK_NEED_ANCHOR_LENGTH:
@@ -108,9 +117,10 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
     case SK_NEED_TOW:
         if (g->anchor == SK_ANCHOR_NONE)
             return "the group has no anchor";
-        if (e->need == SK_NEED_ANCHOR_STIFFNESS && (g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE))
+        if (e->need == SK_NEED_ANCHOR_STIFFNESS &&
+            (g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE || g->anchor == SK_ANCHOR_PIN))
             snprintf(buf, size, "%s %s anchor has no stiffness", sk_scn_article(anchor), anchor);
-        else if (e->need == SK_NEED_ANCHOR_LENGTH && g->anchor == SK_ANCHOR_FAKE_SPRING)
+        else if (e->need == SK_NEED_ANCHOR_LENGTH && (g->anchor == SK_ANCHOR_FAKE_SPRING || g->anchor == SK_ANCHOR_PIN))
             snprintf(buf, size, "%s %s anchor has no length", sk_scn_article(anchor), anchor);
         else if (e->need == SK_NEED_ANCHOR_DAMPING && g->anchor != SK_ANCHOR_FAKE_SPRING)
             snprintf(buf, size, "%s %s anchor has no damping", sk_scn_article(anchor), anchor);
@@ -127,6 +137,8 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
     case SK_NEED_BUOYANCY: return g->has_buoyancy ? NULL : "the group has no buoyancy";
     case SK_NEED_FRICTION: return NULL; /* a property of the scenario's ground, checked in load.c */
     case SK_NEED_BENDING: return g->has_bending ? NULL : "the group has no bending";
+    case SK_NEED_LINE: return g->has_line ? NULL : "the group has no line";
+    case SK_NEED_LINE_EA: return g->line_by_ea ? NULL : "the group's line is not given by EA";
     case SK_NEED_DEPLOY_SPEED:
         if (!g->deploys)
             return "the group does not deploy";

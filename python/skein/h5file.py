@@ -65,6 +65,7 @@ def _read(f, path):
     count = np.empty((frames, R), dtype=np.int32)
     energy = np.empty((frames, R, 3), dtype=REAL)
     tension = np.full((frames, R, max(N - 1, 0)), np.nan, dtype=REAL)
+    support = np.zeros((frames, R, 2, 3), dtype=REAL)
     diverged = np.empty(R, dtype=np.int64)
     ropes = np.empty(R, dtype=np.int64)
     group = np.empty(R, dtype=np.int32)
@@ -87,9 +88,13 @@ def _read(f, path):
         if cap > 1 and "tension" in g:
             links = np.arange(cap - 1)[None, None, :] < (c[:, :, None] - 1)
             tension[:, sl, :cap - 1] = np.where(links, g["tension"][:], np.nan)
+        if "support_force" in g:  # written where a group's first or last particle is held
+            support[:, sl] = g["support_force"][:]
         if "params" in g:
             for key in g["params"]:
                 params.setdefault(key, np.full(R, np.nan, dtype=REAL))[sl] = g["params"][key][:]
         at += r
-    return Result(position, velocity, count, energy, tension, diverged, time, step, ropes, group, scenario,
-                  complete, params)
+    result = Result(position, velocity, count, energy, tension, diverged, time, step, ropes, group, scenario,
+                    complete, params)
+    result.support_force = support
+    return result

@@ -9,6 +9,8 @@ class Result:
     count               [frames][R]        particles present
     energy              [frames][R][3]     kinetic, gravity, elastic (J)
     tension             [frames][R][N-1]   link tension (N); NaN past a rope's links
+    support_force       [frames][R][2][3]  the force holding the first [0] and the last [1] particle where it is
+                                           pinned or held by a pin anchor (N); zero where that end is free
     diverged            [R]                the step each rope diverged at, -1 if never
     time, step          [frames]           s (step * dt) and the step of each frame
     ropes, group        [R]                each rope's global index and its group
@@ -28,6 +30,7 @@ class Result:
 
     table = None
     stats = None
+    support_force = None
 
     def __init__(self, position, velocity, count, energy, tension, diverged, time, step, ropes, group, scenario,
                  complete, params):

@@ -136,6 +136,7 @@ def run(scenario, steps=None, every=None, ropes=None, threads=0, engine="batch",
     count = np.empty((frames, R), dtype=np.int32)
     energy = np.empty((frames, R, 3), dtype=REAL)
     tension = np.empty((frames, R, max(N - 1, 0)), dtype=REAL)
+    support = np.empty((frames, R, 2, 3), dtype=REAL)
     step = np.empty(frames, dtype=np.int64)
     diverged = np.full(R, -1, dtype=np.int64)
     ropes_c = np.ascontiguousarray(selected, dtype=np.uintp)
@@ -147,6 +148,7 @@ def run(scenario, steps=None, every=None, ropes=None, threads=0, engine="batch",
     fa.position, fa.velocity = real_pointer(position), real_pointer(velocity)
     fa.count = ffi.cast("int32_t *", ffi.from_buffer(count, require_writable=True))
     fa.energy, fa.tension = real_pointer(energy), real_pointer(tension) if tension.size else ffi.NULL
+    fa.support = real_pointer(support)
     fa.step = ffi.cast("int64_t *", ffi.from_buffer(step, require_writable=True))
     fa.diverged = ffi.cast("int64_t *", ffi.from_buffer(diverged, require_writable=True))
     sink = ffi.new("sk_frame_sink *")
@@ -170,6 +172,7 @@ def run(scenario, steps=None, every=None, ropes=None, threads=0, engine="batch",
     result = Result(cut(position), cut(velocity), cut(count), cut(energy), cut(tension), diverged, time, step,
                     selected, group, sc.json, status == lib.SK_OK,
                     lambda: swept_params(loaded, selected, group))
+    result.support_force = cut(support)
     result.table = rows
     result.stats = {"particle_steps": int(stats.particle_steps), "steps": int(stats.steps),
                     "wall_s": float(stats.wall_s), "step_s": float(stats.step_s)}

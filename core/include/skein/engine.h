@@ -79,6 +79,8 @@ typedef struct sk_rope_diagnostics {
     sk_real elastic;      /* springs, stretched bungees, bending hinges and the anchored spring (J) */
     sk_vec3 anchor_force; /* the anchor's force on the particle it holds (N); zero without an anchor force */
     sk_real length;       /* (n - 1) L, plus the anchored segment s of a deploying rope (m) */
+    sk_vec3 support[2];   /* the force holding the first [0] and the last [1] particle, where pinned or held by a
+                           * pin anchor (N; zero where the end is free; docs/model.md section 10.4) */
     bool finite;          /* every position and velocity finite */
 } sk_rope_diagnostics;
 

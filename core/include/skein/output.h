@@ -241,6 +241,7 @@ typedef struct sk_frame_arrays {
     int32_t *count;      /* [max_frames][n_ropes] particles present */
     sk_real *energy;     /* [max_frames][n_ropes][3] kinetic, gravity, elastic (J) */
     sk_real *tension;    /* [max_frames][n_ropes][particles - 1] link tension (N) */
+    sk_real *support;    /* [max_frames][n_ropes][2][3] support force of the first and the last particle (N) */
     int64_t *step;       /* [max_frames] the step of each frame */
     int64_t *diverged;   /* [n_ropes] the step each rope diverged at, -1 if never (rewritten every frame) */
     long frames;         /* frames stored so far: 0 before the run */

@@ -55,7 +55,8 @@ typedef enum sk_anchor_type {
     SK_ANCHOR_BUNGEE, /* "anchored_bungee" */
     SK_ANCHOR_FAKE_SPRING,
     SK_ANCHOR_ROD,   /* rod constraint */
-    SK_ANCHOR_CABLE  /* cable constraint */
+    SK_ANCHOR_CABLE, /* cable constraint */
+    SK_ANCHOR_PIN    /* "pin": particle 0 held at the anchor point x(t), with its velocity (docs/model.md 6.4) */
 } sk_anchor_type;
 
 typedef enum sk_insert_velocity {
@@ -85,6 +86,8 @@ typedef struct sk_rope_params {
     sk_real link_length;      /* rest length (m), > 0; "auto" resolves to the initial spacing; linear: link 0 */
     sk_real link_length_to;   /* a linear rest length profile's value at the last link */
     sk_real link_restitution; /* cables, in [0, 1] */
+    sk_real link_damping;       /* springs and bungees: axial damping (N s), force = damping * (dl/dt) / L, >= 0 */
+    sk_real link_damping_ratio; /* ... or a fraction of each link's critical damping (MoorDyn's -BA), >= 0 */
 
     sk_vec3 anchor_point;       /* x (m) */
     sk_real anchor_stiffness;   /* anchored spring, bungee, fake spring (N/m) */
@@ -108,6 +111,18 @@ typedef struct sk_rope_params {
 
     sk_real ground_friction_static;  /* Coulomb friction on ground contacts: mu_s >= mu_k >= 0 */
     sk_real ground_friction_kinetic; /* mu_k */
+
+    /* A line in water (docs/model.md section 3.6): its diameter and Morison coefficients, and where the line
+     * is given as engineers give it, its mass per length, axial stiffness EA and unstretched length (the
+     * particles' masses and the links' stiffness and rest length follow from them, model/profile.c). */
+    sk_real line_diameter;        /* d (m), > 0 */
+    sk_real line_drag_normal;     /* Cdn, >= 0 */
+    sk_real line_drag_tangential; /* Cdt, >= 0 */
+    sk_real line_added_normal;    /* Can, >= 0 */
+    sk_real line_added_tangential; /* Cat, >= 0 */
+    sk_real line_mass_per_length; /* kg/m, > 0 */
+    sk_real line_ea;              /* N, > 0 */
+    sk_real line_length;          /* m, > 0 */
 
     sk_real deploy_velocity;   /* u (m/s); unused where the group's deploy.velocity is a table */
     sk_real deploy_max_length; /* m; only used when sk_group.deploy_has_max_length */
@@ -145,6 +160,10 @@ typedef struct sk_group {
     bool has_flow; /* drag acts on the velocity relative to the flow (a top-level "flow", or a swept one) */
     bool has_buoyancy;
     bool has_bending; /* "bending" given: hinges between consecutive links resist bending */
+    bool has_line;    /* "line" given: the group is a line of a diameter, in the scenario's water */
+    bool line_by_ea;  /* ... given by mass_per_length, EA, length and segments (particles = segments + 1) */
+    bool has_link_damping;      /* link.damping or link.damping_ratio given (springs and bungees) */
+    bool link_damping_by_ratio; /* ... and it is link.damping_ratio */
 
     bool deploys;
     int deploy_initial;          /* n0 >= 1 */
@@ -175,6 +194,22 @@ typedef struct sk_group {
     size_t sweep_first, sweep_count;
 } sk_group;
 
+/* The sea (top-level "water"); present where the scenario has the object. y is up. */
+typedef struct sk_water {
+    bool present;
+    sk_real density;             /* kg/m^3, > 0 */
+    sk_real surface;             /* y of the free surface (m), default 0 */
+    int current_count;           /* rows of the current profile; 0: still water */
+    sk_real *current_heights;    /* y (m), strictly increasing */
+    sk_vec3 *current_velocities; /* m/s; piecewise linear in y between rows, held beyond the ends */
+    bool waves;                  /* regular Airy waves */
+    sk_real wave_amplitude, wave_period; /* m, s */
+    sk_real wave_heading, wave_phase;    /* radians (given in degrees in the file) */
+    sk_real wave_depth;                  /* water depth under the surface (m) */
+    sk_real wave_ramp;                   /* s; 0: no ramp */
+    sk_real wave_omega, wave_number;     /* derived once at load: 2 pi / period, the dispersion's k */
+} sk_water;
+
 typedef struct sk_scenario {
     char *source;  /* file name used in messages ("<default>" for the built-in batch) */
     sk_real dt;    /* s, > 0 */
@@ -200,11 +235,19 @@ typedef struct sk_scenario {
     sk_real equilibrium_tolerance;
     int equilibrium_iterations;
 
+    sk_water water;
+
     bool has_ground;
     sk_real ground_height;
     sk_real ground_restitution;
     bool has_friction; /* "ground.friction" given: Coulomb friction on ground contacts, each group's base values */
     sk_real ground_friction_static, ground_friction_kinetic;
+    /* "ground.stiffness" given: a compliant seabed, a force on each line particle below it, in place of the
+     * rigid contact (docs/model.md section 3.7) */
+    bool ground_compliant;
+    sk_real ground_stiffness; /* Pa/m: force per unit penetration and per unit of line projected area */
+    sk_real ground_damping;   /* Pa s/m */
+    sk_real ground_slip_speed; /* m/s: the compliant seabed's friction grows linearly up to mu_k N below it */
 
     int iterations; /* resolver iterations per step; 0: 2 x contacts (Cyclone's default) */
     sk_resolver resolver;

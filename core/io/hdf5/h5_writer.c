@@ -46,7 +46,7 @@
 
 /* D_PREVIOUS and D_SEGMENT are the state a warm start (io/hdf5/warm_start.c) needs beyond positions, velocities and
  * counts to continue a run to the bit: verlet's previous positions, a deploying rope's anchored segment. */
-enum { D_POSITION, D_VELOCITY, D_COUNT, D_ENERGY, D_TENSION, D_CONTACTS, D_PREVIOUS, D_SEGMENT, D_FRAME_SETS };
+enum { D_POSITION, D_VELOCITY, D_COUNT, D_ENERGY, D_TENSION, D_CONTACTS, D_PREVIOUS, D_SEGMENT, D_SUPPORT, D_FRAME_SETS };
 
 typedef struct h5_group {
     const sk_group *group;
@@ -56,6 +56,7 @@ typedef struct h5_group {
     bool contacts; /* its ropes have contacts: the contacts dataset exists */
     bool previous; /* verlet: the previous dataset exists */
     bool segment;  /* its ropes deploy: the segment dataset exists */
+    bool support;  /* its first or last particle is held (pinned, or a pin anchor's): the support_force dataset */
     size_t block;  /* ropes per chunk, and per write */
     /* collective: this process's stored ropes mine0 .. mine1 - 1, written in `rounds` collective writes a
      * frame (the most any process needs: each takes part in every one) */
@@ -109,7 +110,11 @@ static hid_t elem_type(int set) { return set == D_COUNT || set == D_CONTACTS ? H
 /* Whether group g has dataset `set`: the contacts only where its ropes have contacts. */
 static bool has_set(const h5_group *g, int set)
 {
-    return set == D_CONTACTS ? g->contacts : set == D_PREVIOUS ? g->previous : set == D_SEGMENT ? g->segment : true;
+    return set == D_CONTACTS ? g->contacts
+           : set == D_PREVIOUS ? g->previous
+           : set == D_SEGMENT  ? g->segment
+           : set == D_SUPPORT  ? g->support
+                               : true;
 }
 
 /* Whether frames of dataset `set` hold anything: a group of ropes without links has no tension to store
@@ -127,6 +132,7 @@ static size_t chunk_bytes(const h5_group *g, int set)
     case D_SEGMENT: return b * sizeof(sk_real);
     case D_COUNT: return b * sizeof(int);
     case D_ENERGY: return b * 3 * sizeof(sk_real);
+    case D_SUPPORT: return b * 6 * sizeof(sk_real);
     case D_CONTACTS: return b * 2 * sizeof(int);
     default: return b * links * sizeof(sk_real);
     }
@@ -340,6 +346,8 @@ static int plan_groups(sk_h5_writer *w, const size_t *ropes, size_t n_ropes, sk_
         g->contacts = sk_group_has_contacts(s, g->group);
         g->previous = s->integrator == SK_INTEGRATOR_VERLET;
         g->segment = g->group->deploys;
+        g->support = !g->group->deploys && g->group->n_pinned > 0 &&
+                     (g->group->pinned[0] == 0 || g->group->pinned[g->group->n_pinned - 1] == g->capacity - 1);
         const size_t first = g->group->first_rope, end = first + g->group->count;
         for (size_t k = 0; k < n_ropes; k++)
             g->n += ropes[k] >= first && ropes[k] < end;
@@ -434,6 +442,7 @@ static int create_group(sk_h5_writer *w, hid_t groups, int index, sk_error *err)
 
     const hsize_t n = g->n, cap = (hsize_t)g->capacity, links = (hsize_t)g->links;
     const hsize_t vec[3] = {n, cap, 3}, one[1] = {n}, two[2] = {n, 2}, three[2] = {n, 3}, link[2] = {n, links};
+    const hsize_t ends[3] = {n, 2, 3};
     g->sets[D_POSITION] = frame_set(g->gid, "position", H5T_REAL, 4, vec, g->block, "m",
                                     "[frame][rope][particle][xyz]; particles past count hold 0");
     g->sets[D_VELOCITY] = frame_set(g->gid, "velocity", H5T_REAL, 4, vec, g->block, "m/s",
@@ -457,6 +466,10 @@ static int create_group(sk_h5_writer *w, hid_t groups, int index, sk_error *err)
         g->sets[D_SEGMENT] = frame_set(g->gid, "segment", H5T_REAL, 2, one, g->block, "m",
                                        "[frame][rope]: rest length of the anchored segment of a deploying rope, "
                                        "what a warm start needs beyond the counts");
+    if (g->support)
+        g->sets[D_SUPPORT] = frame_set(g->gid, "support_force", H5T_REAL, 4, ends, g->block, "N",
+                                       "[frame][rope][end][xyz]: the force holding the first (end 0) and the last "
+                                       "(end 1) particle where it is pinned or held by a pin anchor, zero where free");
     for (int k = 0; k < D_FRAME_SETS; k++)
         if (has_set(g, k) && g->sets[k] < 0)
             return h5_fail(w, err, "cannot create a dataset");
@@ -728,6 +741,7 @@ static void fill_slot(const sk_h5_writer *w, const h5_group *g, const sk_engine 
     sk_real *energy = (sk_real *)slot->raw[D_ENERGY], *tension = (sk_real *)slot->raw[D_TENSION];
     int *count = (int *)slot->raw[D_COUNT], *contacts = (int *)slot->raw[D_CONTACTS];
     sk_real *previous = (sk_real *)slot->raw[D_PREVIOUS], *segment = (sk_real *)slot->raw[D_SEGMENT];
+    sk_real *support = (sk_real *)slot->raw[D_SUPPORT];
     slot->r0 = r0;
     for (size_t j = 0; j < nb; j++) {
         const size_t rope = g->ropes[r0 + j];
@@ -740,6 +754,11 @@ static void fill_slot(const sk_h5_writer *w, const h5_group *g, const sk_engine 
         energy[3 * j + 0] = d.kinetic;
         energy[3 * j + 1] = d.gravity;
         energy[3 * j + 2] = d.elastic;
+        for (int end = 0; g->support && end < 2; end++) {
+            support[6 * j + 3 * (size_t)end + 0] = d.support[end].x;
+            support[6 * j + 3 * (size_t)end + 1] = d.support[end].y;
+            support[6 * j + 3 * (size_t)end + 2] = d.support[end].z;
+        }
         if (g->contacts)
             sk_engine_rope_contacts(e, rope, &contacts[2 * j], &contacts[2 * j + 1]);
         if (g->previous || g->segment)

@@ -33,7 +33,7 @@ sk_status sk_frame_arrays_sink(void *ctx, const sk_engine *e, long step, sk_erro
             a->count[at] = n;
         if (a->diverged)
             a->diverged[j] = sk_engine_rope_diverged(e, rope);
-        if (a->energy || a->tension) {
+        if (a->energy || a->tension || a->support) {
             sk_real *t = a->tension ? a->tension + at * links : NULL;
             sk_rope_diagnostics d;
             sk_engine_rope_diagnostics(e, rope, &d, t);
@@ -41,6 +41,11 @@ sk_status sk_frame_arrays_sink(void *ctx, const sk_engine *e, long step, sk_erro
                 a->energy[3 * at + 0] = d.kinetic;
                 a->energy[3 * at + 1] = d.gravity;
                 a->energy[3 * at + 2] = d.elastic;
+            }
+            for (int end = 0; a->support && end < 2; end++) {
+                a->support[6 * at + 3 * (size_t)end + 0] = d.support[end].x;
+                a->support[6 * at + 3 * (size_t)end + 1] = d.support[end].y;
+                a->support[6 * at + 3 * (size_t)end + 2] = d.support[end].z;
             }
             for (size_t i = n > 1 ? (size_t)n - 1 : 0; t && i < links; i++)
                 t[i] = nan;

@@ -19,7 +19,9 @@ void sk_rope_record_pack(const sk_engine *e, size_t rope, int n, bool verlet, bo
     const sk_real values[SK_RECORD_DIAG_REALS] = {diag.kinetic,        diag.gravity,        diag.elastic,
                                                   diag.anchor_force.x, diag.anchor_force.y, diag.anchor_force.z,
                                                   diag.length,         diag.finite ? 1 : 0, (sk_real)contacts,
-                                                  (sk_real)iterations};
+                                                  (sk_real)iterations, diag.support[0].x, diag.support[0].y,
+                                                  diag.support[0].z,   diag.support[1].x,   diag.support[1].y,
+                                                  diag.support[1].z};
     memcpy(d, values, sizeof values);
     sk_engine_read_rope(e, rope, d + SK_RECORD_DIAG_REALS, d + SK_RECORD_DIAG_REALS + 3 * (size_t)n);
     sk_real *extra = d + SK_RECORD_DIAG_REALS + 6 * (size_t)n + (n > 1 ? (size_t)n - 1 : 0);
@@ -51,7 +53,8 @@ void sk_rope_record_diagnostics(const sk_real *d, int n, sk_rope_diagnostics *ou
                                  .elastic = d[2],
                                  .anchor_force = {d[3], d[4], d[5]},
                                  .length = d[6],
-                                 .finite = d[7] != 0};
+                                 .finite = d[7] != 0,
+                                 .support = {{d[10], d[11], d[12]}, {d[13], d[14], d[15]}}};
     if (tension && n > 1)
         memcpy(tension, d + SK_RECORD_DIAG_REALS + 6 * (size_t)n, ((size_t)n - 1) * sizeof *tension);
 }

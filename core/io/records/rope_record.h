@@ -1,6 +1,6 @@
 /* One rope's frame as flat reals: what the frame journal stores (frame_journal.c) and the processes of a run
  * send each other (frame_buffer.c). SK_RECORD_DIAG_REALS diagnostics (kinetic, gravity, elastic, the anchor
- * force's x y z, length, finite, contacts, iterations), positions [n][3], velocities [n][3], link tensions
+ * force's x y z, length, finite, contacts, iterations, the two support forces' x y z), positions [n][3], velocities [n][3], link tensions
  * [n - 1], then verlet's previous positions [n][3] and a deploying rope's s. */
 #ifndef SKEIN_IO_ROPE_RECORD_H
 #define SKEIN_IO_ROPE_RECORD_H
@@ -10,7 +10,7 @@
 
 #include "skein/engine.h"
 
-#define SK_RECORD_DIAG_REALS 10
+#define SK_RECORD_DIAG_REALS 16
 
 /* Reals the record of a rope of n particles holds. */
 size_t sk_rope_record_reals(bool verlet, bool deploys, int n);

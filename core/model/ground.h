@@ -1,0 +1,10 @@
+/* Which ground a scenario has: the rigid plane of contacts (docs/model.md section 4) or a compliant seabed
+ * whose forces act on lines (section 3.7). */
+#ifndef SKEIN_MODEL_GROUND_H
+#define SKEIN_MODEL_GROUND_H
+
+#include "skein/scenario.h"
+
+static inline bool sk_scenario_rigid_ground(const sk_scenario *s) { return s->has_ground && !s->ground_compliant; }
+
+#endif
