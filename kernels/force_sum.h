@@ -20,6 +20,7 @@ typedef struct k_pass {
     int rows;
     const sk_kernel_cfg *cfg;
     sk_real t;
+    sk_wave_clock clock; /* the water feature's: the waves' share of time t (water_flow.h), once per pass */
 } k_pass;
 
 /* A line's particle (the water and seabed features): its links' unit vectors (the zero vector where a link
@@ -88,7 +89,7 @@ SK_INLINE skv3 k_force_sum(const kparams *k, k_features ft, const k_pass *pass, 
             const skv share = k_line_share(k, ft.profiles, has_prev, has_next);
             if (ft.water) {
                 skv3 u, a;
-                k_water_flow(pass->cfg, p, pass->t, &u, &a);
+                k_water_flow_clocked(pass->cfg, &pass->clock, p, &u, &a);
                 const skv3 q = v3_unit(v3_add(line->e_prev, line->e_next));
                 f = v3_add(f, k_line_water_force(k, share, q, p, vel, u, a, &line->inertia));
             }

@@ -18,6 +18,7 @@
 
 #include "model/pack_size.h"
 #include "model/params.h"
+#include "skein/scenario.h"
 #include "skein/types.h"
 
 /* Fields of a particle row. Verlet keeps q in the velocity slots: its velocity is (p - q) / dt. */
@@ -106,6 +107,8 @@ typedef struct sk_kernel_cfg {
     int implicit_iterations;   /* the implicit integrator's Newton iterations per step (BDF2: at most) */
     bool bdf2;                 /* the implicit integrator's scheme is BDF2: the state keeps the step before */
     sk_real implicit_tolerance; /* BDF2: a lane stops once no velocity component of a solve moves by more */
+
+    const sk_water *water; /* the scenario's water (kernels/water_flow.h); NULL where it has none */
 } sk_kernel_cfg;
 
 /* How the drag acts, for the force passes: K_DRAG_NONE, K_DRAG (against the particle's velocity) or

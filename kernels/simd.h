@@ -3,7 +3,10 @@
  *
  * Every operation is one IEEE operation per lane, rounded once, exactly what the scalar C does (no FMA:
  * there is no multiply-add here on purpose). Compares are C's: ordered (false on NaN) except skv_ne.
- * skv_select(m, a, b) is m ? a : b per lane; skv_keep(m, a) is m ? a : +0, one operation on every ISA. */
+ * skv_select(m, a, b) is m ? a : b per lane; skv_keep(m, a) is m ? a : +0, one operation on every ISA.
+ * skv_sin, skv_cos, skv_sincos (both at once: not always the bits of the two apart) and skv_exp are SLEEF's u10
+ * functions, whose scalar FMA variant (core/model/sleef_scalar.h)
+ * the reference engine calls for the same bits; skv_round rounds to the nearest whole number, ties to even. */
 #ifndef SKEIN_KERNELS_SIMD_H
 #define SKEIN_KERNELS_SIMD_H
 
@@ -58,6 +61,15 @@ SK_INLINE skv skv_keep(skm m, skv a) { return _mm512_maskz_mov_ps(m, a); }
 SK_INLINE skv skv_min(skv a, skv b) { return _mm512_min_ps(a, b); }
 SK_INLINE skv skv_max(skv a, skv b) { return _mm512_max_ps(a, b); }
 SK_INLINE skv skv_sin(skv a) { return Sleef_sinf16_u10avx512f(a); }
+SK_INLINE skv skv_cos(skv a) { return Sleef_cosf16_u10avx512f(a); }
+SK_INLINE void skv_sincos(skv a, skv *s, skv *c)
+{
+    Sleef___m512_2 r = Sleef_sincosf16_u10avx512f(a);
+    *s = r.x;
+    *c = r.y;
+}
+SK_INLINE skv skv_exp(skv a) { return Sleef_expf16_u10avx512f(a); }
+SK_INLINE skv skv_round(skv a) { return _mm512_roundscale_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
 #define SK_SLEEF_SIN_NAME "Sleef_sinf16_u10avx512f"
 #else
 #define SK_W 8
@@ -81,6 +93,15 @@ SK_INLINE skv skv_keep(skm m, skv a) { return _mm512_maskz_mov_pd(m, a); }
 SK_INLINE skv skv_min(skv a, skv b) { return _mm512_min_pd(a, b); }
 SK_INLINE skv skv_max(skv a, skv b) { return _mm512_max_pd(a, b); }
 SK_INLINE skv skv_sin(skv a) { return Sleef_sind8_u10avx512f(a); }
+SK_INLINE skv skv_cos(skv a) { return Sleef_cosd8_u10avx512f(a); }
+SK_INLINE void skv_sincos(skv a, skv *s, skv *c)
+{
+    Sleef___m512d_2 r = Sleef_sincosd8_u10avx512f(a);
+    *s = r.x;
+    *c = r.y;
+}
+SK_INLINE skv skv_exp(skv a) { return Sleef_expd8_u10avx512f(a); }
+SK_INLINE skv skv_round(skv a) { return _mm512_roundscale_pd(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
 #define SK_SLEEF_SIN_NAME "Sleef_sind8_u10avx512f"
 #endif
 /* Masks are bit sets: lane l is bit l. */
@@ -126,6 +147,15 @@ SK_INLINE skv skv_keep(skm m, skv a) { return _mm256_and_ps(m, a); }
 SK_INLINE skv skv_min(skv a, skv b) { return _mm256_min_ps(a, b); }
 SK_INLINE skv skv_max(skv a, skv b) { return _mm256_max_ps(a, b); }
 SK_INLINE skv skv_sin(skv a) { return Sleef_sinf8_u10avx2(a); }
+SK_INLINE skv skv_cos(skv a) { return Sleef_cosf8_u10avx2(a); }
+SK_INLINE void skv_sincos(skv a, skv *s, skv *c)
+{
+    Sleef___m256_2 r = Sleef_sincosf8_u10avx2(a);
+    *s = r.x;
+    *c = r.y;
+}
+SK_INLINE skv skv_exp(skv a) { return Sleef_expf8_u10avx2(a); }
+SK_INLINE skv skv_round(skv a) { return _mm256_round_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
 SK_INLINE skm skm_and(skm a, skm b) { return _mm256_and_ps(a, b); }
 SK_INLINE skm skm_or(skm a, skm b) { return _mm256_or_ps(a, b); }
 SK_INLINE skm skm_andnot(skm a, skm b) { return _mm256_andnot_ps(a, b); }
@@ -159,6 +189,15 @@ SK_INLINE skv skv_keep(skm m, skv a) { return _mm256_and_pd(m, a); }
 SK_INLINE skv skv_min(skv a, skv b) { return _mm256_min_pd(a, b); }
 SK_INLINE skv skv_max(skv a, skv b) { return _mm256_max_pd(a, b); }
 SK_INLINE skv skv_sin(skv a) { return Sleef_sind4_u10avx2(a); }
+SK_INLINE skv skv_cos(skv a) { return Sleef_cosd4_u10avx2(a); }
+SK_INLINE void skv_sincos(skv a, skv *s, skv *c)
+{
+    Sleef___m256d_2 r = Sleef_sincosd4_u10avx2(a);
+    *s = r.x;
+    *c = r.y;
+}
+SK_INLINE skv skv_exp(skv a) { return Sleef_expd4_u10avx2(a); }
+SK_INLINE skv skv_round(skv a) { return _mm256_round_pd(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
 SK_INLINE skm skm_and(skm a, skm b) { return _mm256_and_pd(a, b); }
 SK_INLINE skm skm_or(skm a, skm b) { return _mm256_or_pd(a, b); }
 SK_INLINE skm skm_andnot(skm a, skm b) { return _mm256_andnot_pd(a, b); }
@@ -213,17 +252,53 @@ SK_INLINE skv skv_max(skv a, skv b) { return a > b ? a : b; }
  * declares it only under FP_FAST_FMA (a -mfma build), which the scalar build is not: declared here. */
 double Sleef_sind1_u10purecfma(double);
 float Sleef_sinf1_u10purecfma(float);
+double Sleef_cosd1_u10purecfma(double);
+float Sleef_cosf1_u10purecfma(float);
+double Sleef_expd1_u10purecfma(double);
+float Sleef_expf1_u10purecfma(float);
+Sleef_double_2 Sleef_sincosd1_u10purecfma(double);
+Sleef_float_2 Sleef_sincosf1_u10purecfma(float);
 #ifdef SKEIN_REAL_FLOAT
 SK_INLINE skv skv_sin(skv a)
 {
     return __builtin_cpu_supports("fma") ? Sleef_sinf1_u10purecfma(a) : Sleef_sinf1_u10purec(a);
 }
+SK_INLINE skv skv_cos(skv a)
+{
+    return __builtin_cpu_supports("fma") ? Sleef_cosf1_u10purecfma(a) : Sleef_cosf1_u10purec(a);
+}
+SK_INLINE skv skv_exp(skv a)
+{
+    return __builtin_cpu_supports("fma") ? Sleef_expf1_u10purecfma(a) : Sleef_expf1_u10purec(a);
+}
+SK_INLINE void skv_sincos(skv a, skv *s, skv *c)
+{
+    Sleef_float_2 r = __builtin_cpu_supports("fma") ? Sleef_sincosf1_u10purecfma(a) : Sleef_sincosf1_u10purec(a);
+    *s = r.x;
+    *c = r.y;
+}
+SK_INLINE skv skv_round(skv a) { return nearbyintf(a); }
 #define SK_SLEEF_SIN_NAME "Sleef_sinf1_u10purecfma"
 #else
 SK_INLINE skv skv_sin(skv a)
 {
     return __builtin_cpu_supports("fma") ? Sleef_sind1_u10purecfma(a) : Sleef_sind1_u10purec(a);
 }
+SK_INLINE skv skv_cos(skv a)
+{
+    return __builtin_cpu_supports("fma") ? Sleef_cosd1_u10purecfma(a) : Sleef_cosd1_u10purec(a);
+}
+SK_INLINE skv skv_exp(skv a)
+{
+    return __builtin_cpu_supports("fma") ? Sleef_expd1_u10purecfma(a) : Sleef_expd1_u10purec(a);
+}
+SK_INLINE void skv_sincos(skv a, skv *s, skv *c)
+{
+    Sleef_double_2 r = __builtin_cpu_supports("fma") ? Sleef_sincosd1_u10purecfma(a) : Sleef_sincosd1_u10purec(a);
+    *s = r.x;
+    *c = r.y;
+}
+SK_INLINE skv skv_round(skv a) { return nearbyint(a); }
 #define SK_SLEEF_SIN_NAME "Sleef_sind1_u10purecfma"
 #endif
 SK_INLINE skm skm_and(skm a, skm b) { return a && b; }

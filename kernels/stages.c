@@ -40,7 +40,7 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
         k_bend_pass(&k_rope, state, rows, n, bend, prof);
     }
 
-    const k_pass pass = {x, rest, bend, rows, cfg, 0};
+    const k_pass pass = {x, rest, bend, rows, cfg, 0, {0}};
     k_line_row none = k_line_none(); /* the loader keeps lines to the fixed step */
     skv3 um_prev = v3_zero();
     for (int i = 0; i < rows; i++) {

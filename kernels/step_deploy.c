@@ -30,7 +30,7 @@ SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real 
                 lane_steps[l] += (uint64_t)param[(size_t)SK_P_N * SK_W + l];
         if (ft.bending) /* the hinges among the particles present, after the insertion (bending.h) */
             k_bend_pass(&k, state, rows, n, bend, prof);
-        const k_pass pass = {x, rest, bend, rows, cfg, 0};
+        const k_pass pass = {x, rest, bend, rows, cfg, 0, {0}};
         k_line_row none = k_line_none(); /* the loader keeps lines to the fixed step */
 
         /* p is carried from row to row (row i + 1 is still old when row i is written); v is loaded where it is

@@ -91,7 +91,9 @@ SK_INLINE void fixed_advance(const sk_kernel_cfg *cfg, const sk_real *param, sk_
         k_pin_hold(cfg, &k, state, step0 + s);
         if (ft.bending) /* the hinges from the positions before the step (bending.h) */
             k_bend_pass(&k, state, n, skv_set1((sk_real)n), bend, prof);
-        const k_pass pass = {x, k.s, bend, n, cfg, (sk_real)(step0 + s) * cfg->dt};
+        k_pass pass = {x, k.s, bend, n, cfg, (sk_real)(step0 + s) * cfg->dt, {0}};
+        if (ft.water)
+            pass.clock = sk_wave_clock_at(cfg->water, pass.t);
         carry c;
         c.p = v3_load(state);
         c.um = v3_zero();

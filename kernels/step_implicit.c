@@ -158,7 +158,7 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
     const bool bungee = link == SK_LINK_BUNGEE, uniform = uniform_links(deploys, link);
     const skv3 field = v3_scale(k->acc, k->mass); /* the acceleration field as a force: a m~ */
     const skv_sym3 diag = s3_diagonal(k->implicit_diag);
-    const k_pass pass = {x, rest, bend, rows, cfg, 0};
+    const k_pass pass = {x, rest, bend, rows, cfg, 0, {0}};
     k_line_row none = k_line_none(); /* the loader keeps lines to the fixed step */
 
     skv3 cp, cv, cz;

@@ -69,7 +69,9 @@ SK_INLINE bool k_support(const sk_kernel_cfg *cfg, const sk_real *param, const s
         k_bend_pass(&k, state, n, skv_set1((sk_real)n), bend, prof);
     }
     const skv3 x = ft.anchor != SK_ANCHOR_NONE ? k_anchor_point(cfg, &k, cfg->driven, step) : v3_zero();
-    const k_pass pass = {x, k.s, bend, n, cfg, (sk_real)step * cfg->dt};
+    k_pass pass = {x, k.s, bend, n, cfg, (sk_real)step * cfg->dt, {0}};
+    if (ft.water)
+        pass.clock = sk_wave_clock_at(cfg->water, pass.t);
     if (first)
         v3_store(out, k_support_row(cfg, &k, ft, &pass, state, 0, n, prof));
     if (last)

@@ -48,3 +48,19 @@ skein_test(physics_profiles SOURCES test_physics_profiles.c CASES
 skein_test(physics_diagnostics SOURCES test_physics_diagnostics.c CASES
   hand_values anchor_off_axis fake_spring deploying conserved_springs conserved_bungees cable_cyclone cable_symplectic
   rod_column_cyclone rod_column_direct)
+# The water (top-level "water"): keys, refusals, round trip, dispersion, kinematics, and the kernels' lanes
+# against the reference bit for bit: tests/water_lanes.c compiled once per kernel ISA with its flags.
+skein_test(water SOURCES test_water.c test_batch_common.c CASES
+  keys dispersion refusals round_trip kinematics ramp current lanes harmless)
+foreach(t ${SKEIN_KERNEL_TARGETS})
+  string(REPLACE "skein_kernels_" "" isa ${t})
+  string(TOUPPER ${isa} ISA)
+  add_library(test_water_lanes_${isa} OBJECT water_lanes.c)
+  target_include_directories(test_water_lanes_${isa} PRIVATE ${PROJECT_SOURCE_DIR}/kernels
+                             ${PROJECT_SOURCE_DIR}/core/include ${PROJECT_SOURCE_DIR}/core)
+  target_compile_definitions(test_water_lanes_${isa} PRIVATE $<TARGET_PROPERTY:${t},COMPILE_DEFINITIONS>)
+  target_compile_options(test_water_lanes_${isa} PRIVATE $<TARGET_PROPERTY:${t},COMPILE_OPTIONS>)
+  target_link_libraries(test_water_lanes_${isa} PRIVATE PkgConfig::SLEEF)
+  target_sources(test_water PRIVATE $<TARGET_OBJECTS:test_water_lanes_${isa}>)
+  target_compile_definitions(test_water PRIVATE SKEIN_TEST_LANES_${ISA}=1)
+endforeach()

@@ -1038,9 +1038,10 @@ static int each_explicit(const char *fmt)
 
 /* A line given by EA (profiles: its ends carry half a segment) crossing the surface, falling onto a compliant
  * seabed with friction, in a sheared current... each lane its own diameter, coefficients, EA and mass. */
-#define LINE_WATER(TOP, LINE_EXTRA, GROUP_EXTRA)                                                                   \
+#define LINE_WATER(TOP, LINE_EXTRA, GROUP_EXTRA) LINE_SEA("{\"density\": 1025, \"surface\": 0.2}", TOP, LINE_EXTRA, GROUP_EXTRA)
+#define LINE_SEA(SEA, TOP, LINE_EXTRA, GROUP_EXTRA)                                                               \
     "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\", " TOP                                                 \
-    " \"water\": {\"density\": 1025, \"surface\": 0.2},"                                                          \
+    " \"water\": " SEA ","                                                                                     \
     " \"ground\": {\"height\": -1.5, \"stiffness\": 3e4, \"damping\": 300, \"friction\": {\"static\": 0.6, \"kinetic\": 0.5}},"\
     " \"groups\": [{\"count\": 37, \"start\": [0, 1, 0], \"end\": [4, -1.2, 0.5], \"pinned\": [0],"              \
     " \"velocity\": [0.3, -0.4, 0.2], \"damping\": 0.95, \"verlet_damping\": 0.001, " GROUP_EXTRA               \
@@ -1072,7 +1073,18 @@ static int line_water_bending(void)
                                     "\"bending\": {\"stiffness\": 0.05}, \"link\": {\"type\": \"bungee\", \"damping_ratio\": 0.5},"));
 }
 
-CHECK_MAIN({"line_water", line_water}, {"line_water_particles", line_water_particles},
+/* Waves (ramped in) over a sheared current: the water's velocity and acceleration at every particle. */
+static int line_waves(void)
+{
+    return each_explicit(LINE_SEA("{\"density\": 1025, \"surface\": 0.2, \"current\": {\"heights\": [-1.5, -0.5, 0.2],"
+                                  " \"velocities\": [[0, 0, 0], [0.2, 0, 0.1], [0.5, 0, -0.2]]},"
+                                  " \"waves\": {\"amplitude\": 0.1, \"period\": 2, \"heading\": 30, \"phase\": 40,"
+                                  " \"depth\": 1.7, \"ramp\": 0.2}}",
+                                  "", ", \"mass_per_length\": 0.8, \"EA\": 200, \"length\": 4.6, \"segments\": 15",
+                                  "\"link\": {\"type\": \"bungee\", \"damping_ratio\": 0.3},"));
+}
+
+CHECK_MAIN({"line_water", line_water}, {"line_waves", line_waves}, {"line_water_particles", line_water_particles},
            {"line_water_bending", line_water_bending}, {"profiles_linear", profiles_linear}, {"profiles_lists_forces", profiles_lists_forces},
            {"profiles_fake_spring", profiles_fake_spring}, {"profiles_bungee", profiles_bungee},
            {"profiles_contacts", profiles_contacts}, {"profiles_friction", profiles_friction},

@@ -178,6 +178,7 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .resolver = (int)b->scenario->resolver,
         .direct_iterations = b->scenario->direct_iterations,
         .direct_tolerance = b->scenario->direct_tolerance,
+        .water = b->scenario->water.present ? &b->scenario->water : NULL,
     };
     g->n_packs = (grp->count + (size_t)W - 1) / (size_t)W;
     g->param_len = (size_t)sk_pack_lane_param_reals((uint64_t)grp->particles, grp->has_profiles) * (size_t)W;

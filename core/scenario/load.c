@@ -97,19 +97,6 @@ static int parse_ground(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     return parse_friction(c, g, s);
 }
 
-/* TEMPORARY until the waves branch lands: "water": {"density", "surface"}. */
-static int parse_water_tmp(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
-{
-    json_t *o;
-    int rc = sk_scn_read_object(c, "", root, "water", false, &o);
-    if (rc || !o)
-        return rc;
-    s->water.present = true;
-    if ((rc = sk_scn_read_real(c, "water", o, "density", true, 0, SK_RANGE_GT0, &s->water.density)))
-        return rc;
-    return sk_scn_read_real(c, "water", o, "surface", false, 0, SK_RANGE_ANY, &s->water.surface);
-}
-
 /* Lines in water and on a compliant seabed are forces of the fixed explicit step (docs/model.md 3.6-3.7):
  * refused with the implicit integrator and with contacts, and a compliant ground needs lines to act on. */
 static int check_lines(const sk_scn_ctx *c, const sk_scenario *s)
@@ -124,11 +111,12 @@ static int check_lines(const sk_scn_ctx *c, const sk_scenario *s)
                                p);
         if (!g->has_line || !medium)
             continue;
-        sk_scn_path_key(p, p, "line");
+        char pl[SK_SCN_PATH_MAX];
+        sk_scn_path_key(pl, p, "line");
         if (s->integrator == SK_INTEGRATOR_IMPLICIT)
-            return sk_scn_fail(c, p, "a line in water or on a compliant ground takes an explicit integrator, not implicit");
+            return sk_scn_fail(c, pl, "a line in water or on a compliant ground takes an explicit integrator, not implicit");
         if (sk_group_has_contacts(s, g))
-            return sk_scn_fail(c, p, "not supported with contacts (rod or cable links or anchor, a rigid ground)");
+            return sk_scn_fail(c, pl, "not supported with contacts (rod or cable links or anchor, a rigid ground)");
     }
     return 0;
 }
@@ -489,7 +477,7 @@ static int validate(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
         (rc = sk_scn_read_vec3(c, "", root, "gravity", false, (sk_vec3){0, (sk_real)-9.81, 0}, &s->gravity)) ||
         (rc = sk_scn_read_enum(c, "", root, "gravity_as", sk_scn_gravity_as_names, SK_GRAVITY_ACCELERATION,
                                &gravity_as)) ||
-        (rc = parse_ground(c, root, s)) || (rc = parse_water_tmp(c, root, s)) ||
+        (rc = parse_ground(c, root, s)) || (rc = sk_scn_parse_water(c, root, s)) ||
         (rc = sk_scn_read_int(c, "", root, "iterations", false, 0, 0, INT_MAX, &iterations)) ||
         (rc = parse_implicit(c, root, s)) || (rc = parse_direct(c, root, s)) || (rc = parse_flow(c, root, s)) ||
         (rc = parse_divergence(c, root, s)) || (rc = parse_groups(c, root, s)) || (rc = parse_output(c, root, s)) ||
@@ -620,6 +608,8 @@ void sk_scenario_free(sk_scenario *s)
     for (int i = 0; s->groups && i < s->n_groups; i++)
         sk_scn_group_free(&s->groups[i]);
     free(s->groups);
+    free(s->water.current_heights);
+    free(s->water.current_velocities);
     free(s->output_ropes);
     free(s->normalized_json);
     free(s->initial_from);

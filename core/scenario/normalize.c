@@ -38,6 +38,12 @@ static json_t *link_json(const sk_group *g)
     const sk_rope_params *b = &g->base;
     json_t *o = json_object();
     json_object_set_new(o, "type", json_string(sk_scn_link_names[g->link - 1]));
+    if (g->line_by_ea) { /* line.EA and line.length give the rest */
+        if (g->has_link_damping)
+            json_object_set_new(o, g->link_damping_by_ratio ? "damping_ratio" : "damping",
+                                num(g->link_damping_by_ratio ? b->link_damping_ratio : b->link_damping));
+        return o;
+    }
     if (g->link == SK_LINK_SPRING || g->link == SK_LINK_BUNGEE)
         json_object_set_new(o, "stiffness", profile_json(g->stiffness_profile, b->link_stiffness,
                                                          b->link_stiffness_to, g->stiffness_list, g->particles - 1));
@@ -92,15 +98,41 @@ static json_t *anchor_json(const sk_group *g)
     return o;
 }
 
+/* A group's line: its diameter and coefficients, and where it is given by EA, the four numbers that give its
+ * particles, masses and links. */
+static json_t *line_json(const sk_group *g)
+{
+    const sk_rope_params *b = &g->base;
+    json_t *o = json_object(), *drag = json_object(), *added = json_object();
+    json_object_set_new(o, "diameter", num(b->line_diameter));
+    json_object_set_new(drag, "normal", num(b->line_drag_normal));
+    json_object_set_new(drag, "tangential", num(b->line_drag_tangential));
+    json_object_set_new(o, "drag", drag);
+    json_object_set_new(added, "normal", num(b->line_added_normal));
+    json_object_set_new(added, "tangential", num(b->line_added_tangential));
+    json_object_set_new(o, "added_mass", added);
+    if (g->line_by_ea) {
+        json_object_set_new(o, "mass_per_length", num(b->line_mass_per_length));
+        json_object_set_new(o, "EA", num(b->line_ea));
+        json_object_set_new(o, "length", num(b->line_length));
+        json_object_set_new(o, "segments", json_integer(g->particles - 1));
+    }
+    return o;
+}
+
 static json_t *group_json(const sk_group *g, json_t *given)
 {
     const sk_rope_params *b = &g->base;
     json_t *o = json_object();
     json_object_set_new(o, "count", json_integer((json_int_t)g->count));
-    json_object_set_new(o, "particles", json_integer(g->particles));
+    if (!g->line_by_ea)
+        json_object_set_new(o, "particles", json_integer(g->particles));
     json_object_set_new(o, "start", vec(b->start));
     json_object_set_new(o, "end", vec(b->end));
-    json_object_set_new(o, "mass", profile_json(g->mass_profile, b->mass, b->mass_to, g->mass_list, g->particles));
+    if (!g->line_by_ea)
+        json_object_set_new(o, "mass", profile_json(g->mass_profile, b->mass, b->mass_to, g->mass_list, g->particles));
+    if (g->has_line)
+        json_object_set_new(o, "line", line_json(g));
     if (g->n_payloads > 0) {
         json_t *payloads = json_array();
         for (int k = 0; k < g->n_payloads; k++) {
@@ -168,6 +200,37 @@ static json_t *group_json(const sk_group *g, json_t *given)
     return o;
 }
 
+/* The water; a wave's heading and phase as written, in degrees (0 where absent): read again they give the
+ * same radians, which a conversion back from them might not. */
+static json_t *water_json(const sk_water *w, json_t *given)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "density", num(w->density));
+    json_object_set_new(o, "surface", num(w->surface));
+    if (w->current_count > 0) {
+        json_t *c = json_object(), *heights = json_array(), *velocities = json_array();
+        for (int i = 0; i < w->current_count; i++) {
+            json_array_append_new(heights, num(w->current_heights[i]));
+            json_array_append_new(velocities, vec(w->current_velocities[i]));
+        }
+        json_object_set_new(c, "heights", heights);
+        json_object_set_new(c, "velocities", velocities);
+        json_object_set_new(o, "current", c);
+    }
+    if (w->waves) {
+        json_t *v = json_object(), *waves = json_object_get(given, "waves");
+        json_t *heading = json_object_get(waves, "heading"), *phase = json_object_get(waves, "phase");
+        json_object_set_new(v, "amplitude", num(w->wave_amplitude));
+        json_object_set_new(v, "period", num(w->wave_period));
+        json_object_set_new(v, "heading", heading ? num((sk_real)json_number_value(heading)) : json_real(0));
+        json_object_set_new(v, "phase", phase ? num((sk_real)json_number_value(phase)) : json_real(0));
+        json_object_set_new(v, "depth", num(w->wave_depth));
+        json_object_set_new(v, "ramp", num(w->wave_ramp));
+        json_object_set_new(o, "waves", v);
+    }
+    return o;
+}
+
 char *sk_scn_normalize(const sk_scenario *s, json_t *root)
 {
     json_t *o = json_object();
@@ -180,7 +243,13 @@ char *sk_scn_normalize(const sk_scenario *s, json_t *root)
     if (s->has_ground) {
         json_t *g = json_object();
         json_object_set_new(g, "height", num(s->ground_height));
-        json_object_set_new(g, "restitution", num(s->ground_restitution));
+        if (s->ground_compliant) {
+            json_object_set_new(g, "stiffness", num(s->ground_stiffness));
+            json_object_set_new(g, "damping", num(s->ground_damping));
+            json_object_set_new(g, "slip_speed", num(s->ground_slip_speed));
+        } else {
+            json_object_set_new(g, "restitution", num(s->ground_restitution));
+        }
         if (s->has_friction) { /* absent otherwise: older files normalise as they did */
             json_t *f = json_object();
             json_object_set_new(f, "static", num(s->ground_friction_static));
@@ -189,6 +258,8 @@ char *sk_scn_normalize(const sk_scenario *s, json_t *root)
         }
         json_object_set_new(o, "ground", g);
     }
+    if (s->water.present) /* absent otherwise: older files normalise as they did */
+        json_object_set_new(o, "water", water_json(&s->water, json_object_get(root, "water")));
     json_object_set_new(o, "iterations", json_integer(s->iterations));
     if (s->resolver == SK_RESOLVER_DIRECT) { /* absent otherwise: older files normalise as they did */
         json_t *d = json_object();

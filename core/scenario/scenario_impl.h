@@ -111,6 +111,9 @@ extern const char *const sk_scn_insert_names[];
 /* One group of the "groups" array; path is "groups[i]". Sets everything but first_rope. */
 int sk_scn_parse_group(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g);
 
+/* The top-level "water" into s->water (after gravity and the ground, which the waves' checks read). */
+int sk_scn_parse_water(const sk_scn_ctx *c, json_t *root, sk_scenario *s);
+
 /* What a group needs for a sweep key to name a parameter it has. */
 typedef enum sk_scn_need {
     SK_NEED_NOTHING,

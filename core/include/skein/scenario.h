@@ -194,20 +194,29 @@ typedef struct sk_group {
     size_t sweep_first, sweep_count;
 } sk_group;
 
-/* The sea (top-level "water"); present where the scenario has the object. y is up. */
+/* Rows a current profile may have at most (water.current): the batch looks each particle's height up in it. */
+#define SK_MAX_CURRENT_ROWS 256
+
+/* The sea (top-level "water"); present where the scenario has the object. y is up. Kinematics:
+ * core/model/water_flow.h (docs/model.md gives the equations and sign conventions). */
 typedef struct sk_water {
     bool present;
-    sk_real density;             /* kg/m^3, > 0 */
-    sk_real surface;             /* y of the free surface (m), default 0 */
-    int current_count;           /* rows of the current profile; 0: still water */
-    sk_real *current_heights;    /* y (m), strictly increasing */
-    sk_vec3 *current_velocities; /* m/s; piecewise linear in y between rows, held beyond the ends */
-    bool waves;                  /* regular Airy waves */
-    sk_real wave_amplitude, wave_period; /* m, s */
-    sk_real wave_heading, wave_phase;    /* radians (given in degrees in the file) */
-    sk_real wave_depth;                  /* water depth under the surface (m) */
-    sk_real wave_ramp;                   /* s; 0: no ramp */
-    sk_real wave_omega, wave_number;     /* derived once at load: 2 pi / period, the dispersion's k */
+    sk_real density;            /* kg/m^3, > 0 */
+    sk_real surface;            /* y of the free surface (m), default 0 */
+    int current_count;          /* rows of the current profile; 0: still water */
+    sk_real *current_heights;   /* y (m), strictly increasing */
+    sk_vec3 *current_velocities;/* m/s; piecewise linear in y between rows, held beyond the ends */
+    bool waves;                 /* regular Airy waves */
+    sk_real wave_amplitude, wave_period;  /* m, s */
+    sk_real wave_heading, wave_phase;     /* radians (given in degrees in the file) */
+    sk_real wave_depth;                   /* water depth under the surface (m) */
+    sk_real wave_ramp;                    /* s; 0: no ramp */
+    sk_real wave_omega, wave_number;      /* derived once at load: 2 pi / period, the dispersion's k */
+    /* derived once at load too, so that neither engine computes them per particle: the direction the waves
+     * travel (cos, sin of the heading) and 1 / (1 - exp(-2 k h)), which turns exponentials into the
+     * cosh(k s) / sinh(k h) and sinh(k s) / sinh(k h) of the orbital motion */
+    sk_real wave_cos_heading, wave_sin_heading;
+    sk_real wave_depth_factor;
 } sk_water;
 
 typedef struct sk_scenario {
@@ -217,6 +226,8 @@ typedef struct sk_scenario {
     sk_integrator integrator;
     sk_vec3 gravity; /* m/s^2 */
     sk_gravity_mode gravity_as;
+
+    sk_water water; /* "water": the sea's density, surface, current and waves (water.present: given) */
 
     bool has_flow;              /* "flow" given: the fluid's velocity field, each group's base values */
     sk_vec3 flow_velocity, flow_gradient;
@@ -234,8 +245,6 @@ typedef struct sk_scenario {
     bool initial_equilibrium;
     sk_real equilibrium_tolerance;
     int equilibrium_iterations;
-
-    sk_water water;
 
     bool has_ground;
     sk_real ground_height;
