@@ -217,7 +217,7 @@ def main():
               chain(depth, dict(chain_case(depth, anchor, length, segments), damping=0.5), CHAIN_SETTLE, 20000))
         g = chain_case(depth, anchor, length, segments)
         g["anchor"]["motion"] = zzp1_path()
-        write(f"chain_{depth:04d}_heave.json", chain(depth, g, 30.0, 100))
+        write(f"chain_{depth:04d}_heave.json", chain(depth, g, 30.0, 10))
 
     # In air: an elastic catenary between two points, settled by damping (closed form: compare.py).
     write("catenary_air.json", {
