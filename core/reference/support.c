@@ -43,7 +43,9 @@ void sk_ref_rope_support(sk_ref_rope *r, sk_vec3 support[2])
     for (int e = 0; e < 2; e++)
         if (hold[e])
             w->particles[ends[e]].w = 0;
+    /* The accumulators as the state's own sum leaves them: the equilibrium solve reads them after a diagnosis. */
     for (int i = 0; i < n; i++)
         w->particles[i].f = sk_vec3_zero();
+    sk_force_registry_update(&w->registry);
     r->anchor = anchor;
 }
