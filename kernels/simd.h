@@ -250,6 +250,7 @@ SK_INLINE skv skv_max(skv a, skv b) { return a > b ? a : b; }
 /* SLEEF 3.5.1 gives the same bits only within its FMA group (scalar-fma, AVX2, AVX-512): the scalar
  * kernels call the purecfma variant where the CPU has FMA so they agree with the vector lanes. sleef.h
  * declares it only under FP_FAST_FMA (a -mfma build), which the scalar build is not: declared here. */
+#ifndef FP_FAST_FMA
 double Sleef_sind1_u10purecfma(double);
 float Sleef_sinf1_u10purecfma(float);
 double Sleef_cosd1_u10purecfma(double);
@@ -258,6 +259,7 @@ double Sleef_expd1_u10purecfma(double);
 float Sleef_expf1_u10purecfma(float);
 Sleef_double_2 Sleef_sincosd1_u10purecfma(double);
 Sleef_float_2 Sleef_sincosf1_u10purecfma(float);
+#endif
 #ifdef SKEIN_REAL_FLOAT
 SK_INLINE skv skv_sin(skv a)
 {

@@ -32,8 +32,8 @@ SK_INLINE skv3 k_water_current(const sk_water *w, skv y)
     }
     const skv f = skv_div(skv_sub(y, lo), span);
     skv3 u = v3_add(base, v3_scale(slope, f));
-    u = v3_select(skv_le(skv_set1(h[n - 1]), y), v3_make(skv_set1(v[n - 1].x), skv_set1(v[n - 1].y), skv_set1(v[n - 1].z)),
-                  u);
+    const skv3 last = v3_make(skv_set1(v[n - 1].x), skv_set1(v[n - 1].y), skv_set1(v[n - 1].z));
+    u = v3_select(skv_le(skv_set1(h[n - 1]), y), last, u);
     return v3_select(skv_le(y, skv_set1(h[0])), first, u);
 }
 
@@ -68,7 +68,8 @@ SK_INLINE void k_water_flow_clocked(const sk_kernel_cfg *cfg, const sk_wave_cloc
     const skv ch_h = skv_set1(w->wave_cos_heading), sh_h = skv_set1(w->wave_sin_heading);
     const skv along = skv_add(skv_mul(p.x, ch_h), skv_mul(p.z, sh_h));
     const skv theta = skv_add(skv_mul(skv_set1(k), along), skv_set1(c.phase));
-    skv r = skv_sub(theta, skv_mul(skv_set1(SK_WATER_TWO_PI), skv_round(skv_mul(theta, skv_set1(SK_WATER_INV_TWO_PI)))));
+    const skv turns = skv_round(skv_mul(theta, skv_set1(SK_WATER_INV_TWO_PI)));
+    skv r = skv_sub(theta, skv_mul(skv_set1(SK_WATER_TWO_PI), turns));
     r = skv_max(r, skv_set1(-SK_WATER_PHASE_BOUND));
     r = skv_min(r, skv_set1(SK_WATER_PHASE_BOUND));
     skv sn, cs;

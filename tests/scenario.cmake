@@ -6,4 +6,4 @@ skein_test(scenario SOURCES test_scenario.c CASES
 # Scenarios built in code (skein/scenario.h's builder), through the public header alone.
 skein_test(builder SOURCES test_builder.c CASES same_as_file sweeps path_errors validation_errors)
 # The explicit stability limit of a group against chains of known frequencies, and the energy check.
-skein_test(stability SOURCES test_stability.c CASES spring_chain anchor link_damping bending sweep_and_none energy_excess)
+skein_test(stability SOURCES test_stability.c CASES spring_chain anchor link_damping bending sweep_and_none energy_excess energy_line_in_water)

@@ -74,6 +74,23 @@ static int keys(void)
     CHECK_REL(9.81 * w->wave_number * tanh(w->wave_number * 100.0), w->wave_omega * (double)w->wave_omega, 1e-5);
     CHECK_REL(w->wave_depth_factor, 1 / (1 - exp(-2 * (double)w->wave_number * 100)), 1e-5);
     sk_scenario_free(&s);
+
+    /* built in code by key paths, as a file writes them */
+    sk_scenario_builder *b = sk_builder_create();
+    CHECK(b);
+    sk_builder_set_number(b, "dt", 1e-3);
+    sk_builder_set_integer(b, "steps", 1);
+    sk_builder_set_integer(b, "groups[0].count", 1);
+    sk_builder_set_integer(b, "groups[0].particles", 1);
+    sk_builder_set_vec3(b, "groups[0].start", (sk_vec3){0, -1, 0});
+    sk_builder_set_vec3(b, "groups[0].end", (sk_vec3){0, -1, 0});
+    sk_builder_set_number(b, "water.density", 1025);
+    sk_builder_set_number(b, "water.waves.amplitude", 2);
+    sk_builder_set_number(b, "water.waves.period", 9);
+    sk_builder_set_number(b, "water.waves.depth", 50);
+    CHECK(sk_builder_finish(b, "built", &s, &err) == SK_OK);
+    CHECK(s.water.present && s.water.waves && s.water.wave_amplitude == 2 && s.water.density == 1025);
+    sk_scenario_free(&s);
     return 0;
 }
 

@@ -7,9 +7,11 @@
 
 /* Only these ropes take no work from outside: nothing moves their anchor, no flow or buoyancy pushes them, no
  * reel pays them out. */
-static bool passive(const sk_group *g)
+static bool passive(const sk_scenario *s, const sk_group *g)
 {
-    return !g->anchor_driven && !g->has_flow && !g->has_buoyancy && !g->deploys;
+    /* a line in water is lifted and pushed by it, and a compliant seabed stores energy the diagnostics omit */
+    const bool line_medium = g->has_line && (s->water.present || (s->has_ground && s->ground_compliant));
+    return !g->anchor_driven && !g->has_flow && !g->has_buoyancy && !g->deploys && !line_medium;
 }
 
 bool sk_engine_rope_energy_excess(const sk_engine *e, size_t rope, const sk_rope_diagnostics *start, double *gain)
@@ -19,7 +21,7 @@ bool sk_engine_rope_energy_excess(const sk_engine *e, size_t rope, const sk_rope
     const int gi = s ? sk_scenario_find_rope(s, rope, &local) : -1;
     if (gain)
         *gain = 0;
-    if (gi < 0 || !start || !passive(&s->groups[gi]))
+    if (gi < 0 || !start || !passive(s, &s->groups[gi]))
         return false;
     const sk_group *g = &s->groups[gi];
     sk_rope_params p;

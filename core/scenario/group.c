@@ -282,6 +282,23 @@ static int parse_link_damping(const sk_scn_ctx *c, const char *p, json_t *l, con
 /* Most segments a line given by EA may have: its particles are an int, and each is a row of every pack. */
 #define SK_MAX_LINE_SEGMENTS 1000000
 
+/* A line's coefficients {"normal", "tangential"} at key `key` of o (each >= 0, 0 where absent). */
+static int read_coefficients(const sk_scn_ctx *c, const char *p, json_t *o, const char *key, sk_real *normal,
+                             sk_real *tangential)
+{
+    static const char *const pair[] = {"normal", "tangential", NULL};
+    char q[SK_SCN_PATH_MAX];
+    json_t *sub;
+    int rc = sk_scn_read_object(c, p, o, key, false, &sub);
+    if (rc || !sub)
+        return rc;
+    sk_scn_path_key(q, p, key);
+    if ((rc = sk_scn_check_keys(c, q, sub, pair)) ||
+        (rc = sk_scn_read_real(c, q, sub, "normal", false, 0, SK_RANGE_GE0, normal)))
+        return rc;
+    return sk_scn_read_real(c, q, sub, "tangential", false, 0, SK_RANGE_GE0, tangential);
+}
+
 /* "line" (docs/model.md section 3.6): a diameter and Morison's coefficients, and optionally the line as
  * engineers give it: mass_per_length, EA, length and segments together, in place of particles, mass and
  * the link's stiffness and length. Read before the particles, which the segments give. */
@@ -289,10 +306,9 @@ static int parse_line(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gro
 {
     static const char *const keys[] = {"diameter", "drag", "added_mass", "mass_per_length", "EA", "length",
                                        "segments", NULL};
-    static const char *const pair[] = {"normal", "tangential", NULL};
     static const char *const engineers[] = {"mass_per_length", "EA", "length", "segments"};
     char p[SK_SCN_PATH_MAX], q[SK_SCN_PATH_MAX];
-    json_t *o, *sub;
+    json_t *o;
     int rc = sk_scn_read_object(c, path, obj, "line", false, &o);
     if (rc || !o)
         return rc;
@@ -302,19 +318,8 @@ static int parse_line(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gro
     if ((rc = sk_scn_check_keys(c, p, o, keys)) ||
         (rc = sk_scn_read_real(c, p, o, "diameter", true, 0, SK_RANGE_GT0, &b->line_diameter)))
         return rc;
-    if ((rc = sk_scn_read_object(c, p, o, "drag", false, &sub)))
-        return rc;
-    sk_scn_path_key(q, p, "drag");
-    if (sub && ((rc = sk_scn_check_keys(c, q, sub, pair)) ||
-                (rc = sk_scn_read_real(c, q, sub, "normal", false, 0, SK_RANGE_GE0, &b->line_drag_normal)) ||
-                (rc = sk_scn_read_real(c, q, sub, "tangential", false, 0, SK_RANGE_GE0, &b->line_drag_tangential))))
-        return rc;
-    if ((rc = sk_scn_read_object(c, p, o, "added_mass", false, &sub)))
-        return rc;
-    sk_scn_path_key(q, p, "added_mass");
-    if (sub && ((rc = sk_scn_check_keys(c, q, sub, pair)) ||
-                (rc = sk_scn_read_real(c, q, sub, "normal", false, 0, SK_RANGE_GE0, &b->line_added_normal)) ||
-                (rc = sk_scn_read_real(c, q, sub, "tangential", false, 0, SK_RANGE_GE0, &b->line_added_tangential))))
+    if ((rc = read_coefficients(c, p, o, "drag", &b->line_drag_normal, &b->line_drag_tangential)) ||
+        (rc = read_coefficients(c, p, o, "added_mass", &b->line_added_normal, &b->line_added_tangential)))
         return rc;
     int given = 0;
     for (int k = 0; k < 4; k++)
