@@ -158,8 +158,10 @@ enum sk_pack_diag {
     SK_D_COUNT = SK_D_SUPPORT + 6
 };
 
-/* Per-lane extremes of a run (sk_engine_track_extremes): rows of W reals, -inf until a link is seen. */
-enum sk_pack_extreme { SK_X_TENSION, SK_X_STRAIN, SK_X_COUNT };
+/* Per-lane extremes of a run (sk_engine_track_extremes): rows of W reals; the tension and strain -inf until a
+ * link is seen, the support forces' magnitudes at the first and the last particle 0 until an end is held. */
+enum sk_pack_extreme { SK_X_TENSION, SK_X_STRAIN, SK_X_SUPPORT_FIRST, SK_X_SUPPORT_LAST, SK_X_COUNT };
+/* (the engines' order: core/engine/engine_impl.h) */
 
 /* The kernels of one ISA. Pointers are aligned to a vector of W reals; steps count from the global step index step0,
  * which fixes the time t = step * dt of the driven anchor. */
@@ -175,12 +177,15 @@ typedef struct sk_kernels {
     void (*advance)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
                     uint64_t *lane_steps);
 
-    /* advance, with each lane's largest link tension and strain (docs/model.md section 10.3) folded into
-     * extremes [SK_X_COUNT][W] after every step, while the pack is in cache; track alone folds in the current
-     * state (the state a run starts from). */
+    /* advance, with each lane's largest link tension and strain and its held ends' largest support forces
+     * (docs/model.md section 10.3) folded into extremes [SK_X_COUNT][W] after every step, while the pack is in
+     * cache (where the support forces' scratch cannot be had, the pack's ropes are made non-finite, as a
+     * contact group's are); track alone folds in the current state at step `step` (the state a run starts
+     * from), false when that scratch cannot be had. */
     void (*advance_tracked)(const sk_kernel_cfg *cfg, sk_real *param, sk_real *state, long step0, long steps,
                             uint64_t *lane_steps, sk_real *extremes);
-    void (*track)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state, sk_real *extremes);
+    bool (*track)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state, long step,
+                  sk_real *extremes);
 
     /* Diagnostics at step `step`: diag [SK_D_COUNT][W], tension [capacity - 1][W] (may be NULL). */
     void (*diagnose)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state, long step,

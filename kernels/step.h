@@ -25,9 +25,10 @@ void SK_KNAME(sk_kernel_implicit_advance)(const sk_kernel_cfg *cfg, sk_real *par
 
 void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state,
                                   long step, sk_real *diag, sk_real *tension);
-/* Folds each lane's link tensions and strains now into extremes [2][W] (kernels/track_extremes.c). */
-void SK_KNAME(sk_kernel_track_extremes)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state,
-                                        sk_real *extremes);
+/* Folds each lane's link tensions and strains and its held ends' support forces at step `step` into extremes
+ * [SK_X_COUNT][W] (kernels/track_extremes.c); false when the support forces' scratch cannot be had. */
+bool SK_KNAME(sk_kernel_track_extremes)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state,
+                                        long step, sk_real *extremes);
 unsigned SK_KNAME(sk_kernel_finite_lanes)(const sk_kernel_cfg *cfg, const sk_real *param,
                                           const sk_real *state);
 unsigned SK_KNAME(sk_kernel_bounded_lanes)(const sk_kernel_cfg *cfg, const sk_real *param,

@@ -56,7 +56,10 @@ static void advance_tracked(const sk_kernel_cfg *cfg, sk_real *param, sk_real *s
             SK_KNAME(sk_kernel_implicit_advance)(cfg, param, state, step0 + s, 1, lane_steps, scratch);
         else
             advance(cfg, param, state, step0 + s, 1, lane_steps);
-        SK_KNAME(sk_kernel_track_extremes)(cfg, param, state, extremes);
+        if (!SK_KNAME(sk_kernel_track_extremes)(cfg, param, state, step0 + s + 1, extremes)) {
+            sk_pack_poison(cfg, state, SK_W);
+            break;
+        }
     }
     free(scratch);
 }

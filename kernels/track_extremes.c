@@ -1,4 +1,5 @@
-/* The largest link tension and strain of each lane, folded in after a step (sk_engine_track_extremes). Each
+/* The largest link tension and strain of each lane, and the largest support force at each held end, folded in
+ * after a step (sk_engine_track_extremes). Each
  * link's tension is the diagnostics kernel's (kernels/diagnostics.c: k (|d| - l) for springs, 0 for a slack
  * bungee, a rod's or cable's last impulse over dt) and its strain (|d| - l) / l with the link's own rest
  * length, computed with the reference's operations (core/reference/rope_extremes.c) so both keep the same bits. A
@@ -7,9 +8,13 @@
  * A rope whose links share k and l (no profiles) takes the largest stretch (and impulse) over its links first
  * and multiplies and divides once: rounding is monotone, so k times the largest stretch, rounded, is the
  * largest of the rounded k (|d| - l), to the bit, and likewise for / l and / dt; a bungee's largest tension is
- * 0 when no link is stretched (|d| > l exactly when |d| - l > 0). */
+ * 0 when no link is stretched (|d| > l exactly when |d| - l > 0).
+ *
+ * The support forces are the diagnostics' (kernels/support.h) at the state's step, their magnitudes the
+ * reference's |S|: only a group with a held end evaluates them, two rows of a force sum. */
 #include "forces.h"
 #include "step.h"
+#include "support.h"
 
 /* Properties along the rope: each link with its own k and l, the reference's operations link by link. */
 static void per_link(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state, sk_real *extremes)
@@ -47,11 +52,8 @@ static void per_link(const sk_kernel_cfg *cfg, const sk_real *param, const sk_re
     skv_store(extremes + SK_W, max_strain);
 }
 
-void SK_KNAME(sk_kernel_track_extremes)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state,
-                                        sk_real *extremes)
+static void track_links(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state, sk_real *extremes)
 {
-    if (cfg->link == SK_LINK_NONE)
-        return;
     if (cfg->profiles) {
         per_link(cfg, param, state, extremes);
         return;
@@ -90,4 +92,32 @@ void SK_KNAME(sk_kernel_track_extremes)(const sk_kernel_cfg *cfg, const sk_real 
     const skv max_tension = skv_load(extremes), max_strain = skv_load(extremes + SK_W);
     skv_store(extremes, skv_select(skv_gt(t, max_tension), t, max_tension));
     skv_store(extremes + SK_W, skv_select(skv_gt(strain, max_strain), strain, max_strain));
+}
+
+/* Each held end's |S| into extremes [SK_X_SUPPORT_FIRST] and [SK_X_SUPPORT_LAST]; false when the hinges' scratch
+ * cannot be had. */
+static bool track_support(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state, long step,
+                          sk_real *extremes)
+{
+    const int n = cfg->capacity;
+    if (cfg->deploys || !(cfg->pinned[0] || (n > 1 && cfg->pinned[n - 1])))
+        return true;
+    _Alignas(64) sk_real support[6 * SK_W];
+    if (!k_support(cfg, param, state, step, support))
+        return false;
+    for (int e = 0; e < 2; e++) {
+        const skv m = v3_length(v3_load(support + (size_t)e * 3 * SK_W));
+        sk_real *x = extremes + (size_t)(SK_X_SUPPORT_FIRST + e) * SK_W;
+        const skv max = skv_load(x);
+        skv_store(x, skv_select(skv_gt(m, max), m, max));
+    }
+    return true;
+}
+
+bool SK_KNAME(sk_kernel_track_extremes)(const sk_kernel_cfg *cfg, const sk_real *param, const sk_real *state,
+                                        long step, sk_real *extremes)
+{
+    if (cfg->link != SK_LINK_NONE)
+        track_links(cfg, param, state, extremes);
+    return track_support(cfg, param, state, step, extremes);
 }

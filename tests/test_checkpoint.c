@@ -1421,23 +1421,28 @@ static sk_status checkpoint_frame(void *ctx, const sk_engine *e, long step, sk_e
     return sk_checkpoint_write(scratch("ck.h5"), e, c->info, err);
 }
 
-/* Every rope's extremes, bit for bit (NaN for none is the same NaN). */
+/* Every rope's extremes, bit for bit (NaN for none is the same NaN), the held ends' support forces included
+ * (some rope's must be above 0). */
 static int same_extremes(const sk_scenario *s, const sk_engine *a, const sk_engine *b)
 {
+    bool held = false;
     for (size_t r = 0; r < s->total_ropes; r++) {
-        sk_real x[2], y[2];
+        sk_real x[4], y[4];
         CHECK(sk_engine_rope_extremes(a, r, &x[0], &x[1]) && sk_engine_rope_extremes(b, r, &y[0], &y[1]));
+        CHECK(sk_engine_rope_support_extremes(a, r, &x[2], &x[3]) && sk_engine_rope_support_extremes(b, r, &y[2], &y[3]));
         if (memcmp(x, y, sizeof x) != 0) {
-            fprintf(stderr, "rope %zu: extremes %g %g, resumed %g %g\n", r, (double)x[0], (double)x[1], (double)y[0],
-                    (double)y[1]);
+            fprintf(stderr, "rope %zu: extremes %g %g %g %g, resumed %g %g %g %g\n", r, (double)x[0], (double)x[1],
+                    (double)x[2], (double)x[3], (double)y[0], (double)y[1], (double)y[2], (double)y[3]);
             return 1;
         }
+        held = held || x[2] > 0;
     }
+    CHECK(held);
     return 0;
 }
 
 /* Tracked, stopped at a checkpoint at step `at` (with threads_w) and resumed (with threads_r): every rope's
- * largest tension and strain are those of an uninterrupted run, including ropes that diverged before the
+ * largest tension, strain and support forces are those of an uninterrupted run, including ropes that diverged before the
  * checkpoint (their figures of the check before) and after it. */
 static int extremes_resume_equal(const sk_scenario *s, const char *engine, int threads_w, int threads_r, long steps,
                                  long every, long at)

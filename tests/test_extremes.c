@@ -1,29 +1,38 @@
-/* The largest link tension and strain over every step (sk_engine_track_extremes): the batch engine equals the
- * reference to the bit on every ISA with 1 and 2 threads, however the steps are split into chunks, diverged
- * ropes included; against analytic values (a static hanging chain, a released pendulum); and against the
- * tensions the frames report. */
+/* The largest link tension and strain and the largest support force at each held end over every step
+ * (sk_engine_track_extremes): the batch engine equals the reference to the bit on every ISA with 1 and 2
+ * threads, however the steps are split into chunks, diverged ropes included; against analytic values (a static
+ * hanging chain, a released pendulum, its pivot's peak support); and against the tensions and support forces
+ * the frames report. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/real_math.h"
+#include "model/vec3.h"
 #include "skein/output.h"
 #include "test_batch_common.h"
 
-/* One frame's extremes and divergence marks of every rope. */
+/* One frame's extremes (tension, strain, support first, support last) and divergence marks of every rope. */
 typedef struct extremes_frame {
-    sk_real *x; /* [ropes][2] */
+    sk_real *x; /* [ropes][4] */
     long *diverged;
 } extremes_frame;
 
+static int read4(const sk_engine *e, size_t r, sk_real x[4])
+{
+    CHECK(sk_engine_rope_extremes(e, r, &x[0], &x[1]));
+    CHECK(sk_engine_rope_support_extremes(e, r, &x[2], &x[3]));
+    return 0;
+}
+
 static int take(const sk_scenario *s, const sk_engine *e, extremes_frame *f)
 {
-    f->x = malloc(2 * s->total_ropes * sizeof *f->x);
+    f->x = malloc(4 * s->total_ropes * sizeof *f->x);
     f->diverged = malloc(s->total_ropes * sizeof *f->diverged);
     CHECK(f->x && f->diverged);
     for (size_t r = 0; r < s->total_ropes; r++) {
-        CHECK(sk_engine_rope_extremes(e, r, &f->x[2 * r], &f->x[2 * r + 1]));
+        CHECK_OK(read4(e, r, &f->x[4 * r]));
         f->diverged[r] = sk_engine_rope_diverged(e, r);
     }
     return 0;
@@ -32,14 +41,16 @@ static int take(const sk_scenario *s, const sk_engine *e, extremes_frame *f)
 static int same(const sk_scenario *s, const extremes_frame *want, const sk_engine *e, long step, const char *what)
 {
     for (size_t r = 0; r < s->total_ropes; r++) {
-        sk_real t, x;
-        CHECK(sk_engine_rope_extremes(e, r, &t, &x));
-        if (memcmp(&t, &want->x[2 * r], sizeof t) || memcmp(&x, &want->x[2 * r + 1], sizeof x) ||
-            sk_engine_rope_diverged(e, r) != want->diverged[r]) {
-            fprintf(stderr, "%s, step %ld, rope %zu: max tension %.17g, max strain %.17g, diverged %ld; the reference "
-                            "%.17g, %.17g, %ld\n",
-                    what, step, r, (double)t, (double)x, sk_engine_rope_diverged(e, r), (double)want->x[2 * r],
-                    (double)want->x[2 * r + 1], want->diverged[r]);
+        sk_real x[4];
+        CHECK_OK(read4(e, r, x));
+        const sk_real *w = &want->x[4 * r];
+        if (memcmp(x, w, sizeof x) || sk_engine_rope_diverged(e, r) != want->diverged[r]) {
+            fprintf(stderr,
+                    "%s, step %ld, rope %zu: max tension %.17g, max strain %.17g, max support %.17g %.17g, diverged "
+                    "%ld; the reference %.17g, %.17g, %.17g %.17g, %ld\n",
+                    what, step, r, (double)x[0], (double)x[1], (double)x[2], (double)x[3],
+                    sk_engine_rope_diverged(e, r), (double)w[0], (double)w[1], (double)w[2], (double)w[3],
+                    want->diverged[r]);
             return 1;
         }
     }
@@ -48,7 +59,8 @@ static int same(const sk_scenario *s, const extremes_frame *want, const sk_engin
 
 /* The reference, checked at every frame of `every` steps up to `steps`, against the batch on every ISA with 1
  * and 2 threads, each frame's interval split in two uneven chunks (the first unchecked). *diverged (may be
- * NULL) gets how many ropes the reference marked; every extreme must be finite (a rope with links). */
+ * NULL) gets how many ropes the reference marked; every extreme must be finite (a rope with links), the
+ * support at a held end greater than 0 and at a free end 0. */
 static int against_reference(const char *json, long steps, long every, size_t *diverged)
 {
     sk_scenario s;
@@ -64,8 +76,18 @@ static int against_reference(const char *json, long steps, long every, size_t *d
         CHECK_OK(take(&s, ref, &frames[f]));
     }
     sk_engine_destroy(ref);
-    for (size_t r = 0; r < s.total_ropes; r++)
-        CHECK(isfinite(frames[n_frames - 1].x[2 * r]) && isfinite(frames[n_frames - 1].x[2 * r + 1]));
+    for (size_t r = 0; r < s.total_ropes; r++) {
+        const sk_real *x = &frames[n_frames - 1].x[4 * r];
+        CHECK(isfinite(x[0]) && isfinite(x[1]));
+        size_t local;
+        const sk_group *g = &s.groups[sk_scenario_find_rope(&s, r, &local)];
+        for (int end = 0; end < 2; end++) {
+            bool held = false;
+            for (int k = 0; k < g->n_pinned; k++)
+                held = held || g->pinned[k] == (end ? g->particles - 1 : 0);
+            CHECK(held && !g->deploys ? x[2 + end] > 0 && isfinite(x[2 + end]) : x[2 + end] == 0);
+        }
+    }
     if (diverged)
         *diverged = marked;
 
@@ -153,6 +175,95 @@ static int deploying(void)
         "  \"deploy\": {\"velocity\": 3, \"initial_particles\": 2},"
         "  \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 31}}}}]}",
         600, 150);
+}
+
+/* Both ends held: a pin anchor towed along a path and a pinned last particle, with bending and drag, beside a
+ * group held at neither end (0) and one held at its last particle only, every integrator; and the same held
+ * rope as a line in water under waves (every per-particle term in the support forces; the water's flow at the
+ * state's time), every explicit integrator. */
+#define HELD_ENDS(WATER, LINE)                                                                                      \
+    "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 400, \"integrator\": \"%s\", " WATER " \"groups\": ["                   \
+    " {\"count\": 11, \"particles\": 9, \"start\": [0, 0.5, 0], \"end\": [2, -0.5, 0], \"pinned\": [8],"               \
+    "  \"mass\": 0.2, \"bending\": {\"stiffness\": 0.01}, " LINE                                                     \
+    "  \"anchor\": {\"type\": \"pin\", \"point\": [0, 0.5, 0], \"motion\": {\"velocity\": [0.5, 0, 0.25],"          \
+    "   \"path\": {\"times\": [0, 0.1, 0.2], \"points\": [[0, 0, 0], [0, 0.1, 0], [0, 0.1, 0.1]]}}},"                 \
+    "  \"link\": {\"type\": \"spring\", \"stiffness\": 400, \"length\": \"auto\"},"                                \
+    "  \"sweep\": {\"link.stiffness\": {\"from\": 300, \"to\": 500}}},"                                              \
+    " {\"count\": 3, \"particles\": 5, \"start\": [0, 10, 0], \"end\": [1, 10, 0], \"velocity\": [0, 1, 0],"          \
+    "  \"mass\": 0.1, \"link\": {\"type\": \"spring\", \"stiffness\": 300}},"                                         \
+    " {\"count\": 5, \"particles\": 6, \"start\": [0, 10, 0], \"end\": [1, 10, 0], \"pinned\": [5],"                  \
+    "  \"mass\": 0.1, \"link\": {\"type\": \"spring\", \"stiffness\": 300}}]}"
+
+static int held_ends(void)
+{
+    CHECK_OK(each_integrator(HELD_ENDS("", "\"drag\": {\"k1\": 0.1, \"k2\": 0.05},"), 400, 100));
+    static const char *const explicit[] = {"cyclone", "euler", "symplectic", "verlet"};
+    for (int i = 0; i < 4; i++) {
+        char json[1 << 13];
+        snprintf(json, sizeof json,
+                 HELD_ENDS("\"water\": {\"density\": 1025, \"surface\": 0.2, \"waves\": {\"amplitude\": 0.1,"
+                           " \"period\": 2, \"heading\": 30, \"phase\": 40, \"depth\": 3, \"ramp\": 0.05}},",
+                           "\"line\": {\"diameter\": 0.02, \"drag\": {\"normal\": 1.2, \"tangential\": 0.3},"
+                           " \"added_mass\": {\"normal\": 1, \"tangential\": 0.2}},"),
+                 explicit[i]);
+        if (against_reference(json, 400, 100, NULL)) {
+            fprintf(stderr, "in water, integrator %s\n", explicit[i]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* A pendulum of one stiff spring (as in pendulum below: k = 1e5 N/m, a 1 kg bob on L = 1 m, released at rest
+ * from theta0 = 60 degrees with the spring carrying the radial weight) held at the top by a pinned particle 0
+ * or a pin anchor, that particle of m0 = 0.01 kg. The pivot's support is the link's tension plus the pivot's
+ * own weight, both vertical at the bottom of the swing: its peak |S| is m g (3 - 2 cos theta0) + m0 g for an
+ * inextensible string; held to 1e-3 relative (1e-2 in float, for the same reasons as the peak tension). The
+ * free bob's end reads 0. With a frame every 997 steps the largest |S| over the frames' support forces is
+ * below the tracked one (the bottom falls between frames). */
+static int support_pendulum(void)
+{
+    const double m = 1, m0 = 0.01, g = 9.81, k = 1e5, L = 1, theta0 = 3.14159265358979323846 / 3;
+    const double r0 = L + m * g * cos(theta0) / k;
+    const double peak = m * g * (3 - 2 * cos(theta0)) + m0 * g;
+    static const char *const holds[] = {"\"pinned\": [0]", "\"anchor\": {\"type\": \"pin\", \"point\": [0, 0, 0]}"};
+    for (int h = 0; h < 2; h++) {
+        sk_scenario s;
+        CHECK_OK(tb_load(&s,
+                         "{\"skein\": 1, \"dt\": 1e-4, \"steps\": 12000, \"integrator\": \"symplectic\","
+                         " \"gravity\": [0, -9.81, 0], \"groups\": [{\"count\": 1, \"particles\": 2, \"start\": [0, 0, 0],"
+                         " \"end\": [%.17g, %.17g, 0], \"mass\": {\"from\": 0.01, \"to\": 1}, %s,"
+                         " \"link\": {\"type\": \"spring\", \"stiffness\": 1e5, \"length\": 1}}]}",
+                         r0 * sin(theta0), -r0 * cos(theta0), holds[h]));
+        const char *engines[] = {"reference", "batch"};
+        sk_real got[2];
+        for (int i = 0; i < 2; i++) {
+            sk_engine *e = tb_engine(&s, engines[i], NULL, 1);
+            CHECK(e && sk_engine_track_extremes(e, true));
+            double frames = 0;
+            for (long step = 0; step < 12000; step += 997) {
+                size_t diverged;
+                if (step > 0)
+                    sk_engine_advance_checked(e, 997, &diverged);
+                sk_rope_diagnostics d;
+                sk_engine_rope_diagnostics(e, 0, &d, NULL);
+                frames = fmax(frames, (double)sk_vec3_length(d.support[0]));
+            }
+            sk_real first, last;
+            CHECK(sk_engine_rope_support_extremes(e, 0, &first, &last));
+            fprintf(stderr, "%s, %s: peak support %.9g N, m g (3 - 2 cos theta0) + m0 g = %.9g N (off by %.2g "
+                            "relative), the frames' largest %.9g N\n",
+                    holds[h], engines[i], (double)first, peak, fabs((double)first - peak) / peak, frames);
+            CHECK_REL(first, peak, sizeof(sk_real) == sizeof(float) ? 1e-2 : 1e-3);
+            CHECK(last == 0);
+            CHECK((double)first > frames && frames < 0.995 * peak);
+            got[i] = first;
+            sk_engine_destroy(e);
+        }
+        CHECK_SAME_BITS(got[0], got[1]);
+        sk_scenario_free(&s);
+    }
+    return 0;
 }
 
 /* Ropes that blow up at different frames: the batch marks the same ropes at the same steps and each keeps the
@@ -279,7 +390,8 @@ static int pendulum(void)
 
 /* The tracked maximum against the tensions the frames report (sk_engine_rope_diagnostics): at least the
  * largest over frames every 50 steps, and the very same number as the largest over a frame at every step
- * (step 0 included), on a swinging spring rope and a rod chain on the ground, both engines. */
+ * (step 0 included), on a swinging spring rope and a rod chain on the ground, both engines; the held first
+ * end's support |S| likewise (the very same number as the largest over a frame at every step). */
 static int frames_bound(void)
 {
     static const char *const jsons[] = {
@@ -297,7 +409,7 @@ static int frames_bound(void)
         for (int i = 0; i < 2; i++) {
             sk_engine *e = tb_engine(&s, i ? "batch" : "reference", NULL, 1);
             CHECK(e && sk_engine_track_extremes(e, true));
-            sk_real every1[8] = {0}, every50[8] = {0};
+            sk_real every1[8] = {0}, every50[8] = {0}, support1[8] = {0};
             sk_real tension[8];
             for (long step = 0; step <= 600; step++) {
                 if (step > 0) {
@@ -307,6 +419,9 @@ static int frames_bound(void)
                 for (size_t r = 0; r < s.total_ropes; r++) {
                     sk_rope_diagnostics dg;
                     sk_engine_rope_diagnostics(e, r, &dg, tension);
+                    const sk_real m = sk_vec3_length(dg.support[0]);
+                    if (m > support1[r])
+                        support1[r] = m;
                     for (int l = 0; l + 1 < sk_engine_rope_particles(e, r); l++) {
                         if ((step == 0 && l == 0) || tension[l] > every1[r])
                             every1[r] = tension[l];
@@ -321,6 +436,10 @@ static int frames_bound(void)
                 CHECK(t >= every50[r]);
                 CHECK_SAME_BITS(t, every1[r]);
                 CHECK(t > every50[r] || j == 0); /* a rod's impulses peak between frames */
+                sk_real first, last;
+                CHECK(sk_engine_rope_support_extremes(e, r, &first, &last));
+                CHECK(first > 0 && last == 0);
+                CHECK_SAME_BITS(first, support1[r]);
             }
             sk_engine_destroy(e);
         }
@@ -330,7 +449,7 @@ static int frames_bound(void)
 }
 
 /* Tracking is asked for: off, a rope reads nothing; on only at step 0; an engine option does it at creation;
- * a rope without links reads NaN. */
+ * a rope without links reads NaN; the support at an end not held reads 0. */
 static int api(void)
 {
     sk_scenario s;
@@ -358,7 +477,10 @@ static int api(void)
         CHECK(isfinite(t) && t > 0 && isfinite(x) && x > 0); /* a rope that sags stretches its springs */
         CHECK(sk_engine_rope_extremes(e, 2, &t, &x));
         CHECK(isnan(t) && isnan(x));
+        CHECK(sk_engine_rope_support_extremes(e, 2, &t, &x) && t == 0 && x == 0);
+        CHECK(sk_engine_rope_support_extremes(e, 0, &t, &x) && t > 0 && x == 0);
         CHECK(sk_engine_track_extremes(e, false) && !sk_engine_rope_extremes(e, 0, &t, &x));
+        CHECK(!sk_engine_rope_support_extremes(e, 0, &t, &x));
         sk_engine_destroy(e);
     }
     sk_scenario_free(&s);
@@ -383,7 +505,7 @@ static int compared(void)
         sk_engine *a = tb_engine(&s, "batch", NULL, 2), *b = tb_engine(&s, "reference", NULL, 0);
         CHECK(a && b && sk_engine_track_extremes(a, true) && sk_engine_track_extremes(b, true));
         CHECK_OK(sk_compare_engines(&s, a, b, 200, 50, ropes, 9, &dev, &err));
-        CHECK(dev.extremes.compared == 5 * 9 * 2);
+        CHECK(dev.extremes.compared == 5 * 9 * 4);
         CHECK(dev.extremes.differing == 0 && sk_group_deviation_within(&dev, 0));
         if (off) { /* b a step ahead: its extremes (and states) differ */
             sk_engine_advance(b, 1);
@@ -399,4 +521,5 @@ static int compared(void)
 
 CHECK_MAIN({"compared", compared}, {"springs", springs}, {"rods_cyclone", rods_cyclone}, {"rods_direct", rods_direct},
            {"deploying", deploying}, {"diverging", diverging}, {"static_chain", static_chain},
-           {"pendulum", pendulum}, {"frames_bound", frames_bound}, {"api", api})
+           {"pendulum", pendulum}, {"frames_bound", frames_bound}, {"api", api}, {"held_ends", held_ends},
+           {"support_pendulum", support_pendulum})

@@ -25,7 +25,8 @@ static int columns(void)
     CHECK_OK(tb_load(&s, "%s", json));
     static const char *const want[] = {"rope", "group", "link.stiffness", "mass", "end[1]", "tip_x", "tip_y",
                                        "tip_z", "tip_vx", "tip_vy", "tip_vz", "kinetic", "gravity", "elastic",
-                                       "max_tension", "max_strain", "diverged_step"};
+                                       "max_tension", "max_strain", "max_support_first", "max_support_last",
+                                       "diverged_step"};
     const int n = (int)(sizeof want / sizeof *want);
     CHECK(sk_results_columns(&s, NULL, 0) == n);
     const char *names[32] = {0};
@@ -39,7 +40,8 @@ static int columns(void)
 }
 
 /* Every rope's row against the engine's own figures: its sweep values (NaN where its group does not sweep
- * the key), its last particle, its diagnostics, its extremes (NaN for a rope without links) and its mark. */
+ * the key), its last particle, its diagnostics, its extremes (NaN for a rope without links; the support 0 at an
+ * end not held) and its mark. */
 static int rows(void)
 {
     sk_scenario s;
@@ -48,12 +50,12 @@ static int rows(void)
     sk_engine *e = sk_engine_create(&s, &(sk_engine_options){.track_extremes = true}, &err);
     CHECK(e);
     sk_engine_advance(e, 50);
-    double row[17];
-    CHECK(sk_results_row(e, 0, row, 16, &err) == SK_ERR_INVALID); /* no room for the whole row */
+    double row[19];
+    CHECK(sk_results_row(e, 0, row, 18, &err) == SK_ERR_INVALID); /* no room for the whole row */
     static const double stiffness[] = {100, 200, 300, NAN, NAN}, mass[] = {0.1, 0.2, 0.3, 0.5, 0.7},
                         end1[] = {NAN, NAN, NAN, 1, 3};
     for (size_t r = 0; r < 5; r++) {
-        CHECK(sk_results_row(e, r, row, 17, &err) == SK_OK);
+        CHECK(sk_results_row(e, r, row, 19, &err) == SK_OK);
         CHECK(row[0] == (double)r && row[1] == (r < 3 ? 0 : 1));
         CHECK(isnan(stiffness[r]) ? isnan(row[2]) : row[2] == (double)(sk_real)stiffness[r]);
         CHECK(row[3] == (double)(sk_real)(r < 3 ? 0.1 + (0.3 - 0.1) * (double)r / 2 : mass[r]));
@@ -71,7 +73,10 @@ static int rows(void)
         sk_real t, x;
         CHECK(sk_engine_rope_extremes(e, r, &t, &x));
         CHECK(r < 3 ? row[14] == (double)t && row[15] == (double)x && t > 0 : isnan(row[14]) && isnan(row[15]));
-        CHECK(row[16] == -1);
+        sk_real first, last;
+        CHECK(sk_engine_rope_support_extremes(e, r, &first, &last));
+        CHECK(row[16] == (double)first && row[17] == (double)last && last == 0 && (r < 3 ? first > 0 : first == 0));
+        CHECK(row[18] == -1);
     }
     sk_engine_destroy(e);
     sk_scenario_free(&s);
@@ -111,7 +116,8 @@ static int states(void)
     double cols[5][SK_RESULTS_STATE_COLUMNS];
     for (size_t r = 0; r < 5; r++)
         CHECK_OK(sk_results_rope_state(e, r, cols[r], &err));
-    CHECK(cols[4][SK_RESULTS_STATE_COLUMNS - 1] == -1 && cols[0][SK_RESULTS_STATE_COLUMNS - 3] > 0);
+    CHECK(cols[4][SK_RESULTS_STATE_COLUMNS - 1] == -1 && cols[0][SK_RESULTS_STATE_COLUMNS - 5] > 0 &&
+          cols[0][SK_RESULTS_STATE_COLUMNS - 3] > 0);
     w = sk_results_open(parts, &s, &err);
     CHECK(w && sk_results_write_states(w, &s, 0, 2, cols[0], &err) == SK_OK &&
           sk_results_write_states(w, &s, 2, 3, cols[2], &err) == SK_OK && sk_results_commit(w, &err) == SK_OK);

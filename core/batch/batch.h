@@ -76,14 +76,17 @@ bool sk_batch_resume_at(sk_batch *b, long step);
  * of memory. */
 bool sk_batch_keep_start(sk_batch *b);
 
-/* Tracks each rope's largest link tension and strain from the current state on (every step folded in by the
- * kernels; a diverged rope keeps what it had at the check before it diverged), or stops tracking (on false).
- * False when out of memory. sk_batch_rope_extremes gives a rope's [tension, strain] (-inf before any link was
- * seen); false when not tracked. */
+/* Tracks each rope's largest link tension and strain and its held ends' largest support forces from the current
+ * state on (every step folded in by the kernels; a diverged rope keeps what it had at the check before it
+ * diverged), or stops tracking (on false). False when out of memory. sk_batch_rope_extremes gives a rope's
+ * figures in the order of kernels/pack.h's SK_X_* (-inf tension and strain before any link was seen, 0 support
+ * where no end is held); false when not tracked. */
+enum { SK_BATCH_EXTREMES = 4 }; /* SK_X_COUNT */
 bool sk_batch_track_extremes(sk_batch *b, bool on);
-bool sk_batch_rope_extremes(const sk_batch *b, size_t rope, sk_real out[2]);
-/* Sets a rope's running and checked extremes to x (a resumed checkpoint's); false when not tracked. */
-bool sk_batch_set_rope_extremes(sk_batch *b, size_t rope, const sk_real x[2]);
+bool sk_batch_rope_extremes(const sk_batch *b, size_t rope, sk_real out[SK_BATCH_EXTREMES]);
+/* Sets a rope's running and checked extremes from..from + count - 1 (SK_X_*) to x (a resumed checkpoint's);
+ * false when not tracked. */
+bool sk_batch_set_rope_extremes(sk_batch *b, size_t rope, int from, int count, const sk_real *x);
 
 /* What runs the batch: the kernels' ISA ("avx512", "avx2", "scalar"). */
 const char *sk_batch_isa(const sk_batch *b);

@@ -73,14 +73,16 @@ static void set_anchor(sk_engine *e, size_t rope, sk_vec3 point)
 
 static bool track_extremes(sk_engine *e, bool on) { return sk_batch_track_extremes(batch_of(e), on); }
 
-static bool rope_extremes(const sk_engine *e, size_t rope, sk_real out[2])
+_Static_assert((int)SK_BATCH_EXTREMES == (int)SK_ENGINE_EXTREMES, "the engines' extremes in one order");
+
+static bool rope_extremes(const sk_engine *e, size_t rope, sk_real out[SK_ENGINE_EXTREMES])
 {
     return sk_batch_rope_extremes(batch_of(e), rope, out);
 }
 
-static bool set_rope_extremes(sk_engine *e, size_t rope, const sk_real x[2])
+static bool set_rope_extremes(sk_engine *e, size_t rope, int from, int count, const sk_real *x)
 {
-    return sk_batch_set_rope_extremes(batch_of(e), rope, x);
+    return sk_batch_set_rope_extremes(batch_of(e), rope, from, count, x);
 }
 
 static const sk_engine_vtbl batch_vtbl = {

@@ -77,9 +77,11 @@ static int compare_frame(const sk_scenario *s, const sk_engine *a, const sk_engi
         }
         sk_deviation_add(&gd->position, st[0].p, st[1].p, (size_t)na * 3, ropes[k], step);
         sk_deviation_add(&gd->velocity, st[0].v, st[1].v, (size_t)na * 3, ropes[k], step);
-        sk_real xa[2], xb[2];
-        if (sk_engine_rope_extremes(a, ropes[k], &xa[0], &xa[1]) && sk_engine_rope_extremes(b, ropes[k], &xb[0], &xb[1]))
-            sk_deviation_add(&gd->extremes, xa, xb, 2, ropes[k], step);
+        sk_real xa[4], xb[4];
+        if (sk_engine_rope_extremes(a, ropes[k], &xa[0], &xa[1]) && sk_engine_rope_extremes(b, ropes[k], &xb[0], &xb[1]) &&
+            sk_engine_rope_support_extremes(a, ropes[k], &xa[2], &xa[3]) &&
+            sk_engine_rope_support_extremes(b, ropes[k], &xb[2], &xb[3]))
+            sk_deviation_add(&gd->extremes, xa, xb, 4, ropes[k], step);
         int ca, ia, cb, ib;
         if (sk_group_has_contacts(s, &s->groups[g])) {
             sk_engine_rope_contacts(a, ropes[k], &ca, &ia);

@@ -42,7 +42,7 @@ bool sk_engine_tracks_extremes(const sk_engine *e) { return e->tracking; }
 bool sk_engine_rope_extremes(const sk_engine *e, size_t rope, sk_real *max_tension, sk_real *max_strain)
 {
     SK_ASSERT_ROPE(e, rope);
-    sk_real x[2];
+    sk_real x[SK_ENGINE_EXTREMES];
     if (!e->tracking || !e->ext->rope_extremes(e, rope, x))
         return false;
     /* -inf: no link was ever present */
@@ -58,7 +58,27 @@ bool sk_engine_set_rope_extremes(sk_engine *e, size_t rope, sk_real max_tension,
     SK_ASSERT_ROPE(e, rope);
     /* NaN is how -inf (no link yet) is reported; a NaN is never a maximum */
     const sk_real x[2] = {isnan(max_tension) ? -INFINITY : max_tension, isnan(max_strain) ? -INFINITY : max_strain};
-    return e->tracking && e->ext->set_rope_extremes && e->ext->set_rope_extremes(e, rope, x);
+    return e->tracking && e->ext->set_rope_extremes && e->ext->set_rope_extremes(e, rope, 0, 2, x);
+}
+
+bool sk_engine_rope_support_extremes(const sk_engine *e, size_t rope, sk_real *max_first, sk_real *max_last)
+{
+    SK_ASSERT_ROPE(e, rope);
+    sk_real x[SK_ENGINE_EXTREMES];
+    if (!e->tracking || !e->ext->rope_extremes(e, rope, x))
+        return false;
+    if (max_first)
+        *max_first = x[2];
+    if (max_last)
+        *max_last = x[3];
+    return true;
+}
+
+bool sk_engine_set_rope_support_extremes(sk_engine *e, size_t rope, sk_real max_first, sk_real max_last)
+{
+    SK_ASSERT_ROPE(e, rope);
+    const sk_real x[2] = {isnan(max_first) ? 0 : max_first, isnan(max_last) ? 0 : max_last};
+    return e->tracking && e->ext->set_rope_extremes && e->ext->set_rope_extremes(e, rope, 2, 2, x);
 }
 
 uint64_t sk_engine_advance(sk_engine *e, long steps)

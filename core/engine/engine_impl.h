@@ -4,6 +4,10 @@
 
 #include "skein/engine.h"
 
+/* Each rope's figures over the steps (sk_engine_track_extremes), in this order: the largest link tension and
+ * strain, the largest support force at the first and at the last particle. */
+enum { SK_ENGINE_EXTREMES = 4 };
+
 typedef struct sk_engine_vtbl {
     uint64_t (*advance)(sk_engine *e, long steps);
     int (*rope_particles)(const sk_engine *e, size_t rope);
@@ -31,11 +35,13 @@ typedef struct sk_engine_ext {
     bool (*keep_start)(sk_engine *e);
     /* sk_engine_set_anchor, the rope and point checked */
     void (*set_anchor)(sk_engine *e, size_t rope, sk_vec3 point);
-    /* sk_engine_track_extremes; rope_extremes gives [tension, strain] (-inf before any link), false untracked */
+    /* sk_engine_track_extremes; rope_extremes gives [tension, strain, support first, support last] (-inf
+     * tension and strain before any link, 0 support at an end never held), false untracked */
     bool (*track_extremes)(sk_engine *e, bool on);
-    bool (*rope_extremes)(const sk_engine *e, size_t rope, sk_real out[2]);
-    /* sk_engine_set_rope_extremes, NaN already turned into -inf */
-    bool (*set_rope_extremes)(sk_engine *e, size_t rope, const sk_real x[2]);
+    bool (*rope_extremes)(const sk_engine *e, size_t rope, sk_real out[SK_ENGINE_EXTREMES]);
+    /* sk_engine_set_rope_extremes and sk_engine_set_rope_support_extremes: figures from .. from + count - 1
+     * to x, NaN already turned into -inf */
+    bool (*set_rope_extremes)(sk_engine *e, size_t rope, int from, int count, const sk_real *x);
 } sk_engine_ext;
 
 /* Every engine struct starts with this header. */

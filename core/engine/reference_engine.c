@@ -9,6 +9,9 @@
 #include "model/vec3.h"
 #include "reference/reference.h"
 
+/* figures per rope while tracked */
+#define EXTREMES ((size_t)SK_ENGINE_EXTREMES)
+
 typedef struct reference_engine {
     struct sk_engine base;
     sk_ref_rope **ropes; /* by global rope index */
@@ -27,9 +30,9 @@ typedef struct reference_engine {
      * again from instead of its group's shape; NULL for a run that started from the shapes. */
     sk_rope_state *start;
     sk_real *start_reals;
-    /* While tracked (sk_engine_track_extremes): each rope's largest link tension and strain so far, and what it
-     * had at the last check, which a diverging rope goes back to with its state ([n_ropes][2] each); NULL when
-     * not tracked. */
+    /* While tracked (sk_engine_track_extremes): each rope's largest link tension and strain and held ends'
+     * support forces so far, and what it had at the last check, which a diverging rope goes back to with its
+     * state ([n_ropes][SK_ENGINE_EXTREMES] each); NULL when not tracked. */
     sk_real *extremes;
     sk_real *checked_extremes;
 } reference_engine;
@@ -45,7 +48,7 @@ static uint64_t reference_advance(sk_engine *e, long steps)
             sk_ref_rope_step(re->ropes[i]);
             done += (uint64_t)sk_ref_rope_count(re->ropes[i]);
             if (re->extremes)
-                sk_ref_rope_track_extremes(re->ropes[i], re->tension, &re->extremes[2 * i]);
+                sk_ref_rope_track_extremes(re->ropes[i], re->tension, &re->extremes[EXTREMES * i]);
         }
     return done;
 }
@@ -186,11 +189,11 @@ static size_t reference_check_frame(sk_engine *e)
     }
     /* the extremes go back with the state: a diverged rope's to the check before, a sound rope's are kept */
     for (size_t i = 0; re->extremes && i < re->n_ropes; i++)
-        for (int x = 0; x < 2; x++) {
+        for (size_t x = 0; x < EXTREMES; x++) {
             if (re->diverged[i] >= 0)
-                re->extremes[2 * i + (size_t)x] = re->checked_extremes[2 * i + (size_t)x];
+                re->extremes[EXTREMES * i + x] = re->checked_extremes[EXTREMES * i + x];
             else
-                re->checked_extremes[2 * i + (size_t)x] = re->extremes[2 * i + (size_t)x];
+                re->checked_extremes[EXTREMES * i + x] = re->extremes[EXTREMES * i + x];
         }
     re->checked = e->step;
     return re->n_diverged;
@@ -299,7 +302,7 @@ static bool reference_track_extremes(sk_engine *e, bool on)
     re->extremes = re->checked_extremes = NULL;
     if (!on)
         return true;
-    const size_t n = 2 * (re->n_ropes ? re->n_ropes : 1);
+    const size_t n = EXTREMES * (re->n_ropes ? re->n_ropes : 1);
     re->extremes = malloc(n * sizeof *re->extremes);
     re->checked_extremes = malloc(n * sizeof *re->checked_extremes);
     if (!re->extremes || !re->checked_extremes) {
@@ -309,32 +312,37 @@ static bool reference_track_extremes(sk_engine *e, bool on)
         return false;
     }
     for (size_t i = 0; i < re->n_ropes; i++) {
-        re->extremes[2 * i] = re->extremes[2 * i + 1] = -INFINITY;
-        sk_ref_rope_track_extremes(re->ropes[i], re->tension, &re->extremes[2 * i]);
-        re->checked_extremes[2 * i] = re->extremes[2 * i];
-        re->checked_extremes[2 * i + 1] = re->extremes[2 * i + 1];
+        /* no link seen yet: -inf; no end held: 0, which every magnitude at least equals */
+        sk_real *x = &re->extremes[EXTREMES * i];
+        x[0] = x[1] = -INFINITY;
+        x[2] = x[3] = 0;
+        sk_ref_rope_track_extremes(re->ropes[i], re->tension, x);
+        for (size_t k = 0; k < EXTREMES; k++)
+            re->checked_extremes[EXTREMES * i + k] = x[k];
     }
     return true;
 }
 
-static bool reference_rope_extremes(const sk_engine *e, size_t rope, sk_real out[2])
+static bool reference_rope_extremes(const sk_engine *e, size_t rope, sk_real out[SK_ENGINE_EXTREMES])
 {
     const reference_engine *re = (const reference_engine *)e;
     if (!re->extremes)
         return false;
     const sk_real *from = re->diverged[rope] >= 0 ? re->checked_extremes : re->extremes;
-    out[0] = from[2 * rope];
-    out[1] = from[2 * rope + 1];
+    for (size_t k = 0; k < EXTREMES; k++)
+        out[k] = from[EXTREMES * rope + k];
     return true;
 }
 
-static bool reference_set_rope_extremes(sk_engine *e, size_t rope, const sk_real x[2])
+static bool reference_set_rope_extremes(sk_engine *e, size_t rope, int from, int count, const sk_real *x)
 {
     reference_engine *re = (reference_engine *)e;
     if (!re->extremes)
         return false;
-    for (size_t k = 0; k < 2; k++)
-        re->extremes[2 * rope + k] = re->checked_extremes[2 * rope + k] = x[k];
+    for (int j = 0; j < count; j++) {
+        const size_t k = EXTREMES * rope + (size_t)(from + j);
+        re->extremes[k] = re->checked_extremes[k] = x[j];
+    }
     return true;
 }
 

@@ -387,8 +387,9 @@ void sk_ref_rope_diagnose(const sk_ref_rope *r, sk_rope_diagnostics *out, sk_rea
 void sk_ref_rope_support(sk_ref_rope *r, sk_vec3 support[2]);
 
 /* Folds the rope's current link tensions (as above) and strains ((|d| - l) / l, l the link's rest length) into
- * extremes[0] (the largest tension) and extremes[1] (the largest strain); tension is scratch for n - 1 values.
- * Nothing for a rope without links. */
-void sk_ref_rope_track_extremes(const sk_ref_rope *r, sk_real *tension, sk_real extremes[2]);
+ * extremes[0] (the largest tension) and extremes[1] (the largest strain), and its support forces' magnitudes
+ * into extremes[2] (the first particle's) and extremes[3] (the last's); tension is scratch for n - 1 values.
+ * Nothing for a rope without links and without a held end. */
+void sk_ref_rope_track_extremes(const sk_ref_rope *r, sk_real *tension, sk_real extremes[4]);
 
 #endif

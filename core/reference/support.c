@@ -22,9 +22,12 @@ void sk_ref_rope_support(sk_ref_rope *r, sk_vec3 support[2])
     const bool hold[2] = {n > 0 && held(g, 0), n > 1 && held(g, n - 1)};
     if (g->deploys || !(hold[0] || hold[1]))
         return;
-    /* The forces of the state: the anchor point at the rope's time, as its diagnostics take it. */
+    /* The forces of the state: the anchor point and the water's flow at the rope's time, as its diagnostics
+     * take it (the step left both at the time it started from). */
     const sk_vec3 anchor = r->anchor;
-    r->anchor = sk_anchor_position(g, &r->params, sk_ref_rope_time(r));
+    const sk_real time = r->time;
+    r->time = sk_ref_rope_time(r);
+    r->anchor = sk_anchor_position(g, &r->params, r->time);
     for (int e = 0; e < 2; e++)
         if (hold[e])
             w->particles[ends[e]].w = g->has_profiles
@@ -48,4 +51,5 @@ void sk_ref_rope_support(sk_ref_rope *r, sk_vec3 support[2])
         w->particles[i].f = sk_vec3_zero();
     sk_force_registry_update(&w->registry);
     r->anchor = anchor;
+    r->time = time;
 }

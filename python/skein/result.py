@@ -20,8 +20,8 @@ class Result:
     complete            False for a run stopped early (Ctrl-C) or a file kept as .incomplete
 
     table               {column: [every rope of the scenario]}: the per-rope table of `skein run --results`
-                        (rope, group, swept values, tip, energies, max_tension and max_strain over every
-                        step, diverged_step) from skein.run(..., table=True); None otherwise
+                        (rope, group, swept values, tip, energies, max_tension, max_strain,
+                        max_support_first and max_support_last over every step, diverged_step) from skein.run(..., table=True); None otherwise
     stats               skein.run's figures: particle_steps, steps, wall_s (the run, frames included),
                         step_s (stepping alone); None from skein.open
 

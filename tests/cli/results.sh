@@ -24,7 +24,7 @@ table)
     # the batch and the reference engine write the same table byte for byte
     run_skein run sweep.json --results res.csv --csv frames.csv --ropes 0,8 --quiet
     expect_status 0
-    [ "$(head -1 res.csv)" = "rope,group,link.stiffness,mass,end[1],tip_x,tip_y,tip_z,tip_vx,tip_vy,tip_vz,kinetic,gravity,elastic,max_tension,max_strain,diverged_step" ] ||
+    [ "$(head -1 res.csv)" = "rope,group,link.stiffness,mass,end[1],tip_x,tip_y,tip_z,tip_vx,tip_vy,tip_vz,kinetic,gravity,elastic,max_tension,max_strain,max_support_first,max_support_last,diverged_step" ] ||
         fail "header: $(head -1 res.csv)"
     expect_no_temp . res.csv
     real=$("$SKEIN" info | awk '$1 == "real" { print $3 }')

@@ -91,8 +91,8 @@ SK_API void sk_journal_close(sk_journal *j);
  *   /groups/<i>/      attributes count, particles, fields (SK_STATE_* the ropes keep); per rope:
  *     n, s, steps, diverged [count]; position [count][particles][3]; velocity, previous (same shape, as the
  *     fields say); impulse [count][particles] and contacts [count][2] (contacts, iterations) with contacts;
- *     extremes [count][2] (max tension, max strain as sk_engine_rope_extremes gives them) when the engine
- *     tracked them */
+ *     extremes [count][4] (max tension, max strain as sk_engine_rope_extremes gives them, max support at the
+ *     first and the last particle as sk_engine_rope_support_extremes gives them) when the engine tracked them */
 
 /* What a checkpoint records besides the ropes: the run it belongs to. */
 typedef struct sk_checkpoint_info {

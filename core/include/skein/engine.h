@@ -113,11 +113,12 @@ SK_API void sk_engine_rope_newton(const sk_engine *e, size_t rope, int *solves, 
 
 /* ---- extremes over the steps (docs/model.md section 10.3) ------------------------------------------------ */
 
-/* Tracks (on) or stops tracking each rope's largest link tension (as sk_engine_rope_diagnostics reports it) and
- * largest strain ((|d| - l) / l, l the link's own rest length), over the state it stands in now and after every
- * step from then on, not only at frames. Only at step 0 (after any warm start, which sk_warm_start redoes
- * tracking for): false at a later step (a resumed checkpoint puts its extremes back with
- * sk_engine_set_rope_extremes) or when out of memory. Runs
+/* Tracks (on) or stops tracking each rope's largest link tension (as sk_engine_rope_diagnostics reports it),
+ * largest strain ((|d| - l) / l, l the link's own rest length) and largest support force at each held end,
+ * over the state it stands in now and after every step from then on, not only at frames. Only at step 0
+ * (after any warm start, which sk_warm_start redoes tracking for): false at a later step (a resumed checkpoint
+ * puts its extremes back with sk_engine_set_rope_extremes and sk_engine_set_rope_support_extremes) or when
+ * out of memory. Runs
  * that do not ask pay nothing. A rope marked diverged reports what it had at the frame check before the one
  * that found it unsound (the state it was put back to), so the figures depend neither on the threads nor on
  * how the steps were split. */
@@ -133,6 +134,14 @@ SK_API bool sk_engine_rope_extremes(const sk_engine *e, size_t rope, sk_real *ma
  * check the two are equal), so the resumed run goes on as the one that stopped. False when the engine does
  * not track them. */
 SK_API bool sk_engine_set_rope_extremes(sk_engine *e, size_t rope, sk_real max_tension, sk_real max_strain);
+
+/* A rope's largest support force magnitude |S| (N, docs/model.md section 10.4) at its first and at its last
+ * particle over the same steps; 0 at an end that is not held (and for a deploying rope). False, leaving them
+ * alone, when the engine does not track the extremes. Either pointer may be NULL. */
+SK_API bool sk_engine_rope_support_extremes(const sk_engine *e, size_t rope, sk_real *max_first, sk_real *max_last);
+
+/* Puts them back as sk_engine_set_rope_extremes puts back the tension and strain (NaN is read as 0). */
+SK_API bool sk_engine_set_rope_support_extremes(sk_engine *e, size_t rope, sk_real max_first, sk_real max_last);
 
 /* ---- a rope's complete state, for checkpoints (skein/checkpoint.h) ---------------------------------------- */
 

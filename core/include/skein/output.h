@@ -122,8 +122,10 @@ SK_API const char *sk_csv_temp_path(const sk_csv_writer *w);
  * for parameter studies (README.md, --results). Columns: rope (global index), group, one per key swept in any group
  * (the rope's value; empty where its group does not sweep the key), tip_x tip_y tip_z tip_vx tip_vy tip_vz
  * (the last particle present), kinetic gravity elastic (J), max_tension (N) and max_strain (the extremes over
- * every step, sk_engine_rope_extremes; empty when the engine does not track them or the rope had no link), and
- * diverged_step (-1 if never). Reals as SK_REAL_FMT (they read back to the same bits). */
+ * every step, sk_engine_rope_extremes; empty when the engine does not track them or the rope had no link),
+ * max_support_first and max_support_last (N: the largest support force magnitude at each end over every step,
+ * sk_engine_rope_support_extremes; 0 at an end not held, empty when not tracked), and diverged_step (-1 if
+ * never). Reals as SK_REAL_FMT (they read back to the same bits). */
 
 /* The column names: returns how many there are, and writes the first max of them to names (may be NULL). The
  * names live as long as the scenario. */
@@ -149,7 +151,7 @@ SK_API sk_status sk_results_write(sk_results_writer *w, const sk_engine *e, sk_e
  * first .. first + count - 1 of s (the whole run's scenario, the one the writer was opened for) from their
  * state columns (states[count][SK_RESULTS_STATE_COLUMNS]). Called for every rope in order, the file is
  * sk_results_write's byte for byte. */
-#define SK_RESULTS_STATE_COLUMNS 12
+#define SK_RESULTS_STATE_COLUMNS 14
 SK_API sk_status sk_results_rope_state(const sk_engine *e, size_t rope, double *values, sk_error *err);
 SK_API sk_status sk_results_write_states(sk_results_writer *w, const sk_scenario *s, size_t first, size_t count,
                                          const double *states, sk_error *err);
@@ -433,8 +435,9 @@ typedef struct sk_group_deviation {
     /* BDF2: frames x ropes where the Newton solves of the last step or the steps not converged differ, and
      * frames x ropes compared so. */
     uint64_t newton_mismatches, newton_compared;
-    /* When both engines track extremes (sk_engine_track_extremes): each rope's max_tension and max_strain at
-     * every frame (N and a pure number side by side: only their bits are judged) */
+    /* When both engines track extremes (sk_engine_track_extremes): each rope's max_tension, max_strain,
+     * max_support_first and max_support_last at every frame (N and a pure number side by side: only their
+     * bits are judged) */
     sk_deviation extremes;
 } sk_group_deviation;
 

@@ -38,6 +38,8 @@ static const char *const set_names[SET_COUNT] = {"n",        "s",        "steps"
                                                  "velocity", "previous", "impulse", "contacts", "extremes"};
 /* Beside a group's SK_STATE_* fields, which datasets it has: the extremes when the engine tracks them. */
 #define SETS_EXTREMES (1u << 31)
+/* Each rope's extremes: max tension, max strain, max support at the first and at the last particle. */
+#define EXTREMES 4
 
 /* ---- HDF5's reason for a failure --------------------------------------------------------------------- */
 
@@ -205,7 +207,7 @@ typedef struct rope_block {
     int32_t *n, *contacts;
     int64_t *steps, *diverged;
     sk_real *s, *p, *v, *q, *impulse;
-    sk_real *extremes; /* [rows][2] */
+    sk_real *extremes; /* [rows][EXTREMES] */
 } rope_block;
 
 static void block_free(rope_block *b)
@@ -236,7 +238,7 @@ static bool block_alloc(rope_block *b, size_t rows, int capacity)
     b->v = calloc(vec, sizeof *b->v);
     b->q = calloc(vec, sizeof *b->q);
     b->impulse = calloc(rows * (size_t)capacity, sizeof *b->impulse);
-    b->extremes = calloc(2 * rows, sizeof *b->extremes);
+    b->extremes = calloc(EXTREMES * rows, sizeof *b->extremes);
     if (b->n && b->contacts && b->steps && b->diverged && b->s && b->p && b->v && b->q && b->impulse && b->extremes)
         return true;
     block_free(b);
@@ -317,7 +319,7 @@ static void set_shape(int k, const sk_group *g, int *rank, hsize_t dims[3])
         *rank = 2;
     else if (k == SET_CONTACTS || k == SET_EXTREMES) {
         *rank = 2;
-        dims[1] = 2;
+        dims[1] = k == SET_EXTREMES ? EXTREMES : 2;
     }
 }
 
@@ -369,8 +371,11 @@ static int write_group(hid_t groups, const sk_engine *e, int gi)
             b.diverged[j] = st.diverged;
             b.contacts[2 * j] = st.contacts;
             b.contacts[2 * j + 1] = st.iterations;
-            if (sets & SETS_EXTREMES)
-                sk_engine_rope_extremes(e, g->first_rope + r0 + j, &b.extremes[2 * j], &b.extremes[2 * j + 1]);
+            if (sets & SETS_EXTREMES) {
+                sk_real *x = &b.extremes[EXTREMES * j];
+                sk_engine_rope_extremes(e, g->first_rope + r0 + j, &x[0], &x[1]);
+                sk_engine_rope_support_extremes(e, g->first_rope + r0 + j, &x[2], &x[3]);
+            }
         }
         for (int k = 0; rc == 0 && k < SET_COUNT; k++)
             if (set_used(k, sets))
@@ -986,8 +991,10 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, size_t first, int gi, s
                 rc = sk_fail(err, SK_ERR_CORRUPT, "%s: the checkpoint is damaged (rope %zu's state cannot be a rope of %s)",
                              c->path, g->first_rope + r0 + j, c->scenario->source);
             else if ((sets & SETS_EXTREMES) &&
-                     !sk_engine_set_rope_extremes(e, g->first_rope + r0 + j - first, b.extremes[2 * j],
-                                                 b.extremes[2 * j + 1]))
+                     (!sk_engine_set_rope_extremes(e, g->first_rope + r0 + j - first, b.extremes[EXTREMES * j],
+                                                  b.extremes[EXTREMES * j + 1]) ||
+                      !sk_engine_set_rope_support_extremes(e, g->first_rope + r0 + j - first,
+                                                           b.extremes[EXTREMES * j + 2], b.extremes[EXTREMES * j + 3])))
                 rc = sk_fail(err, SK_ERR_CORRUPT, "%s: the %s engine cannot take back rope %zu's extremes", c->path,
                              sk_engine_kind(e), g->first_rope + r0 + j);
         }

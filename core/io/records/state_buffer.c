@@ -28,8 +28,10 @@ static int largest_capacity(const sk_scenario *s)
     return cap;
 }
 
-/* p, v, q, impulse, s, then the extremes (tension, strain) when the engine tracks them */
-static size_t record_reals(int capacity) { return 10 * (size_t)capacity + 3; }
+/* p, v, q, impulse, s, then the extremes (tension, strain, support first, support last) when the engine tracks
+ * them: the tail of TAIL reals */
+enum { TAIL = 1 + SK_ENGINE_EXTREMES };
+static size_t record_reals(int capacity) { return 10 * (size_t)capacity + TAIL; }
 
 size_t sk_state_chunk_ropes(const sk_scenario *s)
 {
@@ -100,10 +102,11 @@ bool sk_state_buffer_fill(sk_state_buffer *b, const sk_engine *e, size_t e_first
         sk_rope_state st = record(b, i, mine->groups[g].particles, sk_engine_state_fields(e, g));
         if (!sk_engine_export_rope(e, rope, &st))
             return false;
-        sk_real *tail = b->reals + b->real_at[i + 1] - 3;
+        sk_real *tail = b->reals + b->real_at[i + 1] - TAIL;
         tail[0] = st.s;
-        tail[1] = tail[2] = (sk_real)NAN;
+        tail[1] = tail[2] = tail[3] = tail[4] = (sk_real)NAN;
         sk_engine_rope_extremes(e, rope, &tail[1], &tail[2]); /* NaN: untracked, or no link yet */
+        sk_engine_rope_support_extremes(e, rope, &tail[3], &tail[4]);
         const int64_t ints[INTS] = {st.n, st.steps, st.diverged, st.contacts, st.iterations};
         memcpy(b->ints + INTS * i, ints, sizeof ints);
     }
@@ -154,18 +157,18 @@ static void held_export(const sk_engine *e, size_t rope, sk_rope_state *st)
     st->diverged = (long)ints[2];
     st->contacts = (int)ints[3];
     st->iterations = (int)ints[4];
-    st->s = b->reals[b->real_at[i + 1] - 3];
+    st->s = b->reals[b->real_at[i + 1] - TAIL];
 }
 
 /* As the engine that sent the rope gave them: NaN for no link yet, which an engine's own extremes hold as -inf. */
-static bool held_extremes(const sk_engine *e, size_t rope, sk_real out[2])
+static bool held_extremes(const sk_engine *e, size_t rope, sk_real out[SK_ENGINE_EXTREMES])
 {
     const sk_state_engine *se = state_engine_of(e);
     const sk_state_buffer *b = se->fetch(se->ctx, rope);
     SK_ASSERT(b && sk_state_buffer_holds(b, rope));
-    const sk_real *x = b->reals + b->real_at[rope - b->first + 1] - 2;
-    for (int k = 0; k < 2; k++)
-        out[k] = isnan(x[k]) ? -INFINITY : x[k];
+    const sk_real *x = b->reals + b->real_at[rope - b->first + 1] - (TAIL - 1);
+    for (int k = 0; k < SK_ENGINE_EXTREMES; k++)
+        out[k] = isnan(x[k]) ? (k < 2 ? -INFINITY : 0) : x[k];
     return true;
 }
 

@@ -12,9 +12,10 @@
 
 /* The columns before and after the swept keys. */
 static const char *const lead_columns[] = {"rope", "group"};
-static const char *const tail_columns[] = {"tip_x",   "tip_y",   "tip_z",       "tip_vx",     "tip_vy",
-                                           "tip_vz",  "kinetic", "gravity",     "elastic",    "max_tension",
-                                           "max_strain", "diverged_step"};
+static const char *const tail_columns[] = {
+    "tip_x",   "tip_y",      "tip_z",             "tip_vx",           "tip_vy",       "tip_vz",  "kinetic",
+    "gravity", "elastic",    "max_tension",       "max_strain",       "max_support_first", "max_support_last",
+    "diverged_step"};
 enum { LEAD = 2, TAIL = SK_RESULTS_STATE_COLUMNS };
 _Static_assert(sizeof lead_columns / sizeof *lead_columns == LEAD, "lead columns");
 _Static_assert(sizeof tail_columns / sizeof *tail_columns == TAIL, "tail columns");
@@ -104,6 +105,10 @@ sk_status sk_results_rope_state(const sk_engine *e, size_t rope, double *values,
     sk_engine_rope_extremes(e, rope, &max_tension, &max_strain); /* NaN when not tracked */
     values[c++] = (double)max_tension;
     values[c++] = (double)max_strain;
+    sk_real max_first = (sk_real)NAN, max_last = (sk_real)NAN;
+    sk_engine_rope_support_extremes(e, rope, &max_first, &max_last); /* NaN when not tracked */
+    values[c++] = (double)max_first;
+    values[c++] = (double)max_last;
     values[c++] = (double)sk_engine_rope_diverged(e, rope);
     free(pv);
     free(tension);
