@@ -26,7 +26,7 @@
 #endif
 
 #define FORMAT_NAME "skein checkpoint"
-#define FORMAT_VERSION 1
+#define FORMAT_VERSION 2 /* 2: extremes [count][4], the support forces beside tension and strain */
 /* Ropes per chunk (and per read or write): about this many bytes of positions, so a batch of any size is
  * saved and restored with a few MiB of buffers. */
 #define BLOCK_BYTES ((size_t)1 << 20)
