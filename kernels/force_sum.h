@@ -60,13 +60,14 @@ SK_INLINE skv3 k_lean_links(skv3 um_prev, skv3 um, bool has_prev, bool has_next)
     return has_next ? v3_sub(um, um_prev) : v3_sub(v3_zero(), um_prev);
 }
 
-/* No line: the passes whose groups have none (the loader keeps lines to the fixed step's). */
+/* No line, or a line whose links' unit vectors are zero: the passes whose groups have none. */
 SK_INLINE k_line_row k_line_none(void)
 {
     k_line_row r;
     r.e_prev = r.e_next = v3_zero();
-    r.inertia.q = v3_zero();
-    r.inertia.inv = r.inertia.gamma = skv_zero();
+    r.inertia.q = r.inertia.w = v3_zero();
+    r.inertia.inv = r.inertia.gamma = r.inertia.added_n = r.inertia.added_t = skv_zero();
+    r.inertia.cn = r.inertia.ct = r.inertia.bed_k = r.inertia.bed_c = skv_zero();
     return r;
 }
 
@@ -94,7 +95,8 @@ SK_INLINE skv3 k_force_sum(const kparams *k, k_features ft, const k_pass *pass, 
                 f = v3_add(f, k_line_water_force(k, share, q, p, vel, u, a, &line->inertia));
             }
             if (ft.seabed)
-                f = k_line_seabed_force(k, share, pass->cfg->seabed_height, pass->cfg->seabed_friction, p, vel, f);
+                f = k_line_seabed_force(k, share, pass->cfg->seabed_height, pass->cfg->seabed_friction, p, vel, f,
+                                        &line->inertia);
         }
         if (has_prev && ft.link != SK_LINK_NONE)
             f = v3_sub(f, um_prev);

@@ -4,11 +4,13 @@
 #define SKEIN_KERNELS_LINE_WATER_H
 
 #include "params.h"
+#include "sym3w.h"
 
-/* A particle's mass matrix with the added mass, inverted: acceleration (F - q (gamma (q . F))) inv. */
+/* A particle's mass matrix with the added mass, inverted: acceleration (F - q (gamma (q . F))) inv; and
+ * what the implicit integrator's blocks take (model/line_water.h, sk_line_inertia). */
 typedef struct k_inertia {
-    skv3 q;
-    skv inv, gamma;
+    skv3 q, w;
+    skv inv, gamma, added_n, added_t, cn, ct, bed_k, bed_c;
 } k_inertia;
 
 /* The unit vector of link i from its particle i to i + 1 (the zero vector for a zero-length link). */
@@ -37,8 +39,9 @@ SK_INLINE skv3 k_line_water_force(const kparams *k, skv share, skv3 q, skv3 p, s
     const skv3 vrq = v3_scale(q, v3_dot(vr, q));
     const skv3 vrn = v3_sub(vr, vrq);
     skv3 f = v3_scale(k->line_b, lf);
-    f = v3_add(f, v3_scale(vrn, skv_mul(skv_mul(v3_length(vrn), k->line_dn), lf)));
-    f = v3_add(f, v3_scale(vrq, skv_mul(skv_mul(v3_length(vrq), k->line_dt), lf)));
+    const skv cn = skv_mul(skv_mul(v3_length(vrn), k->line_dn), lf), ct = skv_mul(skv_mul(v3_length(vrq), k->line_dt), lf);
+    f = v3_add(f, v3_scale(vrn, cn));
+    f = v3_add(f, v3_scale(vrq, ct));
     const skv3 aq = v3_scale(q, v3_dot(a, q));
     const skv3 an = v3_sub(a, aq);
     f = v3_add(f, v3_scale(v3_add(v3_scale(an, k->line_fn), v3_scale(aq, k->line_ft)), lf));
@@ -46,6 +49,11 @@ SK_INLINE skv3 k_line_water_force(const kparams *k, skv share, skv3 q, skv3 p, s
     inertia->q = q;
     inertia->inv = skv_div(skv_set1(1), skv_add(k->mass, added_n));
     inertia->gamma = skv_div(skv_sub(added_t, added_n), skv_add(k->mass, added_t));
+    inertia->added_n = added_n;
+    inertia->added_t = added_t;
+    inertia->w = v3_unit(vrn);
+    inertia->cn = cn;
+    inertia->ct = ct;
     return f;
 }
 
@@ -56,11 +64,15 @@ SK_INLINE skv3 k_line_acceleration(const kparams *k, const k_inertia *in, skv3 f
 }
 
 SK_INLINE skv3 k_line_seabed_force(const kparams *k, skv share, sk_real ground_y, bool friction, skv3 p, skv3 v,
-                                   skv3 f)
+                                   skv3 f, k_inertia *inertia)
 {
     const skv pen = skv_sub(skv_set1(ground_y), p.y);
-    skv normal = skv_sub(skv_mul(skv_mul(k->seabed_k, share), pen), skv_mul(skv_mul(k->seabed_c, share), v.y));
-    normal = skv_keep(skm_and(skv_gt(pen, skv_zero()), skv_gt(normal, skv_zero())), normal);
+    const skv ks = skv_mul(k->seabed_k, share), cs = skv_mul(k->seabed_c, share);
+    skv normal = skv_sub(skv_mul(ks, pen), skv_mul(cs, v.y));
+    const skm pushes = skm_and(skv_gt(pen, skv_zero()), skv_gt(normal, skv_zero()));
+    normal = skv_keep(pushes, normal);
+    inertia->bed_k = skv_keep(pushes, ks);
+    inertia->bed_c = skv_keep(pushes, cs);
     f.y = skv_add(f.y, normal);
     if (friction) {
         const skv slide = skv_sqrt(skv_add(skv_mul(v.x, v.x), skv_mul(v.z, v.z)));
@@ -70,6 +82,25 @@ SK_INLINE skv3 k_line_seabed_force(const kparams *k, skv share, sk_real ground_y
         f.z = skv_sub(f.z, skv_mul(v.z, r));
     }
     return f;
+}
+
+SK_INLINE skv_sym3 k_line_rank_one(skv a, skv b, skv3 q)
+{
+    const skv3 bq = v3_scale(q, b);
+    skv_sym3 r = {skv_add(skv_mul(bq.x, q.x), a), skv_add(skv_mul(bq.y, q.y), a), skv_add(skv_mul(bq.z, q.z), a),
+                  skv_mul(bq.x, q.y), skv_mul(bq.x, q.z), skv_mul(bq.y, q.z)};
+    return r;
+}
+
+SK_INLINE skv_sym3 k_line_added_block(const k_inertia *in)
+{
+    return k_line_rank_one(in->added_n, skv_sub(in->added_t, in->added_n), in->q);
+}
+
+SK_INLINE skv_sym3 k_line_drag_block(const k_inertia *in, skv h)
+{
+    const skv tn = skv_mul(in->cn, h), tt = skv_mul(skv_add(in->ct, in->ct), h);
+    return s3_add(k_line_rank_one(tn, skv_sub(tt, tn), in->q), k_line_rank_one(skv_zero(), tn, in->w));
 }
 
 #endif

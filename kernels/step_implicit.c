@@ -33,7 +33,7 @@ enum { IB_BASE = 0, IB_ACC = 6, IB_TARGET = 9, IB_RES = 12, IB_ROW = 15 };
  * conservative and its potential summed. */
 SK_INLINE bool bdf2_energy_judges(k_features ft)
 {
-    return !ft.bending && !ft.buoyancy && ft.drag == K_DRAG_NONE && !ft.link_damp;
+    return !ft.bending && !ft.buoyancy && ft.drag == K_DRAG_NONE && !ft.link_damp && !ft.water && !ft.seabed;
 }
 _Static_assert(IB_ROW == SK_PACK_BDF2_ROW_REALS, "the memory check counts BDF2's scratch");
 
@@ -142,8 +142,8 @@ SK_INLINE void bend_points(const sk_kernel_cfg *cfg, const kparams *k, const sk_
  * residual dv m~ - (f + a m~) h, sums the merit (its square over the unpinned rows in order) and, where
  * bdf2_energy_judges, the step's energy in the reference's order (step_energy). */
 SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
-                       sk_real *scratch, sk_real *bscratch, skv3 x, k_features ft, bool later, const sk_real *bend,
-                       const sk_real *prof, skv *merit, skv *energy)
+                       sk_real *scratch, sk_real *bscratch, skv3 x, sk_real t, k_features ft, bool later,
+                       const sk_real *bend, const sk_real *prof, skv *merit, skv *energy)
 {
     const skv half = skv_set1((sk_real)0.5);
     const bool deploys = ft.deploys;
@@ -158,8 +158,10 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
     const bool bungee = link == SK_LINK_BUNGEE, uniform = uniform_links(deploys, link);
     const skv3 field = v3_scale(k->acc, k->mass); /* the acceleration field as a force: a m~ */
     const skv_sym3 diag = s3_diagonal(k->implicit_diag);
-    const k_pass pass = {x, rest, bend, rows, cfg, 0, {0}};
-    k_line_row none = k_line_none(); /* the loader keeps lines to the fixed step */
+    k_pass pass = {x, rest, bend, rows, cfg, t, {0}};
+    if (ft.water) /* the water at the step's start, as the anchor point x */
+        pass.clock = sk_wave_clock_at(cfg->water, t);
+    skv3 e_prev = v3_zero(); /* a line's: the unit vector of the link before the row */
 
     skv3 cp, cv, cz;
     row_point(k, state, scratch, bdf2_row(bscratch, 0), pinned[0], later, &cp, &cv, &cz);
@@ -226,16 +228,25 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
             }
         }
 
+        k_line_row line = k_line_none();
+        if (ft.water) {
+            line.e_prev = e_prev;
+            line.e_next = has_next ? k_line_link_unit(cp, np) : v3_zero();
+            e_prev = line.e_next;
+        }
         const skv3 f = k_force_sum(k, ft, &pass, i, cp, cv, um_before, um_i, i > 0, has_next, k_hold_lanes(held),
-                                    &none);
+                                    &line);
 
         /* what this row hands the next where link i acts but does not couple (this row or the next pinned) */
         skv_sym3 next_handed = s3_add(diag_next, s);
         skv3 next_handed_y = v3_scale(q, skv_set1(-1));
         if (!pinned[i]) {
             skv3 y = v3_scale(v3_add(f, field_i), k->dt);
+            /* a line in water: its added mass and the Morison drag's damping (line_water.h) */
+            const skv_sym3 added = ft.water ? k_line_added_block(&line.inertia) : s3_diagonal(skv_zero());
             if (ft.bdf2) {
-                const skv3 res = v3_sub(v3_scale(cz, k->mass), y);
+                const skv3 mz = v3_scale(cz, k->mass);
+                const skv3 res = v3_sub(ft.water ? v3_add(mz, s3_apply(added, cz)) : mz, y);
                 v3_store(bscratch + (size_t)i * IB_ROW * SK_W + IB_RES * SK_W, res);
                 *merit = skv_add(*merit, v3_dot(res, res));
                 if (bdf2_energy_judges(ft)) {
@@ -252,6 +263,20 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
             if (i > 0 && link != SK_LINK_NONE) {
                 e = uniform ? handed : s3_select(act_prev, handed, e);
                 y = uniform ? v3_add(y, handed_y) : v3_select(act_prev, v3_add(y, handed_y), y);
+            }
+            if (ft.water) {
+                const skv_sym3 drag = k_line_drag_block(&line.inertia, k->dt);
+                e = s3_add(s3_add(e, added), drag);
+                if (later)
+                    y = v3_add(y, s3_apply(drag, cz));
+            }
+            if (ft.seabed) { /* the seabed where it pushes */
+                const skv bk = skv_mul(skv_mul(line.inertia.bed_k, k->dt), k->dt), bc = skv_mul(line.inertia.bed_c, k->dt);
+                e.yy = skv_add(e.yy, bk);
+                y.y = skv_add(y.y, skv_mul(bk, cz.y));
+                e.yy = skv_add(e.yy, bc);
+                if (later)
+                    y.y = skv_add(y.y, skv_mul(bc, cz.y));
             }
             if (anchor != SK_ANCHOR_NONE && skm_any(held)) {
                 if (anchor == SK_ANCHOR_SPRING || anchor == SK_ANCHOR_BUNGEE) {
@@ -408,7 +433,8 @@ SK_INLINE skm bdf2_backward(const sk_kernel_cfg *cfg, sk_real *scratch, sk_real 
  * backward Euler, with the rope's dt terms in place of h's), then Newton passes until every lane has converged
  * or the passes are spent (a converged lane's numbers no longer change), then the new state. */
 SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, sk_real *state,
-                         sk_real *scratch, sk_real *bscratch, skv3 x, k_features ft, sk_real *bend, const sk_real *prof)
+                         sk_real *scratch, sk_real *bscratch, skv3 x, sk_real t, k_features ft, sk_real *bend,
+                         const sk_real *prof)
 {
     const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W, bstride = (size_t)IB_ROW * SK_W;
     const int rows = cfg->capacity;
@@ -454,7 +480,7 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
         if (ft.bending)
             bend_points(cfg, &ks, param, state, scratch, bscratch, bend, false, true, prof);
         skv merit = skv_zero(), energy = skv_zero();
-        forward(cfg, &ks, param, state, scratch, bscratch, x, ft, true, bend, prof, &merit, &energy);
+        forward(cfg, &ks, param, state, scratch, bscratch, x, t, ft, true, bend, prof, &merit, &energy);
         const skm live = skm_not(done);
         skm better = it == 0 ? live
                              : skm_or(skv_le(merit, skv_mul(accepted, skv_sub(one, skv_mul(armijo, alpha)))),
@@ -506,8 +532,9 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
             for (int l = 0; l < SK_W; l++)
                 lane_steps[l] += deploys ? (uint64_t)param[(size_t)SK_P_N * SK_W + l] : (uint64_t)cfg->capacity;
         k_pin_hold(cfg, &k, state, step0 + s);
+        const sk_real t = (sk_real)(step0 + s) * cfg->dt; /* the step's start, as the reference's rope time */
         if (ft.bdf2) {
-            bdf2_step(cfg, &k, param, state, scratch, bscratch, x, ft, bend, prof);
+            bdf2_step(cfg, &k, param, state, scratch, bscratch, x, t, ft, bend, prof);
             k_pin_hold(cfg, &k, state, step0 + s + 1);
             continue;
         }
@@ -518,9 +545,9 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
             if (ft.bending)
                 bend_points(cfg, &k, param, state, scratch, NULL, bend, deploys, it > 0, prof);
             if (it == 0)
-                forward(cfg, &k, param, state, scratch, NULL, x, ft, false, bend, prof, NULL, NULL);
+                forward(cfg, &k, param, state, scratch, NULL, x, t, ft, false, bend, prof, NULL, NULL);
             else
-                forward(cfg, &k, param, state, scratch, NULL, x, ft, true, bend, prof, NULL, NULL);
+                forward(cfg, &k, param, state, scratch, NULL, x, t, ft, true, bend, prof, NULL, NULL);
             if (final)
                 backward(cfg, &k, param, state, scratch, deploys, link, true, ft.unit_damp);
             else

@@ -50,6 +50,9 @@ skein_cli_test(scenario.deploy_tip_payload scenario.sh deploy_tip_payload 8 "0 3
 skein_cli_test(scenario.w3_stiff_tether scenario.sh w3_stiff_tether 400 "0 3" --steps 3)
 # The Lowe and Langley jumper, case 1 (tests/validation/make_paths.py writes it): 69 particles of 1 rope.
 skein_cli_test(scenario.jumper_lowe_langley scenario.sh jumper_lowe_langley 138 "0 3" --steps 3)
+# a line in water and on the compliant seabed under the implicit integrator (docs/model.md 2.1)
+skein_cli_test(scenario.jumper_lowe_langley_implicit scenario.sh jumper_lowe_langley 138 "0 3" --steps 3
+  --set integrator=implicit)
 
 # The warm-start pair: the settling run writes the file the gust starts from (tests/cli/warm_start.sh).
 skein_cli_test(scenario.hanging_lines_settle scenario.sh hanging_lines_settle 1920 "0 3" --steps 3)

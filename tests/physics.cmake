@@ -42,7 +42,8 @@ skein_test(physics_friction SOURCES test_physics_friction.c CASES
   direct_sliding_chain stick_ties direct_stick_ties)
 skein_test(physics_line SOURCES test_physics_line.c CASES
   terminal_broadside terminal_broadside_verlet terminal_end_on added_mass_broadside added_mass_end_on floating
-  seabed_rest seabed_slide)
+  seabed_rest seabed_slide terminal_broadside_implicit terminal_end_on_implicit added_mass_broadside_implicit
+  added_mass_end_on_implicit seabed_rest_implicit)
 skein_test(physics_bending SOURCES test_physics_bending.c CASES gradient tip_deflection first_mode symplectic_energy)
 skein_test(physics_profiles SOURCES test_physics_profiles.c CASES
   tip_payload_symplectic tip_payload_verlet tip_payload_implicit two_material batch_tensions rods_cyclone rods_direct)

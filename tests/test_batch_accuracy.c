@@ -1022,14 +1022,26 @@ static int isa_choice(void)
     return 0;
 }
 
-/* Lines in water (docs/model.md 3.6-3.7) under each explicit integrator (the implicit one refuses them). */
-static int each_explicit(const char *fmt)
+/* Lines in water (docs/model.md 3.6-3.7) under every integrator: the explicit ones, backward Euler with one
+ * and three Newton iterations and, where `bdf2` (BDF2 refuses profiles), BDF2. */
+static int each_line(const char *fmt, bool bdf2)
 {
-    static char json[1 << 14];
-    for (int i = 0; i < 4; i++) {
-        snprintf(json, sizeof json, fmt, integrators[i]);
+    static const struct {
+        const char *name, *top;
+    } line_runs[] = {{"cyclone", ""},
+                     {"euler", ""},
+                     {"symplectic", ""},
+                     {"verlet", ""},
+                     {"implicit", ""},
+                     {"implicit", "\"implicit\": {\"iterations\": 3}, "},
+                     {"implicit", "\"implicit\": {\"scheme\": \"bdf2\", \"tolerance\": 1e-9, \"iterations\": 6}, "}};
+    static char json[1 << 14], text[1 << 14];
+    for (size_t i = 0; i < sizeof line_runs / sizeof line_runs[0] - (bdf2 ? 0 : 1); i++) {
+        snprintf(text, sizeof text, fmt, line_runs[i].name);
+        CHECK(text[0] == '{');
+        snprintf(json, sizeof json, "{%s%s", line_runs[i].top, text + 1);
         if (tb_against_reference(json, STEPS, EVERY, NULL)) {
-            fprintf(stderr, "integrator %s\n", integrators[i]);
+            fprintf(stderr, "integrator %s %s\n", line_runs[i].name, line_runs[i].top);
             return 1;
         }
     }
@@ -1055,33 +1067,36 @@ static int each_explicit(const char *fmt)
 
 static int line_water(void)
 {
-    return each_explicit(LINE_WATER("", ", \"mass_per_length\": 0.8, \"EA\": 200, \"length\": 4.6, \"segments\": 15", ""));
+    return each_line(LINE_WATER("", ", \"mass_per_length\": 0.8, \"EA\": 200, \"length\": 4.6, \"segments\": 15", ""), false);
 }
 
 /* The same with particles, masses and link given (no profiles), bending and the old drag beside Morison's. */
 static int line_water_particles(void)
 {
-    return each_explicit(LINE_WATER("\"gravity_as\": \"force\",", "",
-                                    "\"particles\": 16, \"mass\": 0.25, \"link\": {\"type\": \"spring\", \"stiffness\": 600, "
-                                    "\"length\": 0.3}, \"bending\": {\"stiffness\": 0.02}, \"drag\": {\"k1\": 0.01, \"k2\": 0.02},"));
+    return each_line(LINE_WATER("\"gravity_as\": \"force\",", "",
+                                "\"particles\": 16, \"mass\": 0.25, \"link\": {\"type\": \"spring\", \"stiffness\": 600, "
+                                "\"length\": 0.3}, \"bending\": {\"stiffness\": 0.02}, \"drag\": {\"k1\": 0.01, \"k2\": 0.02},"),
+                     true);
 }
 
 /* A line given by EA with bending and axial damping (a ratio of critical, as MoorDyn's negative BA). */
 static int line_water_bending(void)
 {
-    return each_explicit(LINE_WATER("", ", \"mass_per_length\": 0.8, \"EA\": 200, \"length\": 4.6, \"segments\": 15",
-                                    "\"bending\": {\"stiffness\": 0.05}, \"link\": {\"type\": \"bungee\", \"damping_ratio\": 0.5},"));
+    return each_line(LINE_WATER("", ", \"mass_per_length\": 0.8, \"EA\": 200, \"length\": 4.6, \"segments\": 15",
+                                "\"bending\": {\"stiffness\": 0.05}, \"link\": {\"type\": \"bungee\", \"damping_ratio\": 0.5},"),
+                     false);
 }
 
 /* Waves (ramped in) over a sheared current: the water's velocity and acceleration at every particle. */
 static int line_waves(void)
 {
-    return each_explicit(LINE_SEA("{\"density\": 1025, \"surface\": 0.2, \"current\": {\"heights\": [-1.5, -0.5, 0.2],"
+    return each_line(LINE_SEA("{\"density\": 1025, \"surface\": 0.2, \"current\": {\"heights\": [-1.5, -0.5, 0.2],"
                                   " \"velocities\": [[0, 0, 0], [0.2, 0, 0.1], [0.5, 0, -0.2]]},"
                                   " \"waves\": {\"amplitude\": 0.1, \"period\": 2, \"heading\": 30, \"phase\": 40,"
                                   " \"depth\": 1.6, \"ramp\": 0.2}}",
                                   "", ", \"mass_per_length\": 0.8, \"EA\": 200, \"length\": 4.6, \"segments\": 15",
-                                  "\"link\": {\"type\": \"bungee\", \"damping_ratio\": 0.3},"));
+                                  "\"link\": {\"type\": \"bungee\", \"damping_ratio\": 0.3},"),
+                     false);
 }
 
 CHECK_MAIN({"line_water", line_water}, {"line_waves", line_waves}, {"line_water_particles", line_water_particles},

@@ -1,9 +1,10 @@
 /* Physics: a line in water and on a compliant seabed (docs/model.md sections 3.6 and 3.7) in the reference
  * engine, against closed forms: Morison drag's terminal velocities, the added mass in the first step from
- * rest, the depth at which a line floats, the seabed's penetration and its friction's deceleration. */
+ * rest, the depth at which a line floats, the seabed's penetration and its friction's deceleration; under
+ * the implicit integrator too (its blocks, section 2.1). */
 #include "physics_util.h"
 
-static const char *const integrator_names[] = {"cyclone", "euler", "symplectic", "verlet"};
+static const char *const integrator_names[] = {"cyclone", "euler", "symplectic", "verlet", "implicit"};
 
 /* A line of one segment (two particles, each carrying half of it) of mass per length MU, diameter D, in
  * water of density RHO, laid from START to END with initial velocity V0; EXTRA adds keys to the scenario. */
@@ -53,14 +54,19 @@ static int terminal(sk_integrator integrator, bool end_on)
 static int terminal_broadside(void) { return terminal(SK_INTEGRATOR_SYMPLECTIC, false); }
 static int terminal_broadside_verlet(void) { return terminal(SK_INTEGRATOR_VERLET, false); }
 static int terminal_end_on(void) { return terminal(SK_INTEGRATOR_SYMPLECTIC, true); }
+static int terminal_broadside_implicit(void) { return terminal(SK_INTEGRATOR_IMPLICIT, false); }
+static int terminal_end_on_implicit(void) { return terminal(SK_INTEGRATOR_IMPLICIT, true); }
 
 /* The first step from rest: symplectic Euler's v1 = a0 dt, a0 = (mu - rho A) g / (mu + rho A Ca), Ca the
- * coefficient across the line (broadside) or along it (end-on): the added mass is what makes these differ. */
-static int added_mass(bool end_on)
+ * coefficient across the line (broadside) or along it (end-on): the added mass is what makes these differ.
+ * Backward Euler's first step from rest under a constant force is the same: the drag's block is zero at
+ * rest and the unstressed link's block does not act on the segment's translation, so the added mass in the
+ * particle's block alone gives v1. */
+static int added_mass(sk_integrator integrator, bool end_on)
 {
     const double mu = 3, d = 0.08, dt = 1e-3, can = 1.0, cat = 0.25;
     sk_scenario s;
-    CHECK_OK(load_segment(&s, SK_INTEGRATOR_SYMPLECTIC, dt, 1, mu, d, "[0, -10, 0]", end_on ? "[0, -12, 0]" : "[2, -10, 0]",
+    CHECK_OK(load_segment(&s, integrator, dt, 1, mu, d, "[0, -10, 0]", end_on ? "[0, -12, 0]" : "[2, -10, 0]",
                           "[0, 0, 0]", ", \"added_mass\": {\"normal\": 1.0, \"tangential\": 0.25}", ""));
     const double ca = end_on ? cat : can;
     const double a0 = (mu - rho_a(d)) * 9.81 / (mu + rho_a(d) * ca);
@@ -68,8 +74,8 @@ static int added_mass(bool end_on)
     CHECK(r);
     sk_ref_rope_step(r);
     char label[128];
-    snprintf(label, sizeof label, "line %s: first velocity from rest vs (mu - rho A) g dt / (mu + rho A Ca)",
-             end_on ? "end-on" : "broadside");
+    snprintf(label, sizeof label, "line %s, %s: first velocity from rest vs (mu - rho A) g dt / (mu + rho A Ca)",
+             integrator_names[integrator], end_on ? "end-on" : "broadside");
     for (int i = 0; i < 2; i++) {
         CHECK_OK(phys_compare(label, -sk_ref_rope_velocity(r, i).y, a0 * dt, 64 * PHYS_U));
         CHECK(sk_ref_rope_velocity(r, i).x == 0 && sk_ref_rope_velocity(r, i).z == 0);
@@ -79,8 +85,10 @@ static int added_mass(bool end_on)
     return 0;
 }
 
-static int added_mass_broadside(void) { return added_mass(false); }
-static int added_mass_end_on(void) { return added_mass(true); }
+static int added_mass_broadside(void) { return added_mass(SK_INTEGRATOR_SYMPLECTIC, false); }
+static int added_mass_end_on(void) { return added_mass(SK_INTEGRATOR_SYMPLECTIC, true); }
+static int added_mass_broadside_implicit(void) { return added_mass(SK_INTEGRATOR_IMPLICIT, false); }
+static int added_mass_end_on_implicit(void) { return added_mass(SK_INTEGRATOR_IMPLICIT, true); }
 
 /* A line lighter than water floats where the submerged part of each particle's share l lifts its weight:
  * rho A l frac = mu l, frac = (surface - y) / l + 1/2, so y = surface - l (mu / (rho A) - 1/2). Settled by
@@ -106,13 +114,15 @@ static int floating(void)
     return 0;
 }
 
-/* On the compliant seabed at rest: k d l pen = (mu - rho A) l g, so pen = (mu - rho A) g / (k d). */
-static int seabed_rest(void)
+/* On the compliant seabed at rest: k d l pen = (mu - rho A) l g, so pen = (mu - rho A) g / (k d). The implicit
+ * integrator at ten times the step, its seabed stiffness and damping in the particles' blocks. */
+static int seabed_rest_with(sk_integrator integrator)
 {
-    const double mu = 5, d = 0.05, k = 2e4, dt = 1e-3;
-    const long steps = 30000;
+    const double mu = 5, d = 0.05, k = 2e4;
+    const double dt = integrator == SK_INTEGRATOR_IMPLICIT ? 1e-2 : 1e-3;
+    const long steps = integrator == SK_INTEGRATOR_IMPLICIT ? 3000 : 30000;
     sk_scenario s;
-    CHECK_OK(load_segment(&s, SK_INTEGRATOR_SYMPLECTIC, dt, steps, mu, d, "[0, -19.9, 0]", "[2, -19.9, 0]", "[0, 0, 0]",
+    CHECK_OK(load_segment(&s, integrator, dt, steps, mu, d, "[0, -19.9, 0]", "[2, -19.9, 0]", "[0, 0, 0]",
                           "", "\"ground\": {\"height\": -20, \"stiffness\": 2e4, \"damping\": 2e3},"));
     const double pen = (mu - rho_a(d)) * 9.81 / (k * d);
     sk_ref_rope *r = sk_ref_rope_create(&s, 0, 0);
@@ -125,6 +135,9 @@ static int seabed_rest(void)
     sk_scenario_free(&s);
     return 0;
 }
+
+static int seabed_rest(void) { return seabed_rest_with(SK_INTEGRATOR_SYMPLECTIC); }
+static int seabed_rest_implicit(void) { return seabed_rest_with(SK_INTEGRATOR_IMPLICIT); }
 
 /* Sliding broadside along the seabed faster than the slip speed: Coulomb's mu_k N with N the weight in water
  * decelerates it at mu_k (mu - rho A) g / (mu + rho A Can) (the motion is across the line: normal added
@@ -159,4 +172,7 @@ static int seabed_slide(void)
 CHECK_MAIN({"terminal_broadside", terminal_broadside}, {"terminal_broadside_verlet", terminal_broadside_verlet},
            {"terminal_end_on", terminal_end_on}, {"added_mass_broadside", added_mass_broadside},
            {"added_mass_end_on", added_mass_end_on}, {"floating", floating}, {"seabed_rest", seabed_rest},
-           {"seabed_slide", seabed_slide})
+           {"seabed_slide", seabed_slide}, {"terminal_broadside_implicit", terminal_broadside_implicit},
+           {"terminal_end_on_implicit", terminal_end_on_implicit},
+           {"added_mass_broadside_implicit", added_mass_broadside_implicit},
+           {"added_mass_end_on_implicit", added_mass_end_on_implicit}, {"seabed_rest_implicit", seabed_rest_implicit})

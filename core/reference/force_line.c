@@ -23,7 +23,7 @@ static void line_update(const sk_force_generator *fg, sk_particle *particle)
     }
     if (self->seabed)
         particle->f = sk_line_seabed_force(self->c, self->share, self->scenario->ground_height, self->friction,
-                                           self->mu_k, particle->p, particle->v, particle->f);
+                                           self->mu_k, particle->p, particle->v, particle->f, &particle->inertia);
 }
 
 sk_force_generator *sk_line_force_init(sk_line_force *self, const sk_particle *prev, const sk_particle *next,

@@ -71,8 +71,8 @@ static void link_blocks(sk_ref_rope *r, const sk_rope_constants *c, bool later)
  * anchor), D_i = E_i + S_i, and y_i, each term added in this order (docs/model.md section 2.1). On the right:
  * (f + a m~) dt, the linear drag's T z in later iterations, what row i - 1 hands over, the anchor, the link
  * after (+q_i). */
-static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, sk_sym3 *e_out, sk_sym3 *d_out,
-                sk_vec3 *y_out, sk_real *merit)
+static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, bool lines, sk_sym3 *e_out,
+                sk_sym3 *d_out, sk_vec3 *y_out, sk_real *merit)
 {
     sk_ref_implicit *im = &r->implicit;
     const sk_group *g = r->group;
@@ -88,8 +88,14 @@ static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, s
     sk_sym3 e = sk_sym3_diagonal(diag);
     /* the acceleration field (gravity, unless it is a force) as the force it is on this mass */
     sk_vec3 y = sk_vec3_scale(sk_vec3_add(ps[i].f, sk_vec3_scale(ps[i].a, mass)), c->dt);
-    if (merit) { /* BDF2: the residual m~ dv - (f + a m~) dt of the equations at this point, squared */
-        im->res[i] = sk_vec3_sub(sk_vec3_scale(im->z[i], mass), y);
+    /* a line in water: its added mass and the Morison drag's damping (model/line_water.h) */
+    const bool water = lines && r->scenario->water.present;
+    const sk_sym3 added = water ? sk_line_added_block(&ps[i].inertia) : sk_sym3_diagonal(0);
+    if (merit) { /* BDF2: the residual M dv - (f + a m~) dt of the equations at this point, squared */
+        sk_vec3 mz = sk_vec3_scale(im->z[i], mass);
+        if (water)
+            mz = sk_vec3_add(mz, sk_sym3_apply(added, im->z[i]));
+        im->res[i] = sk_vec3_sub(mz, y);
         *merit = *merit + sk_vec3_dot(im->res[i], im->res[i]);
     }
     if (later && g->has_drag)
@@ -100,6 +106,20 @@ static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, s
     }
     if (im->vertical)
         e.yy = e.yy + im->vertical[i];
+    if (water) {
+        const sk_sym3 drag = sk_line_drag_block(&ps[i].inertia, c->dt);
+        e = sk_sym3_add(sk_sym3_add(e, added), drag);
+        if (later)
+            y = sk_vec3_add(y, sk_sym3_apply(drag, im->z[i]));
+    }
+    if (lines && r->scenario->has_ground && r->scenario->ground_compliant) { /* the seabed where it pushes */
+        const sk_real bk = (ps[i].inertia.bed_k * c->dt) * c->dt, bc = ps[i].inertia.bed_c * c->dt;
+        e.yy = e.yy + bk;
+        y.y = y.y + bk * im->z[i].y;
+        e.yy = e.yy + bc;
+        if (later)
+            y.y = y.y + bc * im->z[i].y;
+    }
     if (i == sk_ref_rope_held(r)) {
         if (g->anchor == SK_ANCHOR_SPRING || g->anchor == SK_ANCHOR_BUNGEE) {
             sk_vec3 da = sk_vec3_sub(ps[i].p, r->anchor);
@@ -132,7 +152,7 @@ static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, s
  * S_i D_i^-1 y_i - q_i; where link i acts but does not couple, the diagonal plus S_i and -q_i. Back
  * substitution: dv_i = D_i^-1 y_i + (D_i^-1 S_i) dv_(i+1) where link i couples. Pinned rows take no part:
  * their dv is 0. */
-static void solve(sk_ref_rope *r, const sk_rope_constants *c, bool later, sk_real *merit)
+static void solve(sk_ref_rope *r, const sk_rope_constants *c, bool later, bool lines, sk_real *merit)
 {
     sk_ref_implicit *im = &r->implicit;
     const sk_particle *ps = r->world.particles;
@@ -153,7 +173,7 @@ static void solve(sk_ref_rope *r, const sk_rope_constants *c, bool later, sk_rea
         }
         sk_sym3 e, d;
         sk_vec3 y;
-        row(r, c, i, later, &e, &d, &y, merit);
+        row(r, c, i, later, lines, &e, &d, &y, merit);
         sk_ldl3 f = sk_ldl3_factor(d);
         im->zp[i] = sk_ldl3_solve(&f, y);
         if (i + 1 < n && im->coupled[i]) {
@@ -178,7 +198,14 @@ static void bdf2_step(sk_ref_rope *r);
 void sk_ref_implicit_linear_solve(sk_ref_rope *r, const sk_rope_constants *c)
 {
     link_blocks(r, c, true);
-    solve(r, c, true, NULL);
+    solve(r, c, true, false, NULL);
+}
+
+/* Whether the rope is a line in water or on a compliant seabed: its particles' blocks gain the line's terms. */
+static bool line_blocks(const sk_ref_rope *r)
+{
+    const sk_scenario *s = r->scenario;
+    return r->group->has_line && (s->water.present || (s->has_ground && s->ground_compliant));
 }
 
 void sk_ref_rope_implicit_step(sk_ref_rope *r)
@@ -209,7 +236,7 @@ void sk_ref_rope_implicit_step(sk_ref_rope *r)
         for (int i = 0; i < n; i++)
             im->z[i] = later ? im->dv[i] : sk_vec3_scale(im->v0[i], -1);
         link_blocks(r, &r->c, later);
-        solve(r, &r->c, later, NULL);
+        solve(r, &r->c, later, line_blocks(r), NULL);
     }
     for (int i = 0; i < n; i++) {
         sk_particle *p = &ps[i];
@@ -222,11 +249,12 @@ void sk_ref_rope_implicit_step(sk_ref_rope *r)
 }
 
 /* Whether BDF2's line search may also judge a trial point by the step's energy: where every force the rope
- * has is conservative and its potential is summed (gravity, links, the anchor's spring; no links' damping). */
+ * has is conservative and its potential is summed (gravity, links, the anchor's spring; no links' damping,
+ * no water or seabed). */
 static bool energy_judges(const sk_ref_rope *r)
 {
     const sk_group *g = r->group;
-    return !g->has_bending && !g->has_buoyancy && !g->has_drag && !g->has_link_damping;
+    return !g->has_bending && !g->has_buoyancy && !g->has_drag && !g->has_link_damping && !line_blocks(r);
 }
 
 /* BDF2's step energy at the trial point dv (im->z): sum m~ |dv|^2 / 2 + P(x), P the potential of gravity (the
@@ -309,7 +337,7 @@ static void bdf2_step(sk_ref_rope *r)
         sk_world_apply_forces(w);
         link_blocks(r, c, true);
         sk_real merit = 0;
-        solve(r, c, true, &merit);
+        solve(r, c, true, line_blocks(r), &merit);
         solves++;
         const sk_real energy = judge ? step_energy(r, c) : 0;
         const bool accept = it == 0 || sk_bdf2_accept(merit, accepted, alpha) ||

@@ -97,8 +97,8 @@ static int parse_ground(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     return parse_friction(c, g, s);
 }
 
-/* Lines in water and on a compliant seabed are forces of the fixed explicit step (docs/model.md 3.6-3.7):
- * refused with the implicit integrator and with contacts, and a compliant ground needs lines to act on. */
+/* Lines in water and on a compliant seabed (docs/model.md 3.6-3.7) are refused with contacts, and a compliant
+ * ground needs lines to act on. */
 static int check_lines(const sk_scn_ctx *c, const sk_scenario *s)
 {
     const bool medium = s->water.present || (s->has_ground && s->ground_compliant);
@@ -113,8 +113,6 @@ static int check_lines(const sk_scn_ctx *c, const sk_scenario *s)
             continue;
         char pl[SK_SCN_PATH_MAX];
         sk_scn_path_key(pl, p, "line");
-        if (s->integrator == SK_INTEGRATOR_IMPLICIT)
-            return sk_scn_fail(c, pl, "a line in water or on a compliant ground takes an explicit integrator, not implicit");
         if (sk_group_has_contacts(s, g))
             return sk_scn_fail(c, pl, "not supported with contacts (rod or cable links or anchor, a rigid ground)");
     }
