@@ -48,6 +48,8 @@ skein_cli_test(scenario.two_material_tether scenario.sh two_material_tether 126 
 skein_cli_test(scenario.deploy_tip_payload scenario.sh deploy_tip_payload 8 "0 3" --steps 3)
 # W3 writes rope 0 of 200 particles.
 skein_cli_test(scenario.w3_stiff_tether scenario.sh w3_stiff_tether 400 "0 3" --steps 3)
+# W4 writes jumpers 0 and 1023 (output.ropes), 69 particles each (68 segments).
+skein_cli_test(scenario.w4_jumpers scenario.sh w4_jumpers 276 "0 3" --steps 3)
 
 # The warm-start pair: the settling run writes the file the gust starts from (tests/cli/warm_start.sh).
 skein_cli_test(scenario.hanging_lines_settle scenario.sh hanging_lines_settle 1920 "0 3" --steps 3)
