@@ -1,4 +1,4 @@
-/* The suite's workloads as scenarios: W1, W2 and W3 are the files in scenarios/ (embedded at build time,
+/* The suite's workloads as scenarios: W1 to W4 are the files in scenarios/ (embedded at build time,
  * so skein-bench runs anywhere), resized through the loader's overrides. */
 #include <math.h>
 #include <stdio.h>
@@ -62,8 +62,12 @@ static int load(sk_bm_workload w, int64_t ropes, int particles, const char *inte
     const bool swept = w == SK_BM_W2_SWEPT || w == SK_BM_W2_SWEPT_DIRECT;
     const bool w2 = w == SK_BM_W2 || swept || direct || w == SK_BM_CHAIN;
     const bool w3 = w == SK_BM_W3 || w == SK_BM_W3_EXPLICIT;
-    const char *text = w2 ? SKEIN_BENCH_W2_JSON : w3 ? SKEIN_BENCH_W3_JSON : SKEIN_BENCH_W1_JSON;
-    const char *name = w2 ? "w2_rods.json" : w3 ? "w3_stiff_tether.json" : "w1_springs.json";
+    const bool w4 = w == SK_BM_W4;
+    const char *text = w2   ? SKEIN_BENCH_W2_JSON
+                       : w3 ? SKEIN_BENCH_W3_JSON
+                       : w4 ? SKEIN_BENCH_W4_JSON
+                            : SKEIN_BENCH_W1_JSON;
+    const char *name = w2 ? "w2_rods.json" : w3 ? "w3_stiff_tether.json" : w4 ? "w4_jumpers.json" : "w1_springs.json";
 
     /* The file as written first: its rope geometry gives the resized one. */
     sk_scenario base;
@@ -82,7 +86,11 @@ static int load(sk_bm_workload w, int64_t ropes, int particles, const char *inte
     const char *sets[14 + SK_BM_MAX_SETS];
     int n = 0;
     snprintf(count, sizeof count, "groups[0].count=%lld", (long long)ropes);
-    snprintf(parts, sizeof parts, "groups[0].particles=%d", particles);
+    /* a line is given by its segments (particles - 1), between the same ends */
+    if (w4)
+        snprintf(parts, sizeof parts, "groups[0].line.segments=%d", particles - 1);
+    else
+        snprintf(parts, sizeof parts, "groups[0].particles=%d", particles);
     sets[n++] = count;
     sets[n++] = parts;
     sets[n++] = "output.ropes=[0]";
@@ -104,7 +112,7 @@ static int load(sk_bm_workload w, int64_t ropes, int particles, const char *inte
         sets[n++] = anchor;
         sets[n++] = deploy;
         sets[n++] = "groups[0].pinned=[]";
-    } else {
+    } else if (!w4) {
         sk_vec3 e = resized_end(&p, from, particles);
         snprintf(end, sizeof end, "groups[0].end=[%.17g,%.17g,%.17g]", (double)e.x, (double)e.y, (double)e.z);
         sets[n++] = end;
