@@ -67,7 +67,10 @@ static int load(sk_bm_workload w, int64_t ropes, int particles, const char *inte
                        : w3 ? SKEIN_BENCH_W3_JSON
                        : w4 ? SKEIN_BENCH_W4_JSON
                             : SKEIN_BENCH_W1_JSON;
-    const char *name = w2 ? "w2_rods.json" : w3 ? "w3_stiff_tether.json" : w4 ? "w4_jumpers.json" : "w1_springs.json";
+    const char *name = w2   ? "w2_rods.json"
+                       : w3 ? "w3_stiff_tether.json"
+                       : w4 ? "w4_jumpers.json"
+                            : "w1_springs.json";
 
     /* The file as written first: its rope geometry gives the resized one. */
     sk_scenario base;
@@ -82,17 +85,21 @@ static int load(sk_bm_workload w, int64_t ropes, int particles, const char *inte
     if (from < 2 || particles < 2)
         return sk_fail(err, SK_ERR_INVALID, "%s: the benchmark needs ropes of at least 2 particles", name);
 
-    char count[64], parts[64], end[160], integ[64], anchor[256], deploy[64], dt[64];
+    char count[64], parts[64], pinned[64], end[160], integ[64], anchor[256], deploy[64], dt[64];
     const char *sets[14 + SK_BM_MAX_SETS];
     int n = 0;
     snprintf(count, sizeof count, "groups[0].count=%lld", (long long)ropes);
-    /* a line is given by its segments (particles - 1), between the same ends */
-    if (w4)
-        snprintf(parts, sizeof parts, "groups[0].line.segments=%d", particles - 1);
-    else
-        snprintf(parts, sizeof parts, "groups[0].particles=%d", particles);
     sets[n++] = count;
-    sets[n++] = parts;
+    if (w4) {
+        /* a line is given by its segments (particles - 1) between the same ends, the last particle held */
+        snprintf(parts, sizeof parts, "groups[0].line.segments=%d", particles - 1);
+        snprintf(pinned, sizeof pinned, "groups[0].pinned=[%d]", particles - 1);
+        sets[n++] = parts;
+        sets[n++] = pinned;
+    } else {
+        snprintf(parts, sizeof parts, "groups[0].particles=%d", particles);
+        sets[n++] = parts;
+    }
     sets[n++] = "output.ropes=[0]";
     if (w == SK_BM_DEPLOY) {
         /* Two particles one link apart along the rope's direction, the anchor one link beyond the
