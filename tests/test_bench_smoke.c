@@ -194,8 +194,10 @@ static int test_w4(void)
         CHECK_REL(number(b, "items_per_second") * seconds, 1024.0 * 69.0 * steps * iterations, 1e-6);
         CHECK(number(b, "steps_to_solution") == 200000);
         CHECK_REL(number(b, "dt"), 5e-4, 1e-6);
-        /* the counter divides the benchmark's own clock, real_time Google Benchmark's: microseconds apart */
-        CHECK_REL(number(b, "time_to_solution"), seconds / (steps * iterations) * 200000.0, 1e-3);
+        /* the counter divides the benchmark's own clock, real_time Google Benchmark's: the two part by whatever
+         * preempts the process between their readings (0.3% seen on a loaded machine); a wrong extrapolation is
+         * off by a factor (the window's steps, the dt) */
+        CHECK_REL(number(b, "time_to_solution"), seconds / (steps * iterations) * 200000.0, 0.25);
         CHECK(number(b, "diverged_ropes") == 0);
         checked++;
     }
