@@ -23,7 +23,9 @@ typedef enum sk_bm_workload {
     SK_BM_W2_DIRECT,       /* W2 with "resolver": "direct" */
     SK_BM_W2_SWEPT_DIRECT, /* W2 swept with "resolver": "direct" */
     SK_BM_CHAIN,           /* W2's rod chains at other lengths (the particles argument), Cyclone's resolver */
-    SK_BM_CHAIN_DIRECT     /* the same with the direct solver: its cost is linear in the chain's length */
+    SK_BM_CHAIN_DIRECT,    /* the same with the direct solver: its cost is linear in the chain's length */
+    SK_BM_W4               /* scenarios/w4_jumpers.json: 1024 Lowe and Langley jumpers in water, their top
+                            * ends swung by sines of swept amplitude, symplectic, 100 s */
 } sk_bm_workload;
 
 /* The largest dt at which symplectic Euler runs W3's 10 s with no rope diverged, bisected with the CLI
@@ -32,10 +34,10 @@ typedef enum sk_bm_workload {
 #define SK_BM_W3_EXPLICIT_DT 1e-4
 
 /* Loads workload w resized to `ropes` ropes of `particles` particles (the rope keeps its link spacing:
- * `end` moves with the count), with the integrator replaced when integrator is not NULL (W3_EXPLICIT:
- * symplectic at SK_BM_W3_EXPLICIT_DT unless replaced; its steps are then the full 10 s at that dt). Only rope 0
- * is selected for output. Returns 0, or err's status (an invalid size, or a batch too big for this
- * machine's memory). */
+ * `end` moves with the count; W4's line keeps its length and ends, and takes particles - 1 segments), with
+ * the integrator replaced when integrator is not NULL (W3_EXPLICIT: symplectic at SK_BM_W3_EXPLICIT_DT unless
+ * replaced; its steps are then the full 10 s at that dt). Only rope 0 is selected for output. Returns 0, or
+ * err's status (an invalid size, or a batch too big for this machine's memory). */
 int sk_bm_load(sk_bm_workload w, int64_t ropes, int particles, const char *integrator, sk_scenario *out,
                sk_error *err);
 

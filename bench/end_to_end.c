@@ -1,4 +1,4 @@
-/* End-to-end benchmarks: W1 over a sweep of batch sizes, W2 and W3, for the reference engine and the batch
+/* End-to-end benchmarks: W1 over a sweep of batch sizes, W2, W3 and W4, for the reference engine and the batch
  * engine on every usable ISA and thread count; items are particle-steps. */
 #include <stdio.h>
 #include <string.h>
@@ -38,6 +38,12 @@ enum { W2_PARTICLES = 32, W2_SMALL_ROPES = 64, W2_LARGE_ROPES = 4096, W2_WINDOW_
  * seconds per repetition on one thread. */
 enum { W3_ROPES = 256, W3_PARTICLES = 200, W3_WINDOW_STEPS = 100 };
 
+/* W4 as written (1024 jumpers of 69 particles, 100 s at dt 5e-4: 200,000 steps), timed as W3 is, over windows
+ * of 100 steps from step 0, its time to solution extrapolated from them: a line's step costs the same
+ * whatever its state (drag, added mass, buoyancy and the seabed are computed for every particle, touching or
+ * not), and the whole run would take minutes per repetition. */
+enum { W4_ROPES = 1024, W4_PARTICLES = 69, W4_WINDOW_STEPS = 100 };
+
 static double now_seconds(void)
 {
     struct timespec t;
@@ -76,7 +82,7 @@ static void run(sk_bench_state *st, void *user)
     double seconds = now_seconds() - start;
 
     sk_bench_set_items_processed(st, (int64_t)done);
-    if (c->workload == SK_BM_W3 || c->workload == SK_BM_W3_EXPLICIT) {
+    if (c->workload == SK_BM_W3 || c->workload == SK_BM_W3_EXPLICIT || c->workload == SK_BM_W4) {
         /* The whole run extrapolated from the steps timed, and what it is: its steps at its dt. A diverged
          * rope would make the explicit figure meaningless (its dt must be stable), so it is counted. */
         double timed_steps = (double)sk_bench_iterations_done(st) * (double)steps;
@@ -186,11 +192,12 @@ void sk_bm_register_end_to_end(void)
     int n_threads = sk_bm_thread_counts(threads);
     enum { N_W1 = sizeof w1_sizes / sizeof w1_sizes[0] };
 
-    static const sk_bm_workload workloads[9] = {SK_BM_W1,        SK_BM_W2,          SK_BM_W2_SWEPT,
-                                                SK_BM_W3,        SK_BM_W3_EXPLICIT, SK_BM_W2_DIRECT,
-                                                SK_BM_W2_SWEPT_DIRECT, SK_BM_CHAIN, SK_BM_CHAIN_DIRECT};
-    static e2e_case cases[9][4];
-    for (int w = 0; w < 9; w++) {
+    enum { N_WORKLOADS = 10 };
+    static const sk_bm_workload workloads[N_WORKLOADS] = {
+        SK_BM_W1,        SK_BM_W2,        SK_BM_W2_SWEPT,        SK_BM_W3,    SK_BM_W3_EXPLICIT,
+        SK_BM_W2_DIRECT, SK_BM_W2_SWEPT_DIRECT, SK_BM_CHAIN, SK_BM_CHAIN_DIRECT, SK_BM_W4};
+    static e2e_case cases[N_WORKLOADS][4];
+    for (int w = 0; w < N_WORKLOADS; w++) {
         cases[w][0] = (e2e_case){workloads[w], "reference"};
         for (int i = 0; i < n_isas; i++)
             cases[w][i + 1] = (e2e_case){workloads[w], isas[i]};
@@ -255,6 +262,14 @@ void sk_bm_register_end_to_end(void)
             for (int t = 0; t < (reference ? 1 : n_threads); t++)
                 sk_bench_args(b, (int64_t[]){W3_ROPES, W3_PARTICLES, W3_WINDOW_STEPS, threads[t]}, 4);
         }
+
+    /* W4: the jumpers in water, symplectic at the file's dt */
+    for (int k = 0; k <= n_isas; k++) {
+        bool reference = k == 0;
+        sk_bench *b = register_case("w4", &cases[9][k]);
+        for (int t = 0; t < (reference ? 1 : n_threads); t++)
+            sk_bench_args(b, (int64_t[]){W4_ROPES, W4_PARTICLES, W4_WINDOW_STEPS, threads[t]}, 4);
+    }
 
     /* W3 with BDF2 at three steps, the batch engine (the whole run each time) */
     for (int k = 1; k <= n_isas; k++) {

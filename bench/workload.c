@@ -1,4 +1,4 @@
-/* The suite's workloads as scenarios: W1, W2 and W3 are the files in scenarios/ (embedded at build time,
+/* The suite's workloads as scenarios: W1 to W4 are the files in scenarios/ (embedded at build time,
  * so skein-bench runs anywhere), resized through the loader's overrides. */
 #include <math.h>
 #include <stdio.h>
@@ -62,8 +62,15 @@ static int load(sk_bm_workload w, int64_t ropes, int particles, const char *inte
     const bool swept = w == SK_BM_W2_SWEPT || w == SK_BM_W2_SWEPT_DIRECT;
     const bool w2 = w == SK_BM_W2 || swept || direct || w == SK_BM_CHAIN;
     const bool w3 = w == SK_BM_W3 || w == SK_BM_W3_EXPLICIT;
-    const char *text = w2 ? SKEIN_BENCH_W2_JSON : w3 ? SKEIN_BENCH_W3_JSON : SKEIN_BENCH_W1_JSON;
-    const char *name = w2 ? "w2_rods.json" : w3 ? "w3_stiff_tether.json" : "w1_springs.json";
+    const bool w4 = w == SK_BM_W4;
+    const char *text = w2   ? SKEIN_BENCH_W2_JSON
+                       : w3 ? SKEIN_BENCH_W3_JSON
+                       : w4 ? SKEIN_BENCH_W4_JSON
+                            : SKEIN_BENCH_W1_JSON;
+    const char *name = w2   ? "w2_rods.json"
+                       : w3 ? "w3_stiff_tether.json"
+                       : w4 ? "w4_jumpers.json"
+                            : "w1_springs.json";
 
     /* The file as written first: its rope geometry gives the resized one. */
     sk_scenario base;
@@ -78,13 +85,21 @@ static int load(sk_bm_workload w, int64_t ropes, int particles, const char *inte
     if (from < 2 || particles < 2)
         return sk_fail(err, SK_ERR_INVALID, "%s: the benchmark needs ropes of at least 2 particles", name);
 
-    char count[64], parts[64], end[160], integ[64], anchor[256], deploy[64], dt[64];
+    char count[64], parts[64], pinned[64], end[160], integ[64], anchor[256], deploy[64], dt[64];
     const char *sets[14 + SK_BM_MAX_SETS];
     int n = 0;
     snprintf(count, sizeof count, "groups[0].count=%lld", (long long)ropes);
-    snprintf(parts, sizeof parts, "groups[0].particles=%d", particles);
     sets[n++] = count;
-    sets[n++] = parts;
+    if (w4) {
+        /* a line is given by its segments (particles - 1) between the same ends, the last particle held */
+        snprintf(parts, sizeof parts, "groups[0].line.segments=%d", particles - 1);
+        snprintf(pinned, sizeof pinned, "groups[0].pinned=[%d]", particles - 1);
+        sets[n++] = parts;
+        sets[n++] = pinned;
+    } else {
+        snprintf(parts, sizeof parts, "groups[0].particles=%d", particles);
+        sets[n++] = parts;
+    }
     sets[n++] = "output.ropes=[0]";
     if (w == SK_BM_DEPLOY) {
         /* Two particles one link apart along the rope's direction, the anchor one link beyond the
@@ -104,7 +119,7 @@ static int load(sk_bm_workload w, int64_t ropes, int particles, const char *inte
         sets[n++] = anchor;
         sets[n++] = deploy;
         sets[n++] = "groups[0].pinned=[]";
-    } else {
+    } else if (!w4) {
         sk_vec3 e = resized_end(&p, from, particles);
         snprintf(end, sizeof end, "groups[0].end=[%.17g,%.17g,%.17g]", (double)e.x, (double)e.y, (double)e.z);
         sets[n++] = end;

@@ -11,7 +11,8 @@ if(SKEIN_BUILD_BENCH)
     "roofline/(fma|sqrt|div)/[^/]+/double/threads:1/|roofline/triad_(l1|l2|dram)/threads:1/|"
     "w1/[^/]+/ropes:64/|handtuned/[^/]+/ropes:64/|w2(swept)?(direct)?/[^/]+/ropes:64/particles:32/steps:32/threads:1/|"
     "chain(direct)?/[^/]+/ropes:64/particles:32/steps:32/threads:1/|"
-    "w3(explicit)?/(scalar|avx2|avx512)/ropes:256/particles:200/steps:100/threads:1/|kernel/|"
+    "w3(explicit)?/(scalar|avx2|avx512)/ropes:256/particles:200/steps:100/threads:1/|"
+    "w4/(scalar|avx2|avx512)/ropes:1024/particles:69/steps:100/threads:1/|kernel/|"
     "concurrent/seed003x16/processes:2/)")
   add_test(NAME bench.smoke COMMAND skein-bench --benchmark_min_time=0.001
     --benchmark_filter=${SKEIN_BENCH_SMOKE_FILTER}
@@ -19,9 +20,10 @@ if(SKEIN_BUILD_BENCH)
   set_tests_properties(bench.smoke PROPERTIES FIXTURES_SETUP bench_smoke TIMEOUT 120)
 
   skein_test(bench_smoke SOURCES test_bench_smoke.c CASES context families particle_steps resolver_counters
-    handtuned_same_bits)
+    handtuned_same_bits w4)
   set_tests_properties(bench_smoke.context bench_smoke.families bench_smoke.particle_steps
-    bench_smoke.resolver_counters bench_smoke.handtuned_same_bits PROPERTIES FIXTURES_REQUIRED bench_smoke)
+    bench_smoke.resolver_counters bench_smoke.handtuned_same_bits bench_smoke.w4
+    PROPERTIES FIXTURES_REQUIRED bench_smoke)
 
   # skein-bench's own --set: every workload gets it (recorded in the context), a bad value is the case's error
   set(SKEIN_BENCH_SET_FILTER "^w2sweptdirect/[^/]+/ropes:64/particles:32/steps:32/threads:1/")

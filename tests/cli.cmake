@@ -53,6 +53,8 @@ skein_cli_test(scenario.jumper_lowe_langley scenario.sh jumper_lowe_langley 138 
 # a line in water and on the compliant seabed under the implicit integrator (docs/model.md 2.1)
 skein_cli_test(scenario.jumper_lowe_langley_implicit scenario.sh jumper_lowe_langley 138 "0 3" --steps 3
   --set integrator=implicit)
+# W4 writes jumpers 0 and 1023 (output.ropes), 69 particles each (68 segments).
+skein_cli_test(scenario.w4_jumpers scenario.sh w4_jumpers 276 "0 3" --steps 3)
 
 # The warm-start pair: the settling run writes the file the gust starts from (tests/cli/warm_start.sh).
 skein_cli_test(scenario.hanging_lines_settle scenario.sh hanging_lines_settle 1920 "0 3" --steps 3)
