@@ -94,10 +94,12 @@ SK_INLINE void deploy_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *sta
 /* The variants (feature_mask.h): profiles (each particle with its own constants, and with bending each hinge's
  * k_b), bending, and the rest; the other features read at run time. Damped links (axial damping) first, so
  * the others take them as absent. */
-#define DEPLOY_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_LINK_DAMP)
+/* Lines do not deploy (the loader): their features are constant off here. */
+#define DEPLOY_DRY (K_WATER | K_SEABED)
+#define DEPLOY_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_LINK_DAMP | DEPLOY_DRY)
 #define DEPLOY_VARIANTS(X)                                                                  \
-    X(link_damped, K_LINK_DAMP, K_LINK_DAMP, K_LINK_DAMP | K_LEAN)                           \
-    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_LINK_DAMP)     \
+    X(link_damped, K_LINK_DAMP, K_LINK_DAMP, K_LINK_DAMP | K_LEAN | DEPLOY_DRY)              \
+    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_LINK_DAMP | DEPLOY_DRY) \
     X(bending, K_BENDING | K_PROFILES, K_BENDING, DEPLOY_OPEN)                   \
     X(plain, K_BENDING | K_PROFILES, 0u, DEPLOY_OPEN)
 

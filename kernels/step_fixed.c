@@ -137,9 +137,15 @@ SK_INLINE void fixed_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *stat
     K_EXACT(X, name##_undamped, K_UNIT_DAMP | K_LEAN | K_INTEGRATOR(integrator) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
 #define FIXED_BUNGEE(X, name, damp) \
     K_EXACT(X, name, (damp) | K_INTEGRATOR(SK_INTEGRATOR_SYMPLECTIC) | K_LINK(SK_LINK_BUNGEE))
-#define FIXED_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS | K_LINK_DAMP)
-/* Lines given by EA in water (profiles: their ends carry half a segment), their links' damping read at run time. */
-#define FIXED_LINE ((FIXED_OPEN & ~K_LINK_DAMP) | K_WATER)
+/* The lines' features (water, seabed) are constant off in every variant after the lines' own, so that the ropes
+ * of the other variants run none of their code. */
+#define FIXED_DRY (K_WATER | K_SEABED)
+#define FIXED_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS | K_LINK_DAMP | FIXED_DRY)
+/* Lines given by EA in water (profiles: their ends carry half a segment), their links' damping and the seabed
+ * read at run time; then any other line in water, and lines on a seabed in air, everything else at run time. */
+#define FIXED_LINE ((FIXED_OPEN & ~(K_LINK_DAMP | K_SEABED)) | K_WATER)
+#define FIXED_LINE_OTHER (K_WATER | K_LEAN | K_DEPLOYS | K_UNIT_DAMP)
+#define FIXED_SEABED_DRY (FIXED_DRY | K_LEAN | K_DEPLOYS | K_UNIT_DAMP)
 #define FIXED_VARIANTS(X)                                                                          \
     FIXED_LEAN2(X, sym_spring, SK_INTEGRATOR_SYMPLECTIC, SK_ANCHOR_NONE)                          \
     FIXED_LEAN2(X, sym_spring_anchor, SK_INTEGRATOR_SYMPLECTIC, SK_ANCHOR_SPRING)                 \
@@ -150,8 +156,10 @@ SK_INLINE void fixed_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *stat
     FIXED_BUNGEE(X, sym_bungee_damped, 0u) FIXED_BUNGEE(X, sym_bungee_undamped, K_UNIT_DAMP)      \
     X(line, K_WATER | K_PROFILES | K_BENDING, K_WATER | K_PROFILES, FIXED_LINE)                     \
     X(line_bending, K_WATER | K_PROFILES | K_BENDING, K_WATER | K_PROFILES | K_BENDING, FIXED_LINE)  \
-    X(link_damped, K_LINK_DAMP, K_LINK_DAMP, K_LINK_DAMP | K_LEAN | K_DEPLOYS)                     \
-    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS | K_LINK_DAMP) \
+    X(line_other, K_WATER, K_WATER, FIXED_LINE_OTHER)                                               \
+    X(seabed_dry, K_SEABED, K_SEABED, FIXED_SEABED_DRY)                                             \
+    X(link_damped, K_LINK_DAMP, K_LINK_DAMP, K_LINK_DAMP | K_LEAN | K_DEPLOYS | FIXED_DRY)          \
+    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_DEPLOYS | K_LINK_DAMP | FIXED_DRY) \
     X(bending, K_BENDING | K_PROFILES, K_BENDING, FIXED_OPEN)                                     \
     X(general, K_BENDING | K_PROFILES, 0u, FIXED_OPEN)
 

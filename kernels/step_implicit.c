@@ -565,7 +565,9 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
  * damping, their blocks T) come before profiles, so the others take them as absent. */
 #define IMPLICIT_SPRINGS(X, name, anchor, damp) \
     K_EXACT(X, name, (damp) | K_INTEGRATOR(SK_INTEGRATOR_IMPLICIT) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
-#define IMPLICIT_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2 | K_LINK_DAMP)
+/* The lines' features are constant off after the lines' own variants (their ropes run none of that code). */
+#define IMPLICIT_DRY (K_WATER | K_SEABED)
+#define IMPLICIT_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2 | K_LINK_DAMP | IMPLICIT_DRY)
 #define IMPLICIT_VARIANTS(X)                                                                       \
     IMPLICIT_SPRINGS(X, springs_undamped, SK_ANCHOR_NONE, K_UNIT_DAMP)                            \
     IMPLICIT_SPRINGS(X, springs_damped, SK_ANCHOR_NONE, 0u)                                       \
@@ -573,9 +575,11 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
     IMPLICIT_SPRINGS(X, springs_anchor_damped, SK_ANCHOR_SPRING, 0u)                              \
     IMPLICIT_SPRINGS(X, bdf2_springs_undamped, SK_ANCHOR_NONE, K_UNIT_DAMP | K_BDF2)              \
     IMPLICIT_SPRINGS(X, bdf2_springs_anchor_undamped, SK_ANCHOR_SPRING, K_UNIT_DAMP | K_BDF2)     \
-    X(link_damped, K_LINK_DAMP, K_LINK_DAMP, K_LINK_DAMP | K_LEAN)                                \
-    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2 | K_LINK_DAMP) \
-    X(bdf2_general, K_PROFILES | K_BDF2, K_BDF2, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2 | K_LINK_DAMP) \
+    X(line_water, K_WATER, K_WATER, K_WATER | K_LEAN)                                               \
+    X(line_seabed, K_SEABED, K_SEABED, IMPLICIT_DRY | K_LEAN)                                       \
+    X(link_damped, K_LINK_DAMP, K_LINK_DAMP, K_LINK_DAMP | K_LEAN | IMPLICIT_DRY)                 \
+    X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2 | K_LINK_DAMP | IMPLICIT_DRY) \
+    X(bdf2_general, K_PROFILES | K_BDF2, K_BDF2, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2 | K_LINK_DAMP | IMPLICIT_DRY) \
     X(bending, K_BENDING | K_PROFILES | K_BDF2, K_BENDING, IMPLICIT_OPEN)                         \
     X(general, K_BENDING | K_PROFILES | K_BDF2, 0u, IMPLICIT_OPEN)
 
