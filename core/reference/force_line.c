@@ -11,6 +11,7 @@ static void line_update(const sk_force_generator *fg, sk_particle *particle)
     const sk_line_force *self = (const sk_line_force *)fg;
     if (particle->w == 0)
         return;
+    particle->line = self->state;
     if (self->water) {
         const sk_vec3 prev = self->prev ? link_unit(self->prev, particle) : sk_vec3_zero();
         const sk_vec3 next = self->next ? link_unit(particle, self->next) : sk_vec3_zero();
@@ -18,18 +19,19 @@ static void line_update(const sk_force_generator *fg, sk_particle *particle)
         sk_water_flow(&self->scenario->water, particle->p, *self->time, &u, &a);
         particle->f = sk_vec3_add(particle->f, sk_line_water_force(self->c, self->share, sk_line_tangent(prev, next),
                                                                    particle->p, particle->v, u, a,
-                                                                   sk_particle_mass(particle), &particle->inertia));
+                                                                   sk_particle_mass(particle), self->state));
         particle->in_water = true;
     }
     if (self->seabed)
         particle->f = sk_line_seabed_force(self->c, self->share, self->scenario->ground_height, self->friction,
-                                           self->mu_k, particle->p, particle->v, particle->f, &particle->inertia);
+                                           self->mu_k, particle->p, particle->v, particle->f, self->state);
 }
 
 sk_force_generator *sk_line_force_init(sk_line_force *self, const sk_particle *prev, const sk_particle *next,
                                        sk_real share, const sk_rope_constants *c, const sk_scenario *s,
-                                       const sk_real *time, sk_real mu_k)
+                                       const sk_real *time, sk_real mu_k, sk_line_inertia *state)
 {
+    self->state = state;
     self->base.update = line_update;
     self->prev = prev;
     self->next = next;

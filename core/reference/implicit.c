@@ -90,7 +90,7 @@ static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, b
     sk_vec3 y = sk_vec3_scale(sk_vec3_add(ps[i].f, sk_vec3_scale(ps[i].a, mass)), c->dt);
     /* a line in water: its added mass and the Morison drag's damping (model/line_water.h) */
     const bool water = lines && r->scenario->water.present;
-    const sk_sym3 added = water ? sk_line_added_block(&ps[i].inertia) : sk_sym3_diagonal(0);
+    const sk_sym3 added = water ? sk_line_added_block(ps[i].line) : sk_sym3_diagonal(0);
     if (merit) { /* BDF2: the residual M dv - (f + a m~) dt of the equations at this point, squared */
         sk_vec3 mz = sk_vec3_scale(im->z[i], mass);
         if (water)
@@ -107,13 +107,13 @@ static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, b
     if (im->vertical)
         e.yy = e.yy + im->vertical[i];
     if (water) {
-        const sk_sym3 drag = sk_line_drag_block(&ps[i].inertia, c->dt);
+        const sk_sym3 drag = sk_line_drag_block(ps[i].line, c->dt);
         e = sk_sym3_add(sk_sym3_add(e, added), drag);
         if (later)
             y = sk_vec3_add(y, sk_sym3_apply(drag, im->z[i]));
     }
     if (lines && r->scenario->has_ground && r->scenario->ground_compliant) { /* the seabed where it pushes */
-        const sk_real bk = (ps[i].inertia.bed_k * c->dt) * c->dt, bc = ps[i].inertia.bed_c * c->dt;
+        const sk_real bk = (ps[i].line->bed_k * c->dt) * c->dt, bc = ps[i].line->bed_c * c->dt;
         e.yy = e.yy + bk;
         y.y = y.y + bk * im->z[i].y;
         e.yy = e.yy + bc;

@@ -18,7 +18,7 @@ void sk_particle_integrate(sk_particle *p, sk_integrator integrator, sk_real dt,
         return;
 
     /* a line's particle in water: its mass matrix with the added mass (model/line_water.h) */
-    sk_vec3 acc = p->in_water ? sk_line_acceleration(&p->inertia, p->a, sk_particle_mass(p), p->f)
+    sk_vec3 acc = p->in_water ? sk_line_acceleration(p->line, p->a, sk_particle_mass(p), p->f)
                               : sk_vec3_add(p->a, sk_vec3_scale(p->f, p->w));
     switch (integrator) {
     case SK_INTEGRATOR_CYCLONE: /* Particle::integrate of seed 002 */

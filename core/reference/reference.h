@@ -23,8 +23,9 @@ typedef struct sk_particle {
     sk_vec3 a; /* constant acceleration field (m/s^2), set on pinned particles too */
     sk_vec3 f; /* force accumulator (N), cleared at the start of every step */
     sk_real w; /* inverse mass (1/kg); 0: pinned */
-    bool in_water; /* a line's particle in water: its acceleration takes `inertia` (the added mass) */
-    sk_line_inertia inertia;
+    bool in_water; /* a line's particle in water: its acceleration takes line's inertia (the added mass) */
+    sk_line_inertia *line; /* a line's particle: what its water and seabed terms leave for the integrators (the
+                            * rope's storage, not the particle's, so that a rope without a line keeps its size) */
 } sk_particle;
 
 /* Mass read back from the inverse mass: 1 / w. */
@@ -129,10 +130,11 @@ typedef struct sk_line_force {
     const sk_real *time;
     sk_real mu_k;
     bool water, seabed, friction;
+    sk_line_inertia *state; /* the particle's (sk_particle.line points here) */
 } sk_line_force;
 sk_force_generator *sk_line_force_init(sk_line_force *self, const sk_particle *prev, const sk_particle *next,
                                        sk_real share, const sk_rope_constants *c, const sk_scenario *s,
-                                       const sk_real *time, sk_real mu_k);
+                                       const sk_real *time, sk_real mu_k, sk_line_inertia *state);
 
 /* ---- the force registry: (particle, generator) pairs applied in registration order --------- */
 

@@ -27,7 +27,8 @@ sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
     r->links = calloc((size_t)capacity, sizeof *r->links);
     r->hinges = g->has_bending ? calloc((size_t)capacity, sizeof *r->hinges) : NULL;
     r->lines = g->has_line ? calloc((size_t)capacity, sizeof *r->lines) : NULL;
-    if (!r->links || (g->has_bending && !r->hinges) || (g->has_line && !r->lines) ||
+    r->line_states = g->has_line ? calloc((size_t)capacity, sizeof *r->line_states) : NULL;
+    if (!r->links || (g->has_bending && !r->hinges) || (g->has_line && (!r->lines || !r->line_states)) ||
         !sk_world_init(&r->world, capacity, 6 * capacity + 1, capacity + 1, 2 * capacity + 1) ||
         (s->integrator == SK_INTEGRATOR_IMPLICIT && !sk_ref_implicit_init(&r->implicit, capacity)) ||
         (s->resolver == SK_RESOLVER_DIRECT && !sk_ref_direct_init(&r->direct, capacity))) {
@@ -36,6 +37,7 @@ sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
         free(r->links);
         free(r->hinges);
         free(r->lines);
+        free(r->line_states);
         free(r);
         return NULL;
     }
@@ -78,6 +80,7 @@ void sk_ref_rope_destroy(sk_ref_rope *r)
     free(r->links);
     free(r->hinges);
     free(r->lines);
+    free(r->line_states);
     free(r);
 }
 

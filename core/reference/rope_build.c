@@ -23,6 +23,7 @@ void sk_ref_rope_place(sk_ref_rope *r, int i, sk_vec3 p, sk_vec3 v)
     particle->a = r->c.accel; /* pinned ones too: the resolver reads it */
     particle->f = sk_vec3_zero();
     particle->in_water = false;
+    particle->line = NULL;
     particle->w = pinned                      ? 0
                   : r->group->has_profiles ? sk_rope_particle_constants(r->scenario, r->group, &r->params, i).w
                                            : r->c.w;
@@ -57,7 +58,7 @@ void sk_ref_rope_register(sk_ref_rope *r)
             sk_force_registry_add(reg, &ps[i],
                                   sk_line_force_init(&r->lines[i], i > 0 ? &ps[i - 1] : NULL, i + 1 < n ? &ps[i + 1] : NULL,
                                                      sk_rope_line_share(g, &r->params, &r->c, i), &r->c, s, &r->time,
-                                                     r->params.ground_friction_kinetic));
+                                                     r->params.ground_friction_kinetic, &r->line_states[i]));
     }
     bool bungee = g->link == SK_LINK_BUNGEE;
     if (g->link == SK_LINK_SPRING || bungee)

@@ -90,6 +90,7 @@ struct sk_ref_rope {
     ref_link *links; /* capacity - 1 */
     sk_bending_force *hinges; /* capacity: hinge i at particle i (1 .. n - 2), with bending only */
     sk_line_force *lines;     /* capacity: particle i's, for a line only */
+    sk_line_inertia *line_states; /* capacity: what particle i's line terms leave for the integrators */
     sk_real time;             /* the step's time, steps * dt (the water's flow) */
     sk_anchored_spring_force anchor_spring;
     sk_fake_spring_force fake_spring;
