@@ -68,4 +68,6 @@ void sk_ref_rope_deploy(sk_ref_rope *r)
         pay_out(r, r->params.deploy_velocity * r->c.dt, r->params.deploy_velocity);
     }
     r->anchor_spring.rest_length = r->deploy_rest;
+    /* a line given by EA: the segment's own stiffness at its new length (section 7.1) */
+    r->anchor_spring.stiffness = sk_rope_anchor_stiffness(&r->params, &r->c, r->deploy_rest);
 }
