@@ -419,8 +419,9 @@ static int check_line(const sk_scn_ctx *c, const char *path, const sk_group *g)
     if (out > b->line_length) {
         sk_scn_path_key(p, path, "anchor");
         sk_scn_path_key(q, p, "length");
-        return sk_scn_fail(c, q, "starts " SK_REAL_FMT " m of line out (deploy.initial_particles - 1 segments and "
-                                 "anchor.length), more than line.length (" SK_REAL_FMT " m)", out, b->line_length);
+        return sk_scn_fail(c, q, "puts " SK_REAL_FMT " m of line out at the start (deploy.initial_particles - 1 "
+                                 "segments and anchor.length), more than line.length (" SK_REAL_FMT " m)", out,
+                           b->line_length);
     }
     return 0;
 }
