@@ -1057,8 +1057,9 @@ static int each_explicit_deploying(const char *fmt, int initial, int capacity, b
 /* A deploying line given by EA (docs/model.md section 7.1): 24 segments of 0.1 m (the capacity), each lane
  * its own EA, mass per length and speed, so its own anchored stiffness EA / max(s, L/4), strain-continuous
  * insertions and insertion steps; damped links. */
-#define DEPLOY_LINE(VELOCITY, SWEEPS)                                                                             \
-    "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\","                                        \
+#define DEPLOY_LINE(VELOCITY, SWEEPS) DEPLOY_LINE_TOP("", VELOCITY, SWEEPS)
+#define DEPLOY_LINE_TOP(TOP, VELOCITY, SWEEPS)                                                                    \
+    "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\", " TOP                                  \
     " \"groups\": [{\"count\": 37, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0], \"damping\": 0.9,"                  \
     " \"velocity\": [0.3, 0, 0], \"pinned\": [0],"                                                                 \
     " \"line\": {\"diameter\": 0.01, \"mass_per_length\": 0.5, \"EA\": 30, \"length\": 2.4, \"segments\": 24},"     \
@@ -1080,6 +1081,16 @@ static int deploy_line_reel_in(void)
 {
     return each_explicit_deploying(
         DEPLOY_LINE(REEL_TABLE, ", \"line.length\": {\"random\": {\"min\": 2, \"max\": 3, \"seed\": 144}}"), 2, 24, true);
+}
+
+/* The same over a rigid ground with friction that the line reaches (the contact step: deployment, forces,
+ * contacts). */
+static int deploy_line_ground(void)
+{
+    return each_explicit_deploying(
+        DEPLOY_LINE_TOP("\"ground\": {\"height\": 9.8, \"friction\": {\"static\": 0.6, \"kinetic\": 0.4}},", REEL_TABLE,
+                        ", \"line.length\": {\"random\": {\"min\": 2, \"max\": 3, \"seed\": 145}}"),
+        2, 24, true);
 }
 
 /* A line given by EA (profiles: its ends carry half a segment) crossing the surface, falling onto a compliant
@@ -1146,7 +1157,7 @@ CHECK_MAIN({"line_water", line_water}, {"line_waves", line_waves}, {"line_water_
            {"deploy_max_length", deploy_max_length}, {"deploy_weightless_segment", deploy_weightless_segment},
            {"deploy_exact_ties", deploy_exact_ties}, {"friction_ties", friction_ties},
            {"deploy_profile", deploy_profile}, {"deploy_reel_in", deploy_reel_in},
-           {"deploy_line", deploy_line}, {"deploy_line_reel_in", deploy_line_reel_in},
+           {"deploy_line", deploy_line}, {"deploy_line_reel_in", deploy_line_reel_in}, {"deploy_line_ground", deploy_line_ground},
            {"deploy_reel_in_ground", deploy_reel_in_ground},
            {"deploy_payload", deploy_payload}, {"deploy_payload_reel_in", deploy_payload_reel_in},
            {"deploy_payload_reel_in_ground", deploy_payload_reel_in_ground},
