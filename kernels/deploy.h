@@ -67,9 +67,15 @@ SK_INLINE void k_deploy(const sk_kernel_cfg *cfg, const kparams *k, sk_real *par
         skv3 p_last = v3_load(buf);
         skv3 v_last = k_velocity(k, cfg->integrator, p_last, v3_load(buf + 3 * SK_W));
 
-        skv3 e = v3_unit(v3_sub(p_last, x));
+        const skv3 d = v3_sub(p_last, x);
+        const skv dl = v3_length(d);
+        skv3 e = v3_unit_given(d, dl);
         skv len = skv_sub(s, seg);
-        skv3 p = v3_add(x, v3_scale(e, len));
+        /* a line given by EA: stretched as the anchored segment was (docs/model.md section 7.1) */
+        const skv strain = skv_div(skv_sub(dl, s), s);
+        const skv held = skv_select(skv_lt(len, k->anchor_s_min), k->anchor_s_min, len);
+        skv at = skv_select(skv_gt(k->anchor_ea, skv_zero()), skv_add(len, skv_mul(strain, held)), len);
+        skv3 p = v3_add(x, v3_scale(e, at));
         skv3 v = cfg->insert_along ? v3_scale(e, u) : v3_scale(v3_unit(v_last), len);
         /* A particle inserted at a pinned index starts at rest, as every pinned particle does. */
         v = v3_select(skv_ne(skv_load(pinned_new), skv_zero()), v3_zero(), v);

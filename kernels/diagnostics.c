@@ -98,7 +98,7 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
         skv e = skv_zero();
         if (cfg->anchor == SK_ANCHOR_SPRING || cfg->anchor == SK_ANCHOR_BUNGEE) {
             skv stretch = skv_sub(l, rest);
-            e = skv_mul(skv_mul(skv_mul(k.anchor_stiffness, stretch), stretch), half);
+            e = skv_mul(skv_mul(skv_mul(k_anchor_stiffness(&k, rest), stretch), stretch), half);
             if (cfg->anchor == SK_ANCHOR_BUNGEE)
                 e = skv_select(skv_gt(l, rest), e, skv_zero());
         } else if (cfg->anchor == SK_ANCHOR_FAKE_SPRING) {

@@ -56,6 +56,14 @@ SK_INLINE skv3 k_link_force(const kparams *k, int link, bool damped, skv3 pa, sk
     return um;
 }
 
+/* The anchored spring's stiffness at rest length rest: anchor.stiffness, or in the lanes of a deploying line
+ * given by EA, EA / max(s, s_min) (model/deploy_anchor.h, the same operations). */
+SK_INLINE skv k_anchor_stiffness(const kparams *k, skv rest)
+{
+    const skv s = skv_select(skv_lt(rest, k->anchor_s_min), k->anchor_s_min, rest);
+    return skv_select(skv_gt(k->anchor_ea, skv_zero()), skv_div(k->anchor_ea, s), k->anchor_stiffness);
+}
+
 /* The anchor's force on the held particle (position p, velocity vel) toward x; rest is the anchored
  * segment's rest length (deploying: s). Zero where the anchor does not act. */
 SK_INLINE skv3 k_anchor_force(const kparams *k, int anchor, skv3 p, skv3 vel, skv3 x, skv rest)
@@ -63,7 +71,7 @@ SK_INLINE skv3 k_anchor_force(const kparams *k, int anchor, skv3 p, skv3 vel, sk
     if (anchor == SK_ANCHOR_SPRING || anchor == SK_ANCHOR_BUNGEE) {
         skv3 d = v3_sub(p, x);
         skv l = v3_length(d);
-        skv mag = skv_mul(skv_sub(rest, l), k->anchor_stiffness);
+        skv mag = skv_mul(skv_sub(rest, l), k_anchor_stiffness(k, rest));
         skv3 f = v3_scale(v3_unit_given(d, l), mag);
         if (anchor == SK_ANCHOR_BUNGEE)
             f = v3_select(skv_gt(l, rest), f, v3_zero());

@@ -35,6 +35,9 @@ skein_cli_test(scenario.rod_chains_direct scenario.sh rod_chains_direct 192 "0 3
 # Ropes 0 and 15 written (output.ropes), the whole cycle: 2 particles, 8 at 3 s (3 m paid out from
 # s = 0.45 with L = 0.5: 6 insertions), 2 again at 6 s (all 3 m reeled in).
 skein_cli_test(scenario.reel_in scenario.sh reel_in 24 "0 30000 60000" --every 30000)
+# Ropes 0 and 7 written (output.ropes): 1 particle each at the start; at 12.5 s rope 0 (0.5 m/s) has 13
+# (0.2 + 6.25 m out: 12 segments and s = 0.45) and rope 7 (2 m/s) all 20; all 10 m out by 25 s.
+skein_cli_test(scenario.deploy_line scenario.sh deploy_line 75 "0 50000 100000")
 # 3 ropes of 32 particles written (output.ropes).
 skein_cli_test(scenario.rods_sliding_to_a_stop scenario.sh rods_sliding_to_a_stop 192 "0 3" --steps 3)
 # 3 ropes of 32 particles written (output.ropes).

@@ -1048,6 +1048,63 @@ static int each_line(const char *fmt, bool bdf2)
     return 0;
 }
 
+/* Each explicit integrator, deploying: some lanes inserted, lanes at different counts, some at the capacity
+ * (reel: every lane back at `initial` by the end). */
+static int each_explicit_deploying(const char *fmt, int initial, int capacity, bool reel)
+{
+    static char json[1 << 14];
+    for (int i = 0; i < 4; i++) {
+        snprintf(json, sizeof json, fmt, integrators[i]);
+        tb_stats mid, end;
+        if (tb_against_reference(json, 500, 250, &mid) || tb_against_reference(json, STEPS, EVERY, &end)) {
+            fprintf(stderr, "integrator %s\n", integrators[i]);
+            return 1;
+        }
+        CHECK(mid.min_count > initial && mid.min_count < mid.max_count);
+        CHECK(reel ? end.max_count == initial : end.max_count == capacity);
+    }
+    return 0;
+}
+
+/* A deploying line given by EA (docs/model.md section 7.1): 24 segments of 0.1 m (the capacity), each lane
+ * its own EA, mass per length and speed, so its own anchored stiffness EA / max(s, L/4), strain-continuous
+ * insertions and insertion steps; damped links. */
+#define DEPLOY_LINE(VELOCITY, SWEEPS) DEPLOY_LINE_TOP("", VELOCITY, SWEEPS)
+#define DEPLOY_LINE_TOP(TOP, VELOCITY, SWEEPS)                                                                    \
+    "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\", " TOP                                  \
+    " \"groups\": [{\"count\": 37, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0], \"damping\": 0.9,"                  \
+    " \"velocity\": [0.3, 0, 0], \"pinned\": [0],"                                                                 \
+    " \"line\": {\"diameter\": 0.01, \"mass_per_length\": 0.5, \"EA\": 30, \"length\": 2.4, \"segments\": 24},"     \
+    " \"link\": {\"type\": \"spring\", \"damping_ratio\": 0.3},"                                                  \
+    " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"length\": 0.05},"                     \
+    " \"deploy\": {\"velocity\": " VELOCITY ", \"initial_particles\": 2, \"insert_velocity\": \"along\"},"         \
+    " \"sweep\": {\"line.EA\": {\"random\": {\"min\": 10, \"max\": 60, \"seed\": 141}},"                            \
+    "  \"line.mass_per_length\": {\"random\": {\"min\": 0.3, \"max\": 1, \"seed\": 142}}" SWEEPS "}}]}"
+
+static int deploy_line(void)
+{
+    return each_explicit_deploying(
+        DEPLOY_LINE("3", ", \"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 143}}"), 2, 24, false);
+}
+
+/* Out and in again (a speed table), each lane its own segment length (line.length), so its own insertions and
+ * absorptions: the anchored segment's stiffness follows s both ways. */
+static int deploy_line_reel_in(void)
+{
+    return each_explicit_deploying(
+        DEPLOY_LINE(REEL_TABLE, ", \"line.length\": {\"random\": {\"min\": 2, \"max\": 3, \"seed\": 144}}"), 2, 24, true);
+}
+
+/* The same over a rigid ground with friction that the line reaches (the contact step: deployment, forces,
+ * contacts). */
+static int deploy_line_ground(void)
+{
+    return each_explicit_deploying(
+        DEPLOY_LINE_TOP("\"ground\": {\"height\": 9.8, \"friction\": {\"static\": 0.6, \"kinetic\": 0.4}},", REEL_TABLE,
+                        ", \"line.length\": {\"random\": {\"min\": 2, \"max\": 3, \"seed\": 145}}"),
+        2, 24, true);
+}
+
 /* A line given by EA (profiles: its ends carry half a segment) crossing the surface, falling onto a compliant
  * seabed with friction, in a sheared current... each lane its own diameter, coefficients, EA and mass. */
 #define LINE_WATER(TOP, LINE_EXTRA, GROUP_EXTRA) LINE_SEA("{\"density\": 1025, \"surface\": 0.2}", TOP, LINE_EXTRA, GROUP_EXTRA)
@@ -1115,6 +1172,7 @@ CHECK_MAIN({"line_water", line_water}, {"line_waves", line_waves}, {"line_water_
            {"deploy_max_length", deploy_max_length}, {"deploy_weightless_segment", deploy_weightless_segment},
            {"deploy_exact_ties", deploy_exact_ties}, {"friction_ties", friction_ties},
            {"deploy_profile", deploy_profile}, {"deploy_reel_in", deploy_reel_in},
+           {"deploy_line", deploy_line}, {"deploy_line_reel_in", deploy_line_reel_in}, {"deploy_line_ground", deploy_line_ground},
            {"deploy_reel_in_ground", deploy_reel_in_ground},
            {"deploy_payload", deploy_payload}, {"deploy_payload_reel_in", deploy_payload_reel_in},
            {"deploy_payload_reel_in_ground", deploy_payload_reel_in_ground},

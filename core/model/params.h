@@ -132,7 +132,9 @@
     X(REAL, SEABED_C, seabed_c, c->seabed_c)                                                               \
     X(REAL, SLIP, slip_speed, c->slip_speed)                                                               \
     X(REAL, LINK_C, link_c, c->link_c)       /* axial damping per rate of length (N s/m) */                \
-    X(REAL, LINK_CDT, link_cdt, c->link_cdt)
+    X(REAL, LINK_CDT, link_cdt, c->link_cdt)                                                             \
+    X(REAL, ANCHOR_EA, anchor_ea, c->anchor_ea) /* a deploying line's EA (0: anchor.stiffness) */          \
+    X(REAL, ANCHOR_SMIN, anchor_s_min, c->anchor_s_min) /* ... and its s_min */
 
 /* Reals each kind takes. */
 #define SK_PARAM_REALS_REAL 1

@@ -31,7 +31,8 @@ sk_real sk_rope_link_damping(const sk_group *g, const sk_rope_params *p, const s
 sk_real sk_rope_particle_mass(const sk_group *g, const sk_rope_params *p, int i)
 {
     sk_real m = line_mass(g, p, i);
-    if (g->line_by_ea && (i == 0 || i == g->particles - 1)) /* a line's ends carry half a segment */
+    /* a line's ends carry half a segment; a deploying line's other end is the anchor point (section 7.1) */
+    if (g->line_by_ea && (i == 0 || (!g->deploys && i == g->particles - 1)))
         m = m * (sk_real)0.5;
     for (int k = 0; k < g->n_payloads; k++)
         if (g->payload_index[k] == i)

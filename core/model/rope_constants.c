@@ -3,6 +3,7 @@
 #include "base/assert.h"
 #include "model/rope_constants.h"
 
+#include "model/deploy_anchor.h"
 #include "model/real_math.h"
 #include "model/vec3.h"
 
@@ -93,7 +94,15 @@ void sk_rope_constants_compute(const sk_scenario *s, const sk_group *g, const sk
     }
     c.link_c = sk_rope_link_c(g, p, p->link_stiffness, c.link_length, p->mass);
     c.link_cdt = c.link_c * s->dt;
+    const bool by_ea = g->line_by_ea && g->deploys;
+    c.anchor_ea = by_ea ? p->line_ea : 0;
+    c.anchor_s_min = by_ea ? sk_deploy_anchor_min_rest(c.link_length) : 1;
     *out = c;
+}
+
+sk_real sk_rope_anchor_stiffness(const sk_rope_params *p, const sk_rope_constants *c, sk_real rest)
+{
+    return c->anchor_ea > 0 ? sk_deploy_anchor_stiffness(c->anchor_ea, c->anchor_s_min, rest) : p->anchor_stiffness;
 }
 
 sk_real sk_rope_link_c(const sk_group *g, const sk_rope_params *p, sk_real k, sk_real length, sk_real m)

@@ -60,7 +60,16 @@ typedef struct sk_rope_constants {
      * (sk_rope_link_c); link_cdt = link_c * dt, its block in the implicit integrator. 0 without damping. */
     sk_real link_c;   /* N s/m */
     sk_real link_cdt; /* link_c * dt */
+    /* A deploying line given by EA (docs/model.md section 7.1): the anchored segment's stiffness is
+     * anchor_ea / max(s, anchor_s_min). anchor_ea is 0 for every other rope, which keeps anchor.stiffness, and
+     * anchor_s_min then 1 (unused: a divisor that is never 0). */
+    sk_real anchor_ea;    /* N */
+    sk_real anchor_s_min; /* m */
 } sk_rope_constants;
+
+/* The anchored spring's stiffness at rest length `rest`: anchor.stiffness, or a deploying line's EA / max(s,
+ * s_min). */
+sk_real sk_rope_anchor_stiffness(const sk_rope_params *p, const sk_rope_constants *c, sk_real rest);
 
 /* The axial damping coefficient of a link of stiffness k (N/m), rest length L (m) and line mass m (kg, the
  * larger of its two particles' masses without payloads): link.damping / L, or for link.damping_ratio zeta

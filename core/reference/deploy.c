@@ -23,9 +23,14 @@ static void pay_out(sk_ref_rope *r, sk_real ds, sk_real u)
     r->deploy_rest = r->deploy_rest + ds;
     if (can_add && r->deploy_rest > segment) {
         const sk_particle *newest = &w->particles[n - 1];
-        sk_vec3 e = sk_vec3_unit(sk_vec3_sub(newest->p, r->anchor));
+        const sk_vec3 d = sk_vec3_sub(newest->p, r->anchor);
+        sk_vec3 e = sk_vec3_unit(d);
         sk_real len = r->deploy_rest - segment;
-        sk_vec3 p = sk_vec3_add(r->anchor, sk_vec3_scale(e, len));
+        /* A line given by EA: the new particle is placed stretched as the anchored segment was (its strain
+         * (|d| - s) / s over max(len, s_min)), so the new anchored segment pulls as the old one did (7.1). */
+        const sk_real s_min = r->c.anchor_s_min, strain = (sk_vec3_length(d) - r->deploy_rest) / r->deploy_rest;
+        const sk_real at = r->c.anchor_ea > 0 ? len + strain * (len < s_min ? s_min : len) : len;
+        sk_vec3 p = sk_vec3_add(r->anchor, sk_vec3_scale(e, at));
         /* Seed 000: along the newest particle's motion with magnitude len (for verlet, v is already
          * (p - q) / dt); "along": leaving the deployer at the deployment speed along the tether. */
         sk_vec3 v = g->insert_velocity == SK_INSERT_SEED ? sk_vec3_scale(sk_vec3_unit(newest->v), len)
@@ -68,4 +73,6 @@ void sk_ref_rope_deploy(sk_ref_rope *r)
         pay_out(r, r->params.deploy_velocity * r->c.dt, r->params.deploy_velocity);
     }
     r->anchor_spring.rest_length = r->deploy_rest;
+    /* a line given by EA: the segment's own stiffness at its new length (section 7.1) */
+    r->anchor_spring.stiffness = sk_rope_anchor_stiffness(&r->params, &r->c, r->deploy_rest);
 }

@@ -28,7 +28,7 @@ static sk_vec3 anchor_force(const sk_scenario *s, const sk_group *g, const sk_ro
         sk_real l = sk_vec3_length(d);
         if (g->anchor == SK_ANCHOR_BUNGEE && !(l > rest))
             return sk_vec3_zero();
-        return sk_vec3_scale(sk_vec3_unit(d), (rest - l) * rp->anchor_stiffness);
+        return sk_vec3_scale(sk_vec3_unit(d), (rest - l) * sk_rope_anchor_stiffness(rp, c, rest));
     }
     if (g->anchor == SK_ANCHOR_FAKE_SPRING && c->fake_active) {
         sk_vec3 r = sk_vec3_sub(p, x);
@@ -83,7 +83,7 @@ void sk_rope_diagnose(const sk_scenario *s, const sk_group *g, const sk_rope_par
         sk_real l = sk_vec3_length(sk_vec3_sub(p[held], x));
         if (g->anchor == SK_ANCHOR_SPRING || (g->anchor == SK_ANCHOR_BUNGEE && l > rest)) {
             sk_real stretch = l - rest;
-            d.elastic = d.elastic + ((rp->anchor_stiffness * stretch) * stretch) * half;
+            d.elastic = d.elastic + ((sk_rope_anchor_stiffness(rp, c, rest) * stretch) * stretch) * half;
         } else if (g->anchor == SK_ANCHOR_FAKE_SPRING && c->fake_active) {
             d.elastic = d.elastic + ((rp->anchor_stiffness * l) * l) * half;
         }

@@ -55,7 +55,8 @@ sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
                        r->params.flow_gradient);
     sk_buoyancy_force_init(&r->buoyancy, r->params.buoyancy_water_height, r->params.buoyancy_max_depth,
                            r->params.buoyancy_density, r->params.buoyancy_volume);
-    sk_anchored_spring_force_init(&r->anchor_spring, &r->anchor, r->params.anchor_stiffness,
+    sk_anchored_spring_force_init(&r->anchor_spring, &r->anchor,
+                                  sk_rope_anchor_stiffness(&r->params, &r->c, r->params.anchor_length),
                                   r->params.anchor_length, g->anchor == SK_ANCHOR_BUNGEE);
     sk_fake_spring_force_init(&r->fake_spring, &r->anchor, &r->c);
     if (g->has_profiles) /* the held particle's own mass (particle 0: a fake spring never deploys) */

@@ -100,6 +100,7 @@ bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st)
     r->implicit.has_prev = false; /* BDF2 starts again from a backward Euler step: the state holds no step before */
     r->deploy_rest = st->s;
     r->anchor_spring.rest_length = st->s;
+    r->anchor_spring.stiffness = sk_rope_anchor_stiffness(&r->params, &r->c, st->s);
     /* x(t) of the last step taken (sk_ref_rope_step sets it at the step's start), x(0) before any */
     r->anchor = sk_anchor_position(g, &r->params, st->steps > 0 ? (sk_real)(st->steps - 1) * r->c.dt : 0);
     sk_ref_rope_register(r);

@@ -346,7 +346,9 @@ static int parse_line(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gro
         (rc = sk_scn_read_int(c, p, o, "segments", true, 0, 1, SK_MAX_LINE_SEGMENTS, &segments)))
         return rc;
     g->line_by_ea = true;
-    g->particles = (int)segments + 1;
+    /* A deploying line is a reel of line: its last segment is the anchored one, from the newest particle to the
+     * anchor point, so it holds as many particles as segments (docs/model.md section 7.1). */
+    g->particles = json_object_get(obj, "deploy") ? (int)segments : (int)segments + 1;
     const sk_real segment = b->line_length / (sk_real)segments;
     b->link_length = segment;
     b->link_stiffness = b->line_ea / segment;
@@ -369,7 +371,7 @@ static int parse_line_link(const sk_scn_ctx *c, const char *path, json_t *obj, s
     int rc = sk_scn_read_object(c, path, obj, "link", false, &l);
     if (rc)
         return rc;
-    g->link = SK_LINK_BUNGEE;
+    g->link = g->deploys ? SK_LINK_SPRING : SK_LINK_BUNGEE; /* deployment's links are springs (section 7) */
     if (!l)
         return 0;
     if (json_object_get(l, "stiffness") || json_object_get(l, "length")) {
@@ -383,25 +385,44 @@ static int parse_line_link(const sk_scn_ctx *c, const char *path, json_t *obj, s
     if ((rc = sk_scn_read_enum(c, p, l, "type", sk_scn_link_names, -1, &t)))
         return rc;
     g->link = (sk_link_type)(t + 1);
-    if (g->link != SK_LINK_SPRING && g->link != SK_LINK_BUNGEE) {
+    if (g->link != SK_LINK_SPRING && (g->deploys || g->link != SK_LINK_BUNGEE)) {
         char q[SK_SCN_PATH_MAX];
         sk_scn_path_key(q, p, "type");
-        return sk_scn_fail(c, q, "must be spring or bungee for a line given by EA");
+        return sk_scn_fail(c, q, g->deploys ? "must be spring for a deploying group"
+                                            : "must be spring or bungee for a line given by EA");
     }
     return parse_link_damping(c, p, l, sk_scn_link_names[t], g);
 }
 
-/* A line has links (its particles' shares of it) and a fixed number of particles. */
+/* A line has links (its particles' shares of it); a deploying line given by EA pays out no more line than its
+ * reel holds, line.length (water and a compliant seabed are refused for deploying lines in load.c). */
 static int check_line(const sk_scn_ctx *c, const char *path, const sk_group *g)
 {
     if (!g->has_line)
         return 0;
     char p[SK_SCN_PATH_MAX];
     sk_scn_path_key(p, path, "line");
-    if (g->deploys)
-        return sk_scn_fail(c, p, "not supported with a deploying group");
-    if (g->particles < 2 || (g->link != SK_LINK_SPRING && g->link != SK_LINK_BUNGEE))
+    if ((g->particles < 2 && !g->deploys) || (g->link != SK_LINK_SPRING && g->link != SK_LINK_BUNGEE))
         return sk_scn_fail(c, p, "needs at least two particles joined by spring or bungee links");
+    if (!g->line_by_ea || !g->deploys)
+        return 0;
+    const sk_rope_params *b = &g->base;
+    char q[SK_SCN_PATH_MAX];
+    if (g->deploy_has_max_length && b->deploy_max_length > b->line_length) {
+        sk_scn_path_key(p, path, "deploy");
+        sk_scn_path_key(q, p, "max_length");
+        return sk_scn_fail(c, q, "must be at most line.length (" SK_REAL_FMT " m): the line holds no more",
+                           b->line_length);
+    }
+    /* n0 - 1 links and the anchored segment are out at the start */
+    const sk_real out = (sk_real)(g->deploy_initial - 1) * b->link_length + b->anchor_length;
+    if (out > b->line_length) {
+        sk_scn_path_key(p, path, "anchor");
+        sk_scn_path_key(q, p, "length");
+        return sk_scn_fail(c, q, "puts " SK_REAL_FMT " m of line out at the start (deploy.initial_particles - 1 "
+                                 "segments and anchor.length), more than line.length (" SK_REAL_FMT " m)", out,
+                           b->line_length);
+    }
     return 0;
 }
 
@@ -594,6 +615,13 @@ static int parse_anchor(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
     const bool pin = g->anchor == SK_ANCHOR_PIN;
     if (rigid || pin)
         rc = not_allowed(c, p, a, "stiffness", name, "anchor");
+    else if (g->line_by_ea && g->deploys && json_object_get(a, "stiffness")) {
+        char q[SK_SCN_PATH_MAX];
+        sk_scn_path_key(q, p, "stiffness");
+        rc = sk_scn_fail(c, q, "not allowed for a deploying line given by EA (the anchored segment's stiffness is "
+                               "line.EA over its rest length)");
+    } else if (g->line_by_ea && g->deploys)
+        rc = 0; /* sk_group_rope_params sets it */
     else
         rc = sk_scn_read_real(c, p, a, "stiffness", true, 0, SK_RANGE_GT0, &b->anchor_stiffness);
     if (rc)

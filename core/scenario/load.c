@@ -97,8 +97,10 @@ static int parse_ground(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     return parse_friction(c, g, s);
 }
 
-/* Lines in water and on a compliant seabed (docs/model.md 3.6-3.7) are refused with contacts, and a compliant
- * ground needs lines to act on. */
+/* Lines in water and on a compliant seabed (docs/model.md 3.6-3.7) are refused with contacts and while
+ * deploying (the anchored segment's share of the line is not built), and a compliant ground needs lines to
+ * act on. A deploying line given by EA takes an explicit integrator: the implicit one's anchor block holds a
+ * constant stiffness (docs/model.md 7.1). */
 static int check_lines(const sk_scn_ctx *c, const sk_scenario *s)
 {
     const bool medium = s->water.present || (s->has_ground && s->ground_compliant);
@@ -109,10 +111,15 @@ static int check_lines(const sk_scn_ctx *c, const sk_scenario *s)
         if (s->has_ground && s->ground_compliant && !g->has_line)
             return sk_scn_fail(c, "ground.stiffness", "a compliant ground acts on lines: give %s a line (its diameter)",
                                p);
-        if (!g->has_line || !medium)
-            continue;
         char pl[SK_SCN_PATH_MAX];
         sk_scn_path_key(pl, p, "line");
+        if (g->line_by_ea && g->deploys && s->integrator == SK_INTEGRATOR_IMPLICIT)
+            return sk_scn_fail(c, pl, "a deploying line given by EA takes an explicit integrator, not implicit");
+        if (!g->has_line || !medium)
+            continue;
+        if (g->deploys)
+            return sk_scn_fail(c, pl, "a deploying line in water or on a compliant ground is not supported (a dry "
+                                      "one is)");
         if (sk_group_has_contacts(s, g))
             return sk_scn_fail(c, pl, "not supported with contacts (rod or cable links or anchor, a rigid ground)");
     }

@@ -66,7 +66,7 @@ static json_t *anchor_json(const sk_group *g)
     bool rigid = g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE;
     json_object_set_new(o, "type", json_string(sk_scn_anchor_names[g->anchor - 1]));
     json_object_set_new(o, "point", vec(b->anchor_point));
-    if (!rigid && g->anchor != SK_ANCHOR_PIN)
+    if (!rigid && g->anchor != SK_ANCHOR_PIN && !(g->line_by_ea && g->deploys)) /* else line.EA gives it */
         json_object_set_new(o, "stiffness", num(b->anchor_stiffness));
     if (g->anchor != SK_ANCHOR_FAKE_SPRING && g->anchor != SK_ANCHOR_PIN)
         json_object_set_new(o, "length", num(b->anchor_length));
@@ -115,7 +115,7 @@ static json_t *line_json(const sk_group *g)
         json_object_set_new(o, "mass_per_length", num(b->line_mass_per_length));
         json_object_set_new(o, "EA", num(b->line_ea));
         json_object_set_new(o, "length", num(b->line_length));
-        json_object_set_new(o, "segments", json_integer(g->particles - 1));
+        json_object_set_new(o, "segments", json_integer(sk_group_line_segments(g)));
     }
     return o;
 }

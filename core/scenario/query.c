@@ -2,6 +2,7 @@
  * its sweeps applied, its initial particle count, whether a group has contacts. */
 #include <string.h>
 
+#include "model/deploy_anchor.h"
 #include "model/ground.h"
 #include "base/assert.h"
 #include "model/real_math.h"
@@ -44,11 +45,18 @@ void sk_group_rope_params(const sk_group *g, size_t r, sk_rope_params *out)
         out->link_length = len / (sk_real)(n0 - 1);
     }
     if (g->line_by_ea) { /* a line given as engineers give it: n segments of length / n */
-        const sk_real segment = out->line_length / (sk_real)(g->particles - 1);
+        const sk_real segment = out->line_length / (sk_real)sk_group_line_segments(g);
         out->link_length = segment;
         out->link_stiffness = out->line_ea / segment;
         out->mass = out->line_mass_per_length * segment;
+        if (g->deploys) /* the anchored segment at its stiffest (the stability limit's) */
+            out->anchor_stiffness = sk_deploy_anchor_stiffness(out->line_ea, sk_deploy_anchor_min_rest(segment), 0);
     }
+}
+
+int sk_group_line_segments(const sk_group *g)
+{
+    return g->deploys ? g->particles : g->particles - 1;
 }
 
 int sk_group_initial_particles(const sk_group *g)

@@ -117,6 +117,8 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
     case SK_NEED_TOW:
         if (g->anchor == SK_ANCHOR_NONE)
             return "the group has no anchor";
+        if (e->need == SK_NEED_ANCHOR_STIFFNESS && g->line_by_ea && g->deploys)
+            return "the anchored segment's stiffness is line.EA over its rest length; sweep line.EA";
         if (e->need == SK_NEED_ANCHOR_STIFFNESS &&
             (g->anchor == SK_ANCHOR_ROD || g->anchor == SK_ANCHOR_CABLE || g->anchor == SK_ANCHOR_PIN))
             snprintf(buf, size, "%s %s anchor has no stiffness", sk_scn_article(anchor), anchor);

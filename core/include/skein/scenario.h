@@ -161,7 +161,7 @@ typedef struct sk_group {
     bool has_buoyancy;
     bool has_bending; /* "bending" given: hinges between consecutive links resist bending */
     bool has_line;    /* "line" given: the group is a line of a diameter, in the scenario's water */
-    bool line_by_ea;  /* ... given by mass_per_length, EA, length and segments (particles = segments + 1) */
+    bool line_by_ea;  /* ... given by mass_per_length, EA, length and segments (sk_group_line_segments) */
     bool has_link_damping;      /* link.damping or link.damping_ratio given (springs and bungees) */
     bool link_damping_by_ratio; /* ... and it is link.damping_ratio */
 
@@ -338,6 +338,10 @@ SK_API sk_status sk_scenario_slice(const sk_scenario *s, size_t first, size_t co
 
 /* Particle count of one rope when it starts (deploying ropes start with deploy_initial). */
 SK_API int sk_group_initial_particles(const sk_group *g);
+
+/* The segments of a line given by EA (line.segments): particles - 1, or for a deploying line, whose last
+ * segment is the anchored one, particles (the capacity; docs/model.md section 7.1). */
+SK_API int sk_group_line_segments(const sk_group *g);
 
 /* Whether the group's ropes have contacts (docs/model.md section 4): rods, cables, a rod or cable anchor, or
  * the scenario's ground. */
