@@ -2,6 +2,7 @@
  * step above the explicit stability limit, which may grow a rope for a long time before any divergence bound. */
 #include <math.h>
 
+#include "model/ground.h"
 #include "model/profile.h"
 #include "skein/engine.h"
 
@@ -10,8 +11,7 @@
 static bool passive(const sk_scenario *s, const sk_group *g)
 {
     /* a line in water is lifted and pushed by it, and a compliant seabed stores energy the diagnostics omit */
-    const bool line_medium = g->has_line && (s->water.present || (s->has_ground && s->ground_compliant));
-    return !g->anchor_driven && !g->has_flow && !g->has_buoyancy && !g->deploys && !line_medium;
+    return !g->anchor_driven && !g->has_flow && !g->has_buoyancy && !g->deploys && !sk_group_line_in_medium(s, g);
 }
 
 bool sk_engine_rope_energy_excess(const sk_engine *e, size_t rope, const sk_rope_diagnostics *start, double *gain)

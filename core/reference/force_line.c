@@ -1,5 +1,6 @@
 /* Reference engine: a line in water and on a compliant seabed, one generator per particle of the line
  * (docs/model.md sections 3.6 and 3.7; the arithmetic is model/line_water.h's). */
+#include "model/ground.h"
 #include "model/water_flow.h"
 #include "reference/reference.h"
 
@@ -41,7 +42,7 @@ sk_force_generator *sk_line_force_init(sk_line_force *self, const sk_particle *p
     self->time = time;
     self->mu_k = mu_k;
     self->water = s->water.present;
-    self->seabed = s->has_ground && s->ground_compliant;
+    self->seabed = sk_scenario_compliant_ground(s);
     self->friction = self->seabed && s->has_friction;
     return &self->base;
 }

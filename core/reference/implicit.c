@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "model/bdf2.h"
+#include "model/ground.h"
 #include "model/profile.h"
 #include "reference/rope_impl.h"
 #include "model/sym3.h"
@@ -112,7 +113,7 @@ static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, b
         if (later)
             y = sk_vec3_add(y, sk_sym3_apply(drag, im->z[i]));
     }
-    if (lines && r->scenario->has_ground && r->scenario->ground_compliant) { /* the seabed where it pushes */
+    if (lines && sk_scenario_compliant_ground(r->scenario)) { /* the seabed where it pushes */
         const sk_real bk = (ps[i].line->bed_k * c->dt) * c->dt, bc = ps[i].line->bed_c * c->dt;
         e.yy = e.yy + bk;
         y.y = y.y + bk * im->z[i].y;
@@ -204,8 +205,7 @@ void sk_ref_implicit_linear_solve(sk_ref_rope *r, const sk_rope_constants *c)
 /* Whether the rope is a line in water or on a compliant seabed: its particles' blocks gain the line's terms. */
 static bool line_blocks(const sk_ref_rope *r)
 {
-    const sk_scenario *s = r->scenario;
-    return r->group->has_line && (s->water.present || (s->has_ground && s->ground_compliant));
+    return sk_group_line_in_medium(r->scenario, r->group);
 }
 
 void sk_ref_rope_implicit_step(sk_ref_rope *r)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/ground.h"
 #include "scenario/scenario_impl.h"
 
 static const char *const top_keys[] = {"skein",      "dt",     "steps",      "duration", "integrator",
@@ -103,19 +104,18 @@ static int parse_ground(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
  * constant stiffness (docs/model.md 7.1). */
 static int check_lines(const sk_scn_ctx *c, const sk_scenario *s)
 {
-    const bool medium = s->water.present || (s->has_ground && s->ground_compliant);
     for (int i = 0; i < s->n_groups; i++) {
         const sk_group *g = &s->groups[i];
         char p[SK_SCN_PATH_MAX];
         sk_scn_path_index(p, "groups", (size_t)i);
-        if (s->has_ground && s->ground_compliant && !g->has_line)
+        if (sk_scenario_compliant_ground(s) && !g->has_line)
             return sk_scn_fail(c, "ground.stiffness", "a compliant ground acts on lines: give %s a line (its diameter)",
                                p);
         char pl[SK_SCN_PATH_MAX];
         sk_scn_path_key(pl, p, "line");
         if (g->line_by_ea && g->deploys && s->integrator == SK_INTEGRATOR_IMPLICIT)
             return sk_scn_fail(c, pl, "a deploying line given by EA takes an explicit integrator, not implicit");
-        if (!g->has_line || !medium)
+        if (!sk_group_line_in_medium(s, g))
             continue;
         if (g->deploys)
             return sk_scn_fail(c, pl, "a deploying line in water or on a compliant ground is not supported (a dry "
