@@ -21,8 +21,3 @@ foreach(c kill_resume kill_resume_reference kill_resume_verlet kill_twice others
     COMMAND ${SKEIN_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/checkpoint/checkpoint.sh $<TARGET_FILE:skein>
       ${PROJECT_SOURCE_DIR} ${c} $<TARGET_FILE:h5_probe> ${SKEIN_CHECKPOINT_LENGTH})
 endforeach()
-# The runs here are small: OpenMP's threads spinning between parallel regions would only burn the CPU the
-# other tests share (results do not depend on it).
-get_property(SKEIN_CHECKPOINT_TESTS DIRECTORY PROPERTY TESTS)
-list(FILTER SKEIN_CHECKPOINT_TESTS INCLUDE REGEX "^checkpoint\\.")
-set_tests_properties(${SKEIN_CHECKPOINT_TESTS} PROPERTIES ENVIRONMENT OMP_WAIT_POLICY=passive)

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 int tb_isas(const char **names, int max)
 {
@@ -12,6 +13,13 @@ int tb_isas(const char **names, int max)
     for (int i = 0; i < n && k < max; i++)
         if (list[i].compiled && list[i].usable)
             names[k++] = list[i].name;
+#ifdef SKEIN_TEST_SANITIZED
+    /* Under the sanitizers the scalar kernels (the same code at one lane, where no pack has padding lanes)
+     * are left to the other builds where a vector ISA runs: they took 40 % of the sanitizer build's
+     * comparisons. */
+    if (k > 1 && strcmp(names[k - 1], "scalar") == 0)
+        k--;
+#endif
     return k;
 }
 

@@ -11,7 +11,8 @@
 #include "skein/engine.h"
 #include "skein/scenario.h"
 
-/* The kernel ISAs this build compiled and this CPU runs, widest first; returns how many. */
+/* The kernel ISAs this build compiled and this CPU runs, widest first (in sanitizer builds the scalar one
+ * only where no other runs); returns how many. */
 int tb_isas(const char **names, int max);
 
 /* Loads JSON text (printf-style, so tests can fill in an integrator); prints the loader's message. */
