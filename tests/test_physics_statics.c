@@ -169,9 +169,6 @@ static int line_at_rest(const sk_scenario *s, sk_ref_rope **out)
  * damping (the integrator's and the links') settles it; both engines start from the same bits. */
 static int line_in_water(void)
 {
-    if (PHYS_FLOAT) { /* in float this solve does not reach 5 N within 500 solves: not resolved */
-        CHECK_SKIP("%s: the float build's solve of this line does not converge within 500 solves", __func__);
-    }
     const double mu = 3, d = 0.05, len = 20, g = 9.81;
     const char *json = "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 1, \"integrator\": \"symplectic\","
                        " \"water\": {\"density\": 1025}, \"initial\": {\"equilibrium\": true, \"tolerance\": %s},"
@@ -215,9 +212,6 @@ static int line_in_water(void)
  * per length on the seabed's k d per length), the particles away from the touchdown to round-off. */
 static int line_on_seabed(void)
 {
-    if (PHYS_FLOAT) { /* in float this solve does not reach 5 N within 500 solves: not resolved */
-        CHECK_SKIP("%s: the float build's solve of this line does not converge within 500 solves", __func__);
-    }
     const double mu = 5, d = 0.05, k = 2e4, g = 9.81, bed = -20;
     const double pen = (mu - rho_a(d)) * g / (k * d);
     sk_scenario s;
