@@ -13,17 +13,58 @@
 #include <stdlib.h>
 
 #include "model/bdf2.h"
+#include "model/ground.h"
+#include "model/profile.h"
 #include "model/real_math.h"
 #include "model/water_flow.h"
 #include "reference/rope_impl.h"
 
-/* The static forces at the particles' positions: R_i = f_i + a_i m~_i of each unpinned particle, and |R|^2
- * summed in order and its largest component. */
-static sk_real static_residual(sk_ref_rope *r, sk_real *largest)
+/* A rigid ground at rest (docs/model.md 2.3), as a compliant one: particle i below its height h_i by pen pushed
+ * up by k pen^2 / (2 e) within the first e of depth, k (pen - e/2) below (a force and a stiffness without
+ * jumps, as Newton needs where the touchdown moves from particle to particle). h_i is the ground's own height
+ * raised by the depth at which that force is what the particle's contact carries (contacts_at_rest). */
+typedef struct ground_penalty {
+    sk_real k, e;
+    const sk_real *height; /* per particle */
+} ground_penalty;
+
+static sk_real ground_push(const ground_penalty *g, int i, sk_real y)
+{
+    const sk_real pen = g->height[i] - y;
+    return pen <= 0 ? 0 : pen < g->e ? (g->k * pen) * (pen / (2 * g->e)) : g->k * (pen - g->e * (sk_real)0.5);
+}
+
+/* The depth at which the push is `push` (>= 0). */
+static sk_real ground_depth(const ground_penalty *g, sk_real push)
+{
+    return push < g->k * g->e * (sk_real)0.5 ? SK_SQRT((2 * g->e) * (push / g->k)) : push / g->k + g->e * (sk_real)0.5;
+}
+
+static sk_real ground_energy(const ground_penalty *g, int i, sk_real y)
+{
+    const sk_real pen = g->height[i] - y, e = g->e;
+    return pen <= 0  ? 0
+           : pen < e ? ((g->k * pen) * pen) * (pen / (6 * e))
+                     : g->k * ((pen * pen) * (sk_real)0.5 - (e * pen) * (sk_real)0.5 + (e * e) / 6);
+}
+
+static sk_real ground_stiffness(const ground_penalty *g, int i, sk_real y)
+{
+    const sk_real pen = g->height[i] - y;
+    return pen <= 0 ? 0 : pen < g->e ? g->k * (pen / g->e) : g->k;
+}
+
+/* The static forces at the particles' positions: R_i = f_i + a_i m~_i of each unpinned particle (the ground's
+ * penalty added to f_i where there is one), and |R|^2 summed in order and its largest component. */
+static sk_real static_residual(sk_ref_rope *r, const ground_penalty *ground, sk_real *largest)
 {
     sk_world *w = &r->world;
     sk_particle *ps = w->particles;
     sk_world_apply_forces(w);
+    if (ground)
+        for (int i = 0; i < w->count; i++)
+            if (ps[i].w != 0)
+                ps[i].f.y = ps[i].f.y + ground_push(ground, i, ps[i].p.y);
     sk_real merit = 0, most = 0;
     for (int i = 0; i < w->count; i++) {
         if (ps[i].w == 0)
@@ -117,7 +158,7 @@ static sk_real line_vertical_stiffness(const sk_ref_rope *r, int i)
  * -rho V times the integral of the submerged fraction over the height, the current's drag at rest as a
  * constant force, -F . x (exact where the flow has no gradient), and a line's water and seabed. *size gets the
  * sum of its terms' magnitudes, which bounds its round-off. */
-static sk_real potential(const sk_ref_rope *r, sk_real *size)
+static sk_real potential(const sk_ref_rope *r, const ground_penalty *ground, sk_real *size)
 {
     sk_rope_diagnostics d;
     sk_ref_rope_diagnose(r, &d, NULL);
@@ -146,6 +187,11 @@ static sk_real potential(const sk_ref_rope *r, sk_real *size)
             u = u + t;
             mag = mag + fabs(t);
         }
+        if (ground) {
+            const sk_real t = ground_energy(ground, i, ps[i].p.y);
+            u = u + t;
+            mag = mag + t;
+        }
     }
     *size = mag;
     return u;
@@ -160,7 +206,7 @@ static sk_real first_tau(const sk_ref_rope *r)
     return isfinite(tau) && tau > 0 ? tau : 1;
 }
 
-static int solve(sk_ref_rope *r, sk_real tolerance, int iterations, sk_real *vertical)
+static int solve(sk_ref_rope *r, sk_real tolerance, int iterations, sk_real *vertical, const ground_penalty *ground)
 {
     sk_world *w = &r->world;
     sk_particle *ps = w->particles;
@@ -176,7 +222,7 @@ static int solve(sk_ref_rope *r, sk_real tolerance, int iterations, sk_real *ver
     sk_scenario pseudo = *r->scenario; /* read only: the scenario with the pseudo step */
     sk_rope_constants c;
     sk_real tau = first_tau(r), largest;
-    sk_real merit = static_residual(r, &largest);
+    sk_real merit = static_residual(r, ground, &largest);
     for (int it = 0; it < iterations; it++) {
         if (largest <= tolerance)
             return it;
@@ -186,13 +232,16 @@ static int solve(sk_ref_rope *r, sk_real tolerance, int iterations, sk_real *ver
         sk_rope_constants_compute(&pseudo, r->group, &r->params, &c);
         if (vertical)
             for (int i = 0; i < n; i++)
-                vertical[i] = ps[i].w != 0 ? line_vertical_stiffness(r, i) * (tau * tau) : 0;
+                vertical[i] = ps[i].w == 0 ? 0
+                              : ((r->group->has_line ? line_vertical_stiffness(r, i) : 0) +
+                                 (ground ? ground_stiffness(ground, i, ps[i].p.y) : 0)) *
+                                    (tau * tau);
         sk_ref_implicit_linear_solve(r, &c); /* (M + tau^2 K) dv = tau R: dx = tau dv */
         const sk_real promise = slope_along(r, tau); /* the energy's fall at the start of the step, per unit step */
         for (int i = 0; i < n; i++)
             im->x0[i] = ps[i].p;
         sk_real size;
-        const sk_real energy = potential(r, &size);
+        const sk_real energy = potential(r, ground, &size);
         /* a line's (stiff links over long spans, where the jumper stalled on falls of P within its round-off):
          * such a fall, within its terms' magnitudes times a few ulps, decides nothing, |R|^2 does. Other ropes
          * keep the plain test, which their float solves need (W3's tether took no step with it in float). */
@@ -203,8 +252,10 @@ static int solve(sk_ref_rope *r, sk_real tolerance, int iterations, sk_real *ver
             for (int i = 0; i < n; i++)
                 if (ps[i].w != 0)
                     ps[i].p = sk_vec3_add(im->x0[i], sk_vec3_scale(im->dv[i], tau * alpha));
-            trial = static_residual(r, &trial_largest);
-            const sk_real fall = energy - potential(r, &size);
+            /* the energy first: its diagnosis sums the registry's forces again, which the residual then
+             * leaves with the ground's penalty for the solve and the slope */
+            const sk_real fall = energy - potential(r, ground, &size);
+            trial = static_residual(r, ground, &trial_largest);
             /* A fall within the energy's round-off decides nothing; the static forces at the trial, still
              * pulling along dx, say the energy fell all the way there (a float line laid out compressed falls by
              * less than its round-off per step while its |R|^2 rises as it buckles). */
@@ -218,7 +269,7 @@ static int solve(sk_ref_rope *r, sk_real tolerance, int iterations, sk_real *ver
         if (!taken) { /* no decrease along this step: back to the point, a shorter pseudo step */
             for (int i = 0; i < n; i++)
                 ps[i].p = im->x0[i];
-            merit = static_residual(r, &largest);
+            merit = static_residual(r, ground, &largest);
             tau = tau * (sk_real)0.25;
             continue;
         }
@@ -230,10 +281,157 @@ static int solve(sk_ref_rope *r, sk_real tolerance, int iterations, sk_real *ver
     return largest <= tolerance ? iterations : -1;
 }
 
+/* The stand-ins' common stiffness: stiff against the rope's weight over a link (1e4 W / L), so that the rest
+ * lengths' updates converge fast, but no stiffer than the forces' round-off allows the tolerance to be met at
+ * (k |x| eps, |x| the largest coordinate). */
+static sk_real stand_in_stiffness(const sk_ref_rope *r, sk_real tolerance, sk_real extent, sk_real span)
+{
+    const sk_particle *ps = r->world.particles;
+    sk_real weight = 0;
+    for (int i = 0; i < r->world.count; i++)
+        if (ps[i].w != 0)
+            weight = weight + sk_vec3_length(r->scenario->gravity) / ps[i].w;
+    const sk_real most = tolerance / ((4 * SK_REAL_EPSILON) * extent);
+    const sk_real k = (weight * (sk_real)1e4) / span;
+    return k > 0 && k < most ? k : most;
+}
+
+/* The length a rod or stretched cable, or the anchor's constraint, is off by (0 for a slack cable). */
+static sk_real violation(sk_real l, sk_real length, bool cable)
+{
+    return cable ? (l > length ? l - length : 0) : fabs(l - length);
+}
+
+/* The rest length of a stand-in whose constraint has length `length`, that carries its force at that length:
+ * length - tension / k, the tension the stand-in of rest length `rest` carries at l (none when a slack cable). */
+static sk_real carrying_rest(sk_real l, sk_real rest, sk_real length, sk_real k, bool cable)
+{
+    const sk_real tension = k * (l - rest);
+    return length - (cable && tension < 0 ? 0 : tension) / k;
+}
+
+/* Contacts at rest (docs/model.md 2.3): rods and cables, rod and cable anchors and a rigid ground hold exact
+ * lengths and heights, which Newton on the static forces cannot take as they are. They are solved as stiff
+ * stand-ins (rods as springs, cables as bungees, the anchors' constraints as anchored springs and bungees, the
+ * ground as a penalty) whose rest lengths and heights are moved after each solve by what each carries (an
+ * augmented Lagrangian): at the fixed point each stand-in carries its constraint's force at the constraint's
+ * exact length or height. Stops when every rod (and stretched cable) is within delta of its length and every
+ * particle the ground holds within delta of its height; those are then put on it. The rope is left with its
+ * own links and contacts. */
+static int contacts_at_rest(sk_ref_rope *r, sk_real tolerance, int iterations)
+{
+    const sk_scenario *real_s = r->scenario;
+    const sk_group *real_g = r->group;
+    const sk_rope_params real_params = r->params;
+    const sk_rope_constants real_c = r->c;
+    const sk_anchored_spring_force real_anchor = r->anchor_spring;
+    sk_particle *ps = r->world.particles;
+    const int n = r->world.count, cap = r->world.capacity;
+    const bool links = real_g->link == SK_LINK_ROD || real_g->link == SK_LINK_CABLE;
+    const bool anchor = real_g->anchor == SK_ANCHOR_ROD || real_g->anchor == SK_ANCHOR_CABLE;
+    const bool ground = sk_scenario_rigid_ground(real_s);
+    const bool cable = real_g->link == SK_LINK_CABLE, anchor_cable = real_g->anchor == SK_ANCHOR_CABLE;
+    sk_real *length = calloc((size_t)cap, sizeof *length), *rest = calloc((size_t)cap, sizeof *rest);
+    sk_real *vertical = calloc((size_t)cap, sizeof *vertical), *height = calloc((size_t)cap, sizeof *height);
+    if (!length || !rest || !vertical || !height || (!r->implicit.dv && !sk_ref_implicit_init(&r->implicit, cap))) {
+        free(length), free(rest), free(vertical), free(height);
+        return -1;
+    }
+    sk_real extent = fabs(r->anchor.x) + fabs(r->anchor.y) + fabs(r->anchor.z), span = 0;
+    for (int i = 0; i < n; i++)
+        extent = fmax(extent, fmax(fabs(ps[i].p.x), fmax(fabs(ps[i].p.y), fabs(ps[i].p.z))));
+    for (int i = 0; i + 1 < n; i++) {
+        length[i] = rest[i] = sk_rope_link_length(real_g, &real_params, &real_c, i);
+        span = span + length[i];
+    }
+    span = n > 1 ? span / (sk_real)(n - 1) : real_params.anchor_length;
+    extent = extent + (span > 0 ? span : 1);
+    const sk_real k = stand_in_stiffness(r, tolerance, extent, span > 0 ? span : 1);
+    const sk_real delta = fmax((64 * SK_REAL_EPSILON) * extent, (4 * tolerance) / k);
+    /* the smooth band: four times the depth the heaviest particle alone sinks to */
+    sk_real heaviest = 0;
+    for (int i = 0; i < n; i++)
+        heaviest = ps[i].w != 0 ? fmax(heaviest, 1 / ps[i].w) : heaviest;
+    const ground_penalty penalty = {k, (4 * heaviest * sk_vec3_length(real_s->gravity)) / k, height};
+    const sk_real floor = real_s->ground_height;
+    for (int i = 0; i < n; i++)
+        height[i] = floor;
+    sk_real anchor_rest = real_params.anchor_length;
+
+    sk_scenario stand_s = *real_s;
+    sk_group stand_g = *real_g;
+    if (ground)
+        stand_s.has_ground = false;
+    if (links) {
+        stand_g.link = cable ? SK_LINK_BUNGEE : SK_LINK_SPRING;
+        stand_g.length_profile = SK_PROFILE_LIST;
+        stand_g.length_list = rest;
+        stand_g.stiffness_profile = SK_PROFILE_NONE;
+        stand_g.has_link_damping = false;
+        r->params.link_stiffness = k;
+    }
+    if (anchor) {
+        stand_g.anchor = anchor_cable ? SK_ANCHOR_BUNGEE : SK_ANCHOR_SPRING;
+        r->params.anchor_stiffness = k;
+    }
+    r->scenario = &stand_s;
+    r->group = &stand_g;
+    r->implicit.vertical = ground ? vertical : NULL;
+    int used = 0, result = -1;
+    for (int round = 0; used < iterations && round < iterations; round++) {
+        r->params.anchor_length = anchor_rest;
+        sk_rope_constants_compute(&stand_s, &stand_g, &r->params, &r->c);
+        sk_ref_rope_register(r);
+        r->anchor_spring.rest_length = anchor_rest;
+        r->anchor_spring.stiffness = anchor ? k : r->anchor_spring.stiffness;
+        const int solves = solve(r, tolerance, iterations - used, ground ? vertical : NULL, ground ? &penalty : NULL);
+        if (solves < 0)
+            break;
+        used = used + solves;
+        sk_real worst = 0;
+        if (links)
+            for (int i = 0; i + 1 < n; i++) {
+                const sk_real l = sk_vec3_length(sk_vec3_sub(ps[i + 1].p, ps[i].p));
+                worst = fmax(worst, violation(l, length[i], cable));
+                rest[i] = carrying_rest(l, rest[i], length[i], k, cable);
+            }
+        if (anchor) {
+            const sk_real l = sk_vec3_length(sk_vec3_sub(ps[sk_ref_rope_held(r)].p, r->anchor));
+            worst = fmax(worst, violation(l, real_params.anchor_length, anchor_cable));
+            anchor_rest = carrying_rest(l, anchor_rest, real_params.anchor_length, k, anchor_cable);
+        }
+        if (ground)
+            for (int i = 0; i < n; i++) {
+                const sk_real push = ground_push(&penalty, i, ps[i].p.y);
+                if (ps[i].w != 0 && (push > 0 || ps[i].p.y < floor))
+                    worst = fmax(worst, fabs(ps[i].p.y - floor));
+                height[i] = floor + (push > 0 ? ground_depth(&penalty, push) : 0);
+            }
+        if (worst <= delta) {
+            result = used;
+            break;
+        }
+    }
+    if (ground) /* on the ground: those below it, and those within the solve's reach of it */
+        for (int i = 0; i < n; i++)
+            ps[i].p.y = ps[i].w != 0 && ps[i].p.y < floor + delta ? floor : ps[i].p.y;
+    r->implicit.vertical = NULL;
+    r->scenario = real_s;
+    r->group = real_g;
+    r->params = real_params;
+    r->c = real_c;
+    r->anchor_spring = real_anchor;
+    sk_ref_rope_register(r);
+    free(length), free(rest), free(vertical), free(height);
+    return result;
+}
+
 int sk_ref_rope_equilibrium(sk_ref_rope *r, sk_real tolerance, int iterations)
 {
+    if (sk_group_has_contacts(r->scenario, r->group))
+        return contacts_at_rest(r, tolerance, iterations);
     if (!r->group->has_line)
-        return solve(r, tolerance, iterations, NULL);
+        return solve(r, tolerance, iterations, NULL, NULL);
     /* A line's statics: the water without its waves (their kinematics are no steady load; the current is), and
      * the line's own vertical stiffness in the solve's diagonal blocks. */
     sk_real *vertical = malloc((size_t)r->world.capacity * sizeof *vertical);
@@ -246,7 +444,7 @@ int sk_ref_rope_equilibrium(sk_ref_rope *r, sk_real tolerance, int iterations)
     for (int i = 0; i < r->world.count; i++)
         r->lines[i].scenario = &still;
     r->implicit.vertical = vertical;
-    const int solves = solve(r, tolerance, iterations, vertical);
+    const int solves = solve(r, tolerance, iterations, vertical, NULL);
     r->implicit.vertical = NULL;
     for (int i = 0; i < r->world.count; i++)
         r->lines[i].scenario = r->scenario;

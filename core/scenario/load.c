@@ -154,16 +154,16 @@ static int parse_implicit(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     return rc;
 }
 
-/* The first group that has what a solver is not built for (deployment, contacts, a fake spring anchor and,
- * where `profiles`, properties along the rope or payloads): refused at `key` with `verb` ("bdf2 does not
- * take", "does not take"), naming the group. */
+/* The first group that has what a solver is not built for (deployment, a fake spring anchor, where `contacts`
+ * contacts and where `profiles` properties along the rope or payloads): refused at `key` with `verb` ("bdf2
+ * does not take", "does not take"), naming the group. */
 static int refuse_unsupported_groups(const sk_scn_ctx *c, const sk_scenario *s, const char *key, const char *verb,
-                                     bool profiles)
+                                     bool contacts, bool profiles)
 {
     for (int i = 0; i < s->n_groups; i++) {
         const sk_group *g = &s->groups[i];
         const char *why = g->deploys                          ? "deploy"
-                          : sk_group_has_contacts(s, g)        ? "contacts (rods, cables, the ground)"
+                          : contacts && sk_group_has_contacts(s, g) ? "contacts (rods, cables, the ground)"
                           : g->anchor == SK_ANCHOR_FAKE_SPRING ? "a fake_spring anchor"
                           : profiles && g->has_profiles        ? "properties along the rope or payloads"
                                                                : NULL;
@@ -183,7 +183,7 @@ static int check_bdf2(const sk_scn_ctx *c, const sk_scenario *s)
 {
     if (s->integrator != SK_INTEGRATOR_IMPLICIT || s->implicit_scheme != SK_IMPLICIT_BDF2)
         return 0;
-    return refuse_unsupported_groups(c, s, "implicit.scheme", "bdf2 does not take", true);
+    return refuse_unsupported_groups(c, s, "implicit.scheme", "bdf2 does not take", true, true);
 }
 
 /* The direct solver's options; read whatever the resolver, as the implicit integrator's are. */
@@ -308,14 +308,13 @@ static int parse_equilibrium(const sk_scn_ctx *c, json_t *o, sk_scenario *s)
     return rc;
 }
 
-/* What the equilibrium solve is not built for: contacts (rigid constraints, not compliant ones: a ground or
- * seabed that pushes back in proportion to depth is not in the model), the fake spring (a force written for
- * steps of dt) and deployment. */
+/* What the equilibrium solve is not built for: the fake spring (a force written for steps of dt) and
+ * deployment (a rope whose particles come and go). */
 static int check_equilibrium(const sk_scn_ctx *c, const sk_scenario *s)
 {
     if (!s->initial_equilibrium)
         return 0;
-    return refuse_unsupported_groups(c, s, "initial.equilibrium", "does not take", false);
+    return refuse_unsupported_groups(c, s, "initial.equilibrium", "does not take", false, false);
 }
 
 static int parse_initial(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
