@@ -29,7 +29,7 @@ skein_test(physics_bungee SOURCES test_physics_bungee.c CASES anchored_slack lin
 skein_test(physics_implicit SOURCES test_physics_implicit.c CASES
   oscillator_small_step oscillator_large_step stiff_chain_large_step convergence_first_order deploy_law
   drag_linear drag_quadratic bungee_slack fake_spring anchored_bungee_slack)
-skein_test(physics_statics SOURCES test_physics_statics.c CASES catenary hanging_payloads bungee_slack deploy_refused rod_catenary cable_hanging springs_on_ground
+skein_test(physics_statics SOURCES test_physics_statics.c CASES catenary hanging_payloads bungee_slack deploying_at_rest fake_spring_refused rod_catenary cable_hanging springs_on_ground
            line_in_water line_on_seabed line_catenary_ea jumper)
 skein_test(physics_support SOURCES test_physics_support.c CASES chain pendulum symplectic euler verlet implicit sine refused)
 skein_test(physics_bdf2 SOURCES test_physics_bdf2.c CASES recurrence second_order energy)

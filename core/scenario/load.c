@@ -154,36 +154,27 @@ static int parse_implicit(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     return rc;
 }
 
-/* The first group that has what a solver is not built for (deployment, a fake spring anchor, where `contacts`
- * contacts and where `profiles` properties along the rope or payloads): refused at `key` with `verb` ("bdf2
- * does not take", "does not take"), naming the group. */
-static int refuse_unsupported_groups(const sk_scn_ctx *c, const sk_scenario *s, const char *key, const char *verb,
-                                     bool contacts, bool profiles)
-{
-    for (int i = 0; i < s->n_groups; i++) {
-        const sk_group *g = &s->groups[i];
-        const char *why = g->deploys                          ? "deploy"
-                          : contacts && sk_group_has_contacts(s, g) ? "contacts (rods, cables, the ground)"
-                          : g->anchor == SK_ANCHOR_FAKE_SPRING ? "a fake_spring anchor"
-                          : profiles && g->has_profiles        ? "properties along the rope or payloads"
-                                                               : NULL;
-        if (why) {
-            char p[SK_SCN_PATH_MAX];
-            sk_scn_path_index(p, "groups", (size_t)i);
-            return sk_scn_fail(c, key, "%s %s (%s)", verb, why, p);
-        }
-    }
-    return 0;
-}
-
 /* What BDF2 is not built for: it keeps each particle's previous state, which a deploying rope's inserted
  * particles lack; contacts change the state between steps outside its recurrence; the fake spring's force is
- * written for steps of dt and profiles' per-particle terms for dt alone. */
+ * written for steps of dt and profiles' per-particle terms for dt alone. Refused naming the first such group. */
 static int check_bdf2(const sk_scn_ctx *c, const sk_scenario *s)
 {
     if (s->integrator != SK_INTEGRATOR_IMPLICIT || s->implicit_scheme != SK_IMPLICIT_BDF2)
         return 0;
-    return refuse_unsupported_groups(c, s, "implicit.scheme", "bdf2 does not take", true, true);
+    for (int i = 0; i < s->n_groups; i++) {
+        const sk_group *g = &s->groups[i];
+        const char *why = g->deploys                          ? "deploy"
+                          : sk_group_has_contacts(s, g)        ? "contacts (rods, cables, the ground)"
+                          : g->anchor == SK_ANCHOR_FAKE_SPRING ? "a fake_spring anchor"
+                          : g->has_profiles                    ? "properties along the rope or payloads"
+                                                               : NULL;
+        if (why) {
+            char p[SK_SCN_PATH_MAX];
+            sk_scn_path_index(p, "groups", (size_t)i);
+            return sk_scn_fail(c, "implicit.scheme", "bdf2 does not take %s (%s)", why, p);
+        }
+    }
+    return 0;
 }
 
 /* The direct solver's options; read whatever the resolver, as the implicit integrator's are. */
@@ -308,13 +299,16 @@ static int parse_equilibrium(const sk_scn_ctx *c, json_t *o, sk_scenario *s)
     return rc;
 }
 
-/* What the equilibrium solve is not built for: the fake spring (a force written for steps of dt) and
- * deployment (a rope whose particles come and go). */
+/* What the equilibrium solve is not built for: the fake spring, a force written for steps of dt. */
 static int check_equilibrium(const sk_scn_ctx *c, const sk_scenario *s)
 {
-    if (!s->initial_equilibrium)
-        return 0;
-    return refuse_unsupported_groups(c, s, "initial.equilibrium", "does not take", false, false);
+    for (int i = 0; s->initial_equilibrium && i < s->n_groups; i++)
+        if (s->groups[i].anchor == SK_ANCHOR_FAKE_SPRING) {
+            char p[SK_SCN_PATH_MAX];
+            sk_scn_path_index(p, "groups", (size_t)i);
+            return sk_scn_fail(c, "initial.equilibrium", "does not take a fake_spring anchor (%s)", p);
+        }
+    return 0;
 }
 
 static int parse_initial(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
