@@ -7,7 +7,8 @@
 
 unsigned sk_ref_rope_state_fields(const sk_scenario *s, const sk_group *g)
 {
-    return SK_STATE_VELOCITY | SK_STATE_PREVIOUS | (sk_group_has_contacts(s, g) ? SK_STATE_CONTACTS : 0u);
+    return SK_STATE_VELOCITY | SK_STATE_PREVIOUS | (sk_group_has_contacts(s, g) ? SK_STATE_CONTACTS : 0u) |
+           (sk_scenario_keeps_previous_step(s) ? SK_STATE_HISTORY : 0u);
 }
 
 /* A link's recorded impulse that a contact must give back: anything but +0. */
@@ -32,6 +33,16 @@ void sk_ref_rope_export(const sk_ref_rope *r, sk_rope_state *st)
         put3(st->p, i, w->particles[i].p);
         put3(st->v, i, w->particles[i].v);
         put3(st->q, i, w->particles[i].q);
+    }
+    const sk_ref_implicit *im = &r->implicit;
+    if (sk_scenario_keeps_previous_step(r->scenario) && st->prev_p && st->prev_v && im->prev_p) {
+        for (int i = 0; i < w->capacity; i++) {
+            put3(st->prev_p, i, im->prev_p[i]);
+            put3(st->prev_v, i, im->prev_v[i]);
+        }
+        st->has_prev = im->has_prev;
+        st->solves = im->solves;
+        st->unconverged = im->unconverged;
     }
     if (!st->impulse)
         return;
@@ -65,8 +76,9 @@ bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st)
     sk_world *w = &r->world;
     const bool contacts = sk_group_has_contacts(r->scenario, g);
     const int n = st->n;
+    const bool history = sk_scenario_keeps_previous_step(r->scenario) && st->prev_p && st->prev_v && r->implicit.prev_p;
     if (n < 1 || n > w->capacity || (!g->deploys && n != w->capacity) || (g->deploys && n < g->deploy_initial) ||
-        st->steps < 0)
+        st->steps < 0 || (history && (st->solves < 0 || st->unconverged < 0)))
         return false;
     int links_pulled = 0;
     if (contacts) {
@@ -97,7 +109,14 @@ bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st)
     }
     w->count = n;
     r->steps = st->steps;
-    r->implicit.has_prev = false; /* BDF2 starts again from a backward Euler step: the state holds no step before */
+    /* BDF2's step before; without it BDF2 starts again from a backward Euler step */
+    r->implicit.has_prev = history && st->has_prev;
+    r->implicit.solves = history ? st->solves : 0;
+    r->implicit.unconverged = history ? st->unconverged : 0;
+    for (int i = 0; history && i < w->capacity; i++) {
+        r->implicit.prev_p[i] = get3(st->prev_p, i);
+        r->implicit.prev_v[i] = get3(st->prev_v, i);
+    }
     r->deploy_rest = st->s;
     r->anchor_spring.rest_length = st->s;
     r->anchor_spring.stiffness = sk_rope_anchor_stiffness(&r->params, &r->c, st->s);

@@ -151,7 +151,8 @@ enum {
     SK_STATE_VELOCITY = 1u << 0, /* v: the stored velocity (every integrator but verlet) */
     SK_STATE_PREVIOUS = 1u << 1, /* q: verlet's previous position (the reference keeps one with every
                                   * integrator: its start state q = p - v dt, which only verlet reads) */
-    SK_STATE_CONTACTS = 1u << 2  /* what the last step's contacts did: impulses, contacts, iterations */
+    SK_STATE_CONTACTS = 1u << 2, /* what the last step's contacts did: impulses, contacts, iterations */
+    SK_STATE_HISTORY = 1u << 3   /* BDF2's (implicit.scheme "bdf2"): the state a step before and its Newton */
 };
 
 /* The arrays are the caller's, sized for the group's capacity (particles) N; every slot is kept, those past
@@ -169,6 +170,13 @@ typedef struct sk_rope_state {
      * constraint at N - 1), then the contacts generated and the resolver iterations used */
     sk_real *impulse;
     int contacts, iterations;
+    /* with SK_STATE_HISTORY: [N][3] positions (m) and velocities (m/s) a step before, whether there is such a
+     * step (0 before the first, which is backward Euler's), the last step's Newton solves and the steps whose
+     * Newton did not converge. An importing engine without prev_p or prev_v starts BDF2 again from a backward
+     * Euler step. */
+    sk_real *prev_p, *prev_v;
+    int has_prev, solves;
+    long unconverged;
 } sk_rope_state;
 
 /* Which engine's state this is ("batch" or "reference": the two keep different state, and a checkpoint is
