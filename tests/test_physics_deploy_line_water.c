@@ -73,7 +73,8 @@ static int submerged_weight_held(void)
  * tension (docs/model.md section 7.1; up to 19.5 N here, at s_min). With that lag added back, the anchor's
  * tension while reeling in at the constant speed stays within [0.5, 1.5] times the submerged weight of the
  * particles out, never swinging through zero or to several times that weight as the absorptions' jolts would
- * if they rang; held at the end (13.5 s) it settles to the tip's submerged weight within 1 %. */
+ * if they rang; held at the end (13.5 s) it settles to the tip's submerged weight within 1 % (and the build's
+ * rounding, 64 units of EA). */
 static int reel_in_band(void)
 {
     sk_scenario s;
@@ -104,7 +105,8 @@ static int reel_in_band(void)
     CHECK(sk_ref_rope_count(r) == 1);
     sk_rope_diagnostics d;
     sk_ref_rope_diagnose(r, &d, NULL);
-    PHYS_NEAR(&end, (double)d.anchor_force.y, submerged_weight(1), 1e-2 * submerged_weight(1));
+    /* the build's rounding: a position's last bit at the anchored segment's stiffness */
+    PHYS_NEAR(&end, (double)d.anchor_force.y, submerged_weight(1), 1e-2 * submerged_weight(1) + 64 * PHYS_U * ea);
     printf("reel-in at 0.5 m/s: (anchor tension + frame lag) / submerged weight out in [%.4f, %.4f]\n", lo, hi);
     phys_report("line reeled in through water: (tension + lag) / submerged weight out = 1 within 0.5", &band);
     phys_report("line reeled in and held: anchor force = the tip's submerged weight (1.66 N)", &end);
