@@ -1107,17 +1107,19 @@ static int deploy_line_ground(void)
 
 /* A deploying line in water and on a compliant seabed (docs/model.md section 7.2): the line of deploy_line,
  * its loop (tip pinned beside the anchor) crossing the surface into a sheared current under waves, each lane
- * its own diameter too. */
+ * its own diameter too. The surface is at the anchor's height, so that the newest particle, at about the
+ * anchored segment's length from the anchor point, is partly submerged (its tangent, toward the anchor point,
+ * counts). */
 #define DEPLOY_SEA                                                                                                  \
-    "\"water\": {\"density\": 1025, \"surface\": 9.8, \"current\": {\"heights\": [7, 8.8, 9.8],"                  \
+    "\"water\": {\"density\": 1025, \"surface\": 10, \"current\": {\"heights\": [7, 8.8, 10],"                  \
     " \"velocities\": [[0, 0, 0], [0.3, 0, 0.1], [0.6, 0, -0.3]]},"                                               \
     " \"waves\": {\"amplitude\": 0.05, \"period\": 0.7, \"heading\": 30, \"phase\": 40, \"depth\": 3, \"ramp\": 0.1}},"
 /* The same over a compliant seabed at 9.7 m (reached from the 400th step on), the waves' depth the water's
  * over it. */
 #define DEPLOY_SEA_BED                                                                                              \
-    "\"water\": {\"density\": 1025, \"surface\": 9.8, \"current\": {\"heights\": [9.7, 9.75, 9.8],"                 \
+    "\"water\": {\"density\": 1025, \"surface\": 10, \"current\": {\"heights\": [9.7, 9.85, 10],"                 \
     " \"velocities\": [[0, 0, 0], [0.3, 0, 0.1], [0.6, 0, -0.3]]},"                                               \
-    " \"waves\": {\"amplitude\": 0.02, \"period\": 0.7, \"heading\": 30, \"phase\": 40, \"depth\": 0.1, \"ramp\": 0.1}},"
+    " \"waves\": {\"amplitude\": 0.02, \"period\": 0.7, \"heading\": 30, \"phase\": 40, \"depth\": 0.3, \"ramp\": 0.1}},"
 #define DEPLOY_SEA_SWEEP ", \"line.diameter\": {\"random\": {\"min\": 0.005, \"max\": 0.03, \"seed\": 146}}"
 
 /* Paying out at a speed swept per lane, every lane up to the capacity. */
