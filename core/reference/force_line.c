@@ -31,8 +31,9 @@ static void line_update(const sk_force_generator *fg, sk_particle *particle)
 }
 
 sk_force_generator *sk_line_force_init(sk_line_force *self, const sk_particle *prev, const sk_particle *next,
-                                       const sk_vec3 *next_point, sk_real share, const sk_rope_constants *c, const sk_scenario *s,
-                                       const sk_real *time, sk_real mu_k, sk_line_inertia *state)
+                                       const sk_vec3 *next_point, sk_real share, const sk_rope_constants *c,
+                                       const sk_scenario *s, const sk_real *time, sk_real mu_k,
+                                       sk_line_inertia *state)
 {
     self->state = state;
     self->base.update = line_update;

@@ -136,8 +136,9 @@ typedef struct sk_line_force {
     sk_line_inertia *state; /* the particle's (sk_particle.line points here) */
 } sk_line_force;
 sk_force_generator *sk_line_force_init(sk_line_force *self, const sk_particle *prev, const sk_particle *next,
-                                       const sk_vec3 *next_point, sk_real share, const sk_rope_constants *c, const sk_scenario *s,
-                                       const sk_real *time, sk_real mu_k, sk_line_inertia *state);
+                                       const sk_vec3 *next_point, sk_real share, const sk_rope_constants *c,
+                                       const sk_scenario *s, const sk_real *time, sk_real mu_k,
+                                       sk_line_inertia *state);
 
 /* ---- the force registry: (particle, generator) pairs applied in registration order --------- */
 

@@ -99,9 +99,9 @@ static int parse_ground(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
 }
 
 /* Lines in water and on a compliant seabed (docs/model.md 3.6-3.7) are refused with contacts and, deploying,
- * under the implicit integrator (its blocks are not built for the anchored segment's share of the line), and a
- * compliant ground needs lines to act on. A deploying line given by EA takes an explicit integrator: the implicit one's anchor block holds a
- * constant stiffness (docs/model.md 7.1). */
+ * under the implicit integrator (its blocks are not built for the anchored segment's share of the line, 7.2),
+ * and a compliant ground needs lines to act on. A deploying line given by EA takes an explicit integrator: the
+ * implicit one's anchor block holds a constant stiffness (docs/model.md 7.1). */
 static int check_lines(const sk_scn_ctx *c, const sk_scenario *s)
 {
     for (int i = 0; i < s->n_groups; i++) {
