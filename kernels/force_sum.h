@@ -87,7 +87,9 @@ SK_INLINE skv3 k_force_sum(const kparams *k, k_features ft, const k_pass *pass, 
     } else {
         f = k_particle_forces(k, ft.gforce, ft.drag, ft.buoyancy, p, vel);
         if (ft.water || ft.seabed) {
-            const skv share = k_line_share(k, ft.profiles, has_prev, has_next);
+            /* a deploying line's particles past the tip take a whole segment (the newest's second one is the
+             * anchored segment), the last row too (docs/model.md section 7.2) */
+            const skv share = k_line_share(k, ft.profiles, has_prev, has_next || ft.deploys);
             if (ft.water) {
                 skv3 u, a;
                 k_water_flow_clocked(pass->cfg, &pass->clock, p, &u, &a);

@@ -18,7 +18,7 @@ SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real 
     const kparams k = kp_load(param);
     const unsigned char *pinned = cfg->pinned;
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
-    const bool need_vel = ft.drag || ft.link_damp || ft.anchor == SK_ANCHOR_FAKE_SPRING;
+    const bool need_vel = ft.drag || ft.link_damp || ft.water || ft.seabed || ft.anchor == SK_ANCHOR_FAKE_SPRING;
     for (long s = 0; s < steps; s++) {
         skv3 x = k_anchor_point(cfg, &k, ft.driven, step0 + s);
         k_deploy(cfg, &k, param, state, x, step0 + s);
@@ -30,12 +30,14 @@ SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real 
                 lane_steps[l] += (uint64_t)param[(size_t)SK_P_N * SK_W + l];
         if (ft.bending) /* the hinges among the particles present, after the insertion (bending.h) */
             k_bend_pass(&k, state, rows, n, bend, prof);
-        const k_pass pass = {x, rest, bend, rows, cfg, 0, {0}};
-        k_line_row none = k_line_none(); /* the loader keeps lines to the fixed step */
+        k_pass pass = {x, rest, bend, rows, cfg, (sk_real)(step0 + s) * cfg->dt, {0}};
+        if (ft.water)
+            pass.clock = sk_wave_clock_at(cfg->water, pass.t);
 
         /* p is carried from row to row (row i + 1 is still old when row i is written); v is loaded where it is
-         * used, as in the fixed kernel, to spare registers */
-        skv3 p = v3_load(state), um_prev = v3_zero();
+         * used, as in the fixed kernel, to spare registers; a line's (the water feature's) link i - 1's unit
+         * vector too */
+        skv3 p = v3_load(state), um_prev = v3_zero(), e_prev = v3_zero();
         sk_real *row = state;
         for (int i = 0; i < rows; i++, row += stride) {
             kparams row_k;
@@ -61,11 +63,20 @@ SK_INLINE void deploy_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_real 
                     um_prev = um;
                 }
             }
+            k_line_row line = k_line_none();
+            if (ft.water) { /* the newest particle's second link is the anchored segment, to the anchor point */
+                line.e_prev = e_prev;
+                line.e_next = k_line_link_unit(p, i + 1 < rows ? v3_select(skv_lt(next_index, n), pn, x) : x);
+                e_prev = line.e_next;
+            }
             skv3 f = k_force_sum(kr, ft, &pass, i, p, vel, um_before, um, i > 0, i + 1 < rows,
-                                 k_hold_lanes(skv_eq(next_index, n)), &none);
+                                 k_hold_lanes(skv_eq(next_index, n)), &line);
             if (!pinned[i]) {
                 skv3 pi = p, wi = w;
-                k_integrate(kr, ft.integrator, &pi, &wi, f);
+                if (ft.water)
+                    k_integrate_acc(kr, ft.integrator, false, &pi, &wi, k_line_acceleration(kr, &line.inertia, f));
+                else
+                    k_integrate(kr, ft.integrator, &pi, &wi, f);
                 v3_store(row, v3_select(present, pi, p));
                 v3_store(row + 3 * SK_W, v3_select(present, wi, w));
             }
@@ -91,13 +102,17 @@ SK_INLINE void deploy_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *sta
     free(bend);
 }
 
-/* The variants (feature_mask.h): profiles (each particle with its own constants, and with bending each hinge's
- * k_b), bending, and the rest; the other features read at run time. Damped links (axial damping) first, so
- * the others take them as absent. */
-/* Lines do not deploy (the loader): their features are constant off here. */
+/* The variants (feature_mask.h): lines in water, then lines on a compliant seabed in air, their other features
+ * read at run time (docs/model.md section 7.2); then profiles (each particle with its own constants, and with
+ * bending each hinge's k_b), bending, and the rest; the other features read at run time. Damped links (axial
+ * damping) first among these, so the others take them as absent. The lines' features are constant off in
+ * every variant after the lines' own, so that the other ropes run none of their code. */
 #define DEPLOY_DRY (K_WATER | K_SEABED)
 #define DEPLOY_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_LINK_DAMP | DEPLOY_DRY)
+#define DEPLOY_LINE (K_WATER | K_DEPLOYS | K_LEAN | K_UNIT_DAMP)
 #define DEPLOY_VARIANTS(X)                                                                  \
+    X(line, K_WATER | K_DEPLOYS, K_WATER | K_DEPLOYS, DEPLOY_LINE)                                \
+    X(line_seabed_dry, K_SEABED | K_DEPLOYS, K_SEABED | K_DEPLOYS, DEPLOY_LINE | K_SEABED)        \
     X(link_damped, K_LINK_DAMP, K_LINK_DAMP, K_LINK_DAMP | K_LEAN | DEPLOY_DRY)              \
     X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_LINK_DAMP | DEPLOY_DRY) \
     X(bending, K_BENDING | K_PROFILES, K_BENDING, DEPLOY_OPEN)                   \

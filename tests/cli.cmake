@@ -38,6 +38,10 @@ skein_cli_test(scenario.reel_in scenario.sh reel_in 24 "0 30000 60000" --every 3
 # Ropes 0 and 7 written (output.ropes): 1 particle each at the start; at 12.5 s rope 0 (0.5 m/s) has 13
 # (0.2 + 6.25 m out: 12 segments and s = 0.45) and rope 7 (2 m/s) all 20; all 10 m out by 25 s.
 skein_cli_test(scenario.deploy_line scenario.sh deploy_line 75 "0 50000 100000")
+# Ropes 0 and 7 written (output.ropes), 1 particle each at the start, s = 0.5 m of a 1 m segment: rope 0 pays
+# out 0.8 m/s (4e-4 m a step: insertions near steps 1250 and 3750), rope 7 1.3 m/s (6.5e-4 m: near 770, 2310,
+# 3850): 1 + 1, 2 + 2 and 3 + 4 rows at steps 0, 2000 and 4000.
+skein_cli_test(scenario.cable_lay scenario.sh cable_lay 13 "0 2000 4000" --steps 4000 --every 2000)
 # 3 ropes of 32 particles written (output.ropes).
 skein_cli_test(scenario.rods_sliding_to_a_stop scenario.sh rods_sliding_to_a_stop 192 "0 3" --steps 3)
 # 3 ropes of 32 particles written (output.ropes).

@@ -1105,6 +1105,80 @@ static int deploy_line_ground(void)
         2, 24, true);
 }
 
+/* A deploying line in water and on a compliant seabed (docs/model.md section 7.2): the line of deploy_line,
+ * its loop (tip pinned beside the anchor) crossing the surface into a sheared current under waves, each lane
+ * its own diameter too. The surface is at the anchor's height, so that the newest particle, at about the
+ * anchored segment's length from the anchor point, is partly submerged (its tangent, toward the anchor point,
+ * counts). */
+#define DEPLOY_SEA                                                                                                  \
+    "\"water\": {\"density\": 1025, \"surface\": 10, \"current\": {\"heights\": [7, 8.8, 10],"                  \
+    " \"velocities\": [[0, 0, 0], [0.3, 0, 0.1], [0.6, 0, -0.3]]},"                                               \
+    " \"waves\": {\"amplitude\": 0.05, \"period\": 0.7, \"heading\": 30, \"phase\": 40, \"depth\": 3, \"ramp\": 0.1}},"
+/* The same over a compliant seabed at 9.7 m (reached from the 400th step on), the waves' depth the water's
+ * over it. */
+#define DEPLOY_SEA_BED                                                                                              \
+    "\"water\": {\"density\": 1025, \"surface\": 10, \"current\": {\"heights\": [9.7, 9.85, 10],"                 \
+    " \"velocities\": [[0, 0, 0], [0.3, 0, 0.1], [0.6, 0, -0.3]]},"                                               \
+    " \"waves\": {\"amplitude\": 0.02, \"period\": 0.7, \"heading\": 30, \"phase\": 40, \"depth\": 0.3, \"ramp\": 0.1}},"
+#define DEPLOY_SEA_SWEEP ", \"line.diameter\": {\"random\": {\"min\": 0.005, \"max\": 0.03, \"seed\": 146}}"
+
+/* Paying out at a speed swept per lane, every lane up to the capacity. */
+static int deploy_line_water(void)
+{
+    return each_explicit_deploying(
+        DEPLOY_LINE_TOP(DEPLOY_SEA, "3",
+                        ", \"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 143}}" DEPLOY_SEA_SWEEP),
+        2, 24, false);
+}
+
+/* Out and in again through the surface (a speed table), each lane its own segment length. */
+static int deploy_line_water_reel_in(void)
+{
+    return each_explicit_deploying(
+        DEPLOY_LINE_TOP(DEPLOY_SEA, REEL_TABLE,
+                        ", \"line.length\": {\"random\": {\"min\": 2, \"max\": 3, \"seed\": 144}}" DEPLOY_SEA_SWEEP),
+        2, 24, true);
+}
+
+/* Onto a compliant seabed with friction under the water, paid out and reeled in. */
+static int deploy_line_seabed(void)
+{
+    return each_explicit_deploying(
+        DEPLOY_LINE_TOP(DEPLOY_SEA_BED " \"ground\": {\"height\": 9.7, \"stiffness\": 3e4, \"damping\": 300,"
+                        " \"friction\": {\"static\": 0.6, \"kinetic\": 0.5}, \"slip_speed\": 0.02},",
+                        REEL_TABLE,
+                        ", \"line.length\": {\"random\": {\"min\": 2, \"max\": 3, \"seed\": 147}}" DEPLOY_SEA_SWEEP),
+        2, 24, true);
+}
+
+/* On a compliant seabed in air (no water): the seabed's terms alone. */
+static int deploy_line_seabed_dry(void)
+{
+    return each_explicit_deploying(
+        DEPLOY_LINE_TOP("\"ground\": {\"height\": 9.7, \"stiffness\": 3e4, \"damping\": 300,"
+                        " \"friction\": {\"static\": 0.6, \"kinetic\": 0.5}},",
+                        "3", ", \"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 148}}"),
+        2, 24, false);
+}
+
+/* A deploying line given by its diameter and particle masses (no profiles: the shares from the particle's
+ * index, the newest at the capacity taking a whole segment), with bending and a drag of its own, in water. */
+static int deploy_particles_water(void)
+{
+    static const char fmt[] =
+        "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\", " DEPLOY_SEA
+        " \"groups\": [{\"count\": 37, \"particles\": 20, \"mass\": 0.05, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0],"
+        " \"damping\": 0.9, \"velocity\": [0.3, 0, 0], \"pinned\": [0], \"bending\": {\"stiffness\": 0.001},"
+        " \"line\": {\"diameter\": 0.01, \"drag\": {\"normal\": 1.2, \"tangential\": 0.3},"
+        "  \"added_mass\": {\"normal\": 1, \"tangential\": 0.2}},"
+        " \"link\": {\"type\": \"spring\", \"stiffness\": 300, \"length\": 0.1},"
+        " \"anchor\": {\"type\": \"anchored_spring\", \"stiffness\": 600, \"point\": [0.2, 10, 0], \"length\": 0.05},"
+        " \"deploy\": {\"velocity\": 3, \"initial_particles\": 2, \"insert_velocity\": \"along\"},"
+        " \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 149}}" DEPLOY_SEA_SWEEP
+        "}}]}";
+    return each_explicit_deploying(fmt, 2, 20, false);
+}
+
 /* A line given by EA (profiles: its ends carry half a segment) crossing the surface, falling onto a compliant
  * seabed with friction, in a sheared current... each lane its own diameter, coefficients, EA and mass. */
 #define LINE_WATER(TOP, LINE_EXTRA, GROUP_EXTRA) LINE_SEA("{\"density\": 1025, \"surface\": 0.2}", TOP, LINE_EXTRA, GROUP_EXTRA)
@@ -1172,7 +1246,9 @@ CHECK_MAIN({"line_water", line_water}, {"line_waves", line_waves}, {"line_water_
            {"deploy_max_length", deploy_max_length}, {"deploy_weightless_segment", deploy_weightless_segment},
            {"deploy_exact_ties", deploy_exact_ties}, {"friction_ties", friction_ties},
            {"deploy_profile", deploy_profile}, {"deploy_reel_in", deploy_reel_in},
-           {"deploy_line", deploy_line}, {"deploy_line_reel_in", deploy_line_reel_in}, {"deploy_line_ground", deploy_line_ground},
+           {"deploy_line", deploy_line}, {"deploy_line_reel_in", deploy_line_reel_in}, {"deploy_line_ground", deploy_line_ground}, {"deploy_line_water", deploy_line_water},
+           {"deploy_line_water_reel_in", deploy_line_water_reel_in}, {"deploy_line_seabed", deploy_line_seabed},
+           {"deploy_line_seabed_dry", deploy_line_seabed_dry}, {"deploy_particles_water", deploy_particles_water},
            {"deploy_reel_in_ground", deploy_reel_in_ground},
            {"deploy_payload", deploy_payload}, {"deploy_payload_reel_in", deploy_payload_reel_in},
            {"deploy_payload_reel_in_ground", deploy_payload_reel_in_ground},

@@ -44,7 +44,11 @@ sk_real sk_rope_line_share(const sk_group *g, const sk_rope_params *p, const sk_
 {
     const sk_real half = (sk_real)0.5;
     const sk_real before = i > 0 ? sk_rope_link_length(g, p, c, i - 1) * half : 0;
-    const sk_real after = i + 1 < g->particles ? sk_rope_link_length(g, p, c, i) * half : 0;
+    /* a deploying line's newest particle's second segment is the anchored one, counted whole (section 7.1);
+     * at the capacity that particle is the last row */
+    const sk_real after = i + 1 < g->particles ? sk_rope_link_length(g, p, c, i) * half
+                          : g->deploys && i > 0 ? c->link_length * half
+                                                : 0;
     return before + after;
 }
 

@@ -49,7 +49,8 @@ sk_real sk_rope_hinge_kb(const sk_group *g, const sk_rope_params *p, const sk_ro
 
 /* Particle i's share of a line (docs/model.md section 3.6): half of each adjacent link's rest length, the
  * two halves added (0 + x where an end has one link), so an inner particle of a uniform rope has L's bits and
- * an end 0.5 L's. */
+ * an end 0.5 L's. A deploying line's particles past the tip take a whole segment (section 7.1), the last row
+ * (the newest at the capacity) too. */
 sk_real sk_rope_line_share(const sk_group *g, const sk_rope_params *p, const sk_rope_constants *c, int i);
 /* Link i's axial damping coefficient (sk_rope_link_c), its line mass the larger of particles i and i + 1's
  * masses without payloads (the lumped masses of a uniform line's interior, whether or not its ends carry

@@ -15,7 +15,9 @@ static void line_update(const sk_force_generator *fg, sk_particle *particle)
     particle->line = self->state;
     if (self->water) {
         const sk_vec3 prev = self->prev ? link_unit(self->prev, particle) : sk_vec3_zero();
-        const sk_vec3 next = self->next ? link_unit(particle, self->next) : sk_vec3_zero();
+        const sk_vec3 next = self->next         ? link_unit(particle, self->next)
+                             : self->next_point ? sk_vec3_unit(sk_vec3_sub(*self->next_point, particle->p))
+                                                : sk_vec3_zero();
         sk_vec3 u, a;
         sk_water_flow(&self->scenario->water, particle->p, *self->time, &u, &a);
         particle->f = sk_vec3_add(particle->f, sk_line_water_force(self->c, self->share, sk_line_tangent(prev, next),
@@ -29,13 +31,15 @@ static void line_update(const sk_force_generator *fg, sk_particle *particle)
 }
 
 sk_force_generator *sk_line_force_init(sk_line_force *self, const sk_particle *prev, const sk_particle *next,
-                                       sk_real share, const sk_rope_constants *c, const sk_scenario *s,
-                                       const sk_real *time, sk_real mu_k, sk_line_inertia *state)
+                                       const sk_vec3 *next_point, sk_real share, const sk_rope_constants *c,
+                                       const sk_scenario *s, const sk_real *time, sk_real mu_k,
+                                       sk_line_inertia *state)
 {
     self->state = state;
     self->base.update = line_update;
     self->prev = prev;
     self->next = next;
+    self->next_point = next_point;
     self->share = share;
     self->c = c;
     self->scenario = s;

@@ -120,10 +120,13 @@ typedef struct sk_bending_force {
 sk_force_generator *sk_bending_force_init(sk_bending_force *self, sk_particle *prev, sk_particle *next, sk_real kb);
 
 /* A line in water and on a compliant seabed (model/line_water.h): registered with each particle of the line,
- * between prev and next (NULL at an end), of share `share`; the water's flow at step time *time. */
+ * between prev and next (NULL at an end), of share `share`; the water's flow at step time *time. A deploying
+ * line's newest particle has no next particle but the anchor point, *next_point (its anchored segment's far
+ * end, docs/model.md section 7.1); NULL elsewhere. */
 typedef struct sk_line_force {
     sk_force_generator base;
     const sk_particle *prev, *next;
+    const sk_vec3 *next_point;
     sk_real share;
     const sk_rope_constants *c;
     const sk_scenario *scenario;
@@ -133,8 +136,9 @@ typedef struct sk_line_force {
     sk_line_inertia *state; /* the particle's (sk_particle.line points here) */
 } sk_line_force;
 sk_force_generator *sk_line_force_init(sk_line_force *self, const sk_particle *prev, const sk_particle *next,
-                                       sk_real share, const sk_rope_constants *c, const sk_scenario *s,
-                                       const sk_real *time, sk_real mu_k, sk_line_inertia *state);
+                                       const sk_vec3 *next_point, sk_real share, const sk_rope_constants *c,
+                                       const sk_scenario *s, const sk_real *time, sk_real mu_k,
+                                       sk_line_inertia *state);
 
 /* ---- the force registry: (particle, generator) pairs applied in registration order --------- */
 

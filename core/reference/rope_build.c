@@ -54,9 +54,11 @@ void sk_ref_rope_register(sk_ref_rope *r)
             sk_force_registry_add(reg, &ps[i], &r->drag.base);
         if (g->has_buoyancy)
             sk_force_registry_add(reg, &ps[i], &r->buoyancy.base);
+        /* a deploying line's newest particle: its second link is the anchored segment, to the anchor point */
         if (g->has_line)
             sk_force_registry_add(reg, &ps[i],
                                   sk_line_force_init(&r->lines[i], i > 0 ? &ps[i - 1] : NULL, i + 1 < n ? &ps[i + 1] : NULL,
+                                                     g->deploys && i + 1 == n ? &r->anchor : NULL,
                                                      sk_rope_line_share(g, &r->params, &r->c, i), &r->c, s, &r->time,
                                                      r->params.ground_friction_kinetic, &r->line_states[i]));
     }

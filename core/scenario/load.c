@@ -98,10 +98,10 @@ static int parse_ground(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     return parse_friction(c, g, s);
 }
 
-/* Lines in water and on a compliant seabed (docs/model.md 3.6-3.7) are refused with contacts and while
- * deploying (the anchored segment's share of the line is not built), and a compliant ground needs lines to
- * act on. A deploying line given by EA takes an explicit integrator: the implicit one's anchor block holds a
- * constant stiffness (docs/model.md 7.1). */
+/* Lines in water and on a compliant seabed (docs/model.md 3.6-3.7) are refused with contacts and, deploying,
+ * under the implicit integrator (its blocks are not built for the anchored segment's share of the line, 7.2),
+ * and a compliant ground needs lines to act on. A deploying line given by EA takes an explicit integrator: the
+ * implicit one's anchor block holds a constant stiffness (docs/model.md 7.1). */
 static int check_lines(const sk_scn_ctx *c, const sk_scenario *s)
 {
     for (int i = 0; i < s->n_groups; i++) {
@@ -117,9 +117,9 @@ static int check_lines(const sk_scn_ctx *c, const sk_scenario *s)
             return sk_scn_fail(c, pl, "a deploying line given by EA takes an explicit integrator, not implicit");
         if (!sk_group_line_in_medium(s, g))
             continue;
-        if (g->deploys)
-            return sk_scn_fail(c, pl, "a deploying line in water or on a compliant ground is not supported (a dry "
-                                      "one is)");
+        if (g->deploys && s->integrator == SK_INTEGRATOR_IMPLICIT)
+            return sk_scn_fail(c, pl, "a deploying line in water or on a compliant ground takes an explicit "
+                                      "integrator, not implicit");
         if (sk_group_has_contacts(s, g))
             return sk_scn_fail(c, pl, "not supported with contacts (rod or cable links or anchor, a rigid ground)");
     }
