@@ -25,9 +25,9 @@ enum { IM_H = 0, IM_ZP = 9, IM_COUPLED = 12, IM_DV = 13, IM_LENGTH = 16, IM_INVE
 _Static_assert(IM_ROW == SK_PACK_IMPLICIT_ROW_REALS, "the memory check counts the solve's scratch");
 
 /* BDF2's scratch per particle, each [W], after the solve's (and the hinges'): the step's extrapolated start x^
- * and v^ (6), the line search's accepted point a (3), the solve's result t from it (3) and the residual at the
- * trial point (3). */
-enum { IB_BASE = 0, IB_ACC = 6, IB_TARGET = 9, IB_RES = 12, IB_ROW = 15 };
+ * and v^ (6), the line search's accepted point a (3), the solve's result t from it (3), the residual at the
+ * trial point (3) and link i's geometric share at the step's start (1). */
+enum { IB_BASE = 0, IB_ACC = 6, IB_TARGET = 9, IB_RES = 12, IB_SHARE = 15, IB_ROW = 16 };
 
 /* Whether BDF2's line search also judges by the step's energy (reference/implicit.c, energy_judges): every force
  * conservative and its potential summed. */
@@ -213,7 +213,9 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                 um = deploys || bungee ? v3_select(act, um, v3_zero()) : um;
                 um_i = um;
                 um_prev = um;
-                s = s3_spring_block(d, inv, k->link_l, k->link_kdt2);
+                s = ft.bdf2 ? s3_spring_block_share(d, inv, skv_load(bscratch + ((size_t)i * IB_ROW + IB_SHARE) * SK_W),
+                                                    k->link_kdt2)
+                            : s3_spring_block(d, inv, k->link_l, k->link_kdt2);
                 q = s3_apply(s, v3_sub(cz, nz));
                 if (ft.link_damp) { /* its damping block T joins S; on the right T z in later iterations */
                     const skv_sym3 t = s3_damping_block(d, inv, k->link_cdt);
@@ -459,6 +461,10 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
         if (!cfg->pinned[i]) {
             pb = v3_select(valid, v3_div(v3_sub(v3_scale(p, four), v3_load(prow)), three), p);
             vb = v3_select(valid, v3_div(v3_sub(v3_scale(v, four), v3_load(prow + 3 * SK_W)), three), v);
+        }
+        if (i + 1 < rows) { /* link i's geometric share at the step's start (reference/implicit.c, bdf2_step) */
+            const skv l = v3_length(v3_sub(p, v3_load(row + stride)));
+            skv_store(brow + IB_SHARE * SK_W, s3_spring_share(k->link_l, s3_inverse_length(l)));
         }
         v3_store(brow + IB_BASE * SK_W, pb);
         v3_store(brow + (IB_BASE + 3) * SK_W, vb);

@@ -58,19 +58,29 @@ SK_INLINE skv3 s3_apply(skv_sym3 a, skv3 v)
 /* 1/l where l > 0, else 0: the inverse length sk_spring_block takes (and, selected, the force's d^). */
 SK_INLINE skv s3_inverse_length(skv l) { return skv_select(skv_gt(l, skv_zero()), skv_div(skv_set1(1), l), skv_zero()); }
 
-/* sk_spring_block: kdt2 ((1 - a) u u^T + a I), u = d * inv, a = max(0, 1 - rest * inv), with inv of
- * s3_inverse_length(|d|) given by the caller (the force needs it too). */
-SK_INLINE skv_sym3 s3_spring_block(skv3 d, skv inv, skv rest, skv kdt2)
+/* sk_spring_share on lanes: max(0, 1 - rest * inv). */
+SK_INLINE skv s3_spring_share(skv rest, skv inv)
 {
-    const skv one = skv_set1(1);
+    const skv a = skv_sub(skv_set1(1), skv_mul(rest, inv));
+    return skv_select(skv_gt(a, skv_zero()), a, skv_zero());
+}
+
+/* sk_spring_block_share: kdt2 ((1 - a) u u^T + a I), u = d * inv, the share a given. */
+SK_INLINE skv_sym3 s3_spring_block_share(skv3 d, skv inv, skv a, skv kdt2)
+{
     skv3 u = v3_scale(d, inv);
-    skv a = skv_sub(one, skv_mul(rest, inv));
-    a = skv_select(skv_gt(a, skv_zero()), a, skv_zero());
-    skv3 bu = v3_scale(u, skv_sub(one, a));
+    skv3 bu = v3_scale(u, skv_sub(skv_set1(1), a));
     skv_sym3 r = {skv_mul(skv_add(skv_mul(bu.x, u.x), a), kdt2), skv_mul(skv_add(skv_mul(bu.y, u.y), a), kdt2),
                   skv_mul(skv_add(skv_mul(bu.z, u.z), a), kdt2), skv_mul(skv_mul(bu.x, u.y), kdt2),
                   skv_mul(skv_mul(bu.x, u.z), kdt2),            skv_mul(skv_mul(bu.y, u.z), kdt2)};
     return r;
+}
+
+/* sk_spring_block: kdt2 ((1 - a) u u^T + a I), u = d * inv, a = max(0, 1 - rest * inv), with inv of
+ * s3_inverse_length(|d|) given by the caller (the force needs it too). */
+SK_INLINE skv_sym3 s3_spring_block(skv3 d, skv inv, skv rest, skv kdt2)
+{
+    return s3_spring_block_share(d, inv, s3_spring_share(rest, inv), kdt2);
 }
 
 /* sk_damping_block: cdt u u^T, u = d * inv, with inv of s3_inverse_length(|d|) given by the caller. */

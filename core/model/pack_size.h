@@ -31,8 +31,9 @@
 #define SK_PACK_IMPLICIT_ROW_REALS 18
 
 /* Reals per lane and particle of BDF2's solve besides those (kernels/step_implicit.c): the step's extrapolated
- * start, the line search's accepted point and its solve's result, the residual at the trial point. */
-#define SK_PACK_BDF2_ROW_REALS 15
+ * start, the line search's accepted point and its solve's result, the residual at the trial point, the link's
+ * geometric share at the step's start. */
+#define SK_PACK_BDF2_ROW_REALS 16
 
 /* Reals per lane of BDF2's state besides the particles (kernels/pack.h, SK_B_*): whether the state a step
  * before is there, the last step's solves, the steps that did not converge. */

@@ -43,20 +43,34 @@ static inline sk_vec3 sk_sym3_apply(sk_sym3 a, sk_vec3 v)
                         (a.xz * v.x + a.yz * v.y) + a.zz * v.z);
 }
 
+/* A spring's geometric (transverse) share a = max(0, 1 - rest * inv) at inv = 1 / |d| (0 at a zero length). */
+static inline sk_real sk_spring_share(sk_real rest, sk_real inv)
+{
+    sk_real a = (sk_real)1 - rest * inv;
+    return a > 0 ? a : 0;
+}
+
+/* kdt2 ((1 - a) u u^T + a I) with u = d * inv and the share a given: each entry (((1 - a) * u_j) * u_k (+ a on
+ * the diagonal)) * kdt2. */
+static inline sk_sym3 sk_spring_block_share(sk_vec3 d, sk_real inv, sk_real a, sk_real kdt2)
+{
+    sk_vec3 u = sk_vec3_scale(d, inv);
+    sk_vec3 bu = sk_vec3_scale(u, (sk_real)1 - a);
+    return (sk_sym3){(bu.x * u.x + a) * kdt2, (bu.y * u.y + a) * kdt2, (bu.z * u.z + a) * kdt2,
+                     (bu.x * u.y) * kdt2,     (bu.x * u.z) * kdt2,     (bu.y * u.z) * kdt2};
+}
+
+/* The inverse length s3_inverse_length takes on lanes: 1 / l, 0 at l = 0. */
+static inline sk_real sk_inverse_length(sk_real l) { return l > 0 ? (sk_real)1 / l : 0; }
+
 /* The stiffness block of a spring of rest length `rest` whose end a sits at d from end b, times dt^2:
  * kdt2 ((1 - a) u u^T + a I) with u = d / |d| and a = max(0, 1 - rest / |d|). The transverse part a is the
  * exact Jacobian's when the spring is stretched and is dropped (0) when it is compressed, so the block is
  * positive semidefinite and the system positive definite. |d| = 0 takes 1/|d| as 0 (a = 1, u = 0). */
 static inline sk_sym3 sk_spring_block(sk_vec3 d, sk_real rest, sk_real kdt2)
 {
-    sk_real l = sk_vec3_length(d);
-    sk_real inv = l > 0 ? (sk_real)1 / l : 0;
-    sk_vec3 u = sk_vec3_scale(d, inv);
-    sk_real a = (sk_real)1 - rest * inv;
-    a = a > 0 ? a : 0;
-    sk_vec3 bu = sk_vec3_scale(u, (sk_real)1 - a);
-    return (sk_sym3){(bu.x * u.x + a) * kdt2, (bu.y * u.y + a) * kdt2, (bu.z * u.z + a) * kdt2,
-                     (bu.x * u.y) * kdt2,     (bu.x * u.z) * kdt2,     (bu.y * u.z) * kdt2};
+    const sk_real inv = sk_inverse_length(sk_vec3_length(d));
+    return sk_spring_block_share(d, inv, sk_spring_share(rest, inv), kdt2);
 }
 
 /* A link's axial damping block (docs/model.md section 2.1): cdt u u^T, u = d * inv, inv = 1/|d| (0 at a zero

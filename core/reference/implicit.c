@@ -13,7 +13,7 @@
 /* Every work array of the solve, one entry per particle, in one list for allocation and release. */
 #define SK_IMPLICIT_ARRAYS(X)                                                                                   \
     X(x0) X(v0) X(dv) X(z) X(q) X(handed_y) X(handed) X(active) X(zp) X(link) X(coupled) X(h) X(prev_p) X(prev_v) \
-    X(acc) X(target) X(res)
+    X(acc) X(target) X(res) X(share)
 
 bool sk_ref_implicit_init(sk_ref_implicit *im, int capacity)
 {
@@ -38,8 +38,9 @@ void sk_ref_implicit_free(sk_ref_implicit *im)
 
 /* The links' stiffness blocks at the linearisation point the particles hold: for each link its block S_i,
  * q_i = S_i (z_i - z_(i+1)), whether it acts (a spring always, a bungee when stretched) and whether it
- * couples two unpinned particles. */
-static void link_blocks(sk_ref_rope *r, const sk_rope_constants *c, bool later)
+ * couples two unpinned particles. With share (BDF2) each block's geometric share is share[i], not the
+ * point's. */
+static void link_blocks(sk_ref_rope *r, const sk_rope_constants *c, bool later, const sk_real *share)
 {
     sk_ref_implicit *im = &r->implicit;
     const sk_group *g = r->group;
@@ -55,7 +56,8 @@ static void link_blocks(sk_ref_rope *r, const sk_rope_constants *c, bool later)
             continue;
         const sk_real kdt2 = g->has_profiles ? sk_rope_link_kdt2(c, sk_rope_link_stiffness(g, &r->params, i))
                                              : c->link_kdt2;
-        im->link[i] = sk_spring_block(d, rest, kdt2);
+        im->link[i] = share ? sk_spring_block_share(d, sk_inverse_length(sk_vec3_length(d)), share[i], kdt2)
+                            : sk_spring_block(d, rest, kdt2);
         im->q[i] = sk_sym3_apply(im->link[i], sk_vec3_sub(im->z[i], im->z[i + 1]));
         if (g->has_link_damping) { /* its damping block T joins S; on the right T z in later iterations */
             const sk_real cdt = g->has_profiles ? sk_rope_link_damping(g, &r->params, c, i) * c->dt : c->link_cdt;
@@ -198,7 +200,7 @@ static void bdf2_step(sk_ref_rope *r);
 
 void sk_ref_implicit_linear_solve(sk_ref_rope *r, const sk_rope_constants *c)
 {
-    link_blocks(r, c, true);
+    link_blocks(r, c, true, NULL);
     solve(r, c, true, false, NULL);
 }
 
@@ -235,7 +237,7 @@ void sk_ref_rope_implicit_step(sk_ref_rope *r)
         /* what the stiffness (and later the damping) blocks multiply on the right-hand side */
         for (int i = 0; i < n; i++)
             im->z[i] = later ? im->dv[i] : sk_vec3_scale(im->v0[i], -1);
-        link_blocks(r, &r->c, later);
+        link_blocks(r, &r->c, later, NULL);
         solve(r, &r->c, later, line_blocks(r), NULL);
     }
     for (int i = 0; i < n; i++) {
@@ -328,6 +330,11 @@ static void bdf2_step(sk_ref_rope *r)
         im->z[i] = im->acc[i] = im->target[i] = sk_vec3_zero();
     }
     im->has_prev = true;
+    /* the links' geometric shares at the step's start, where the tensions are the motion's: the trial point's
+     * own (Newton's exact Jacobian) would take the predictor's stretch, far stiffer or slacker than the rope */
+    for (int i = 0; i + 1 < n; i++)
+        im->share[i] = sk_spring_share(sk_rope_link_length(r->group, &r->params, c, i),
+                                       sk_inverse_length(sk_vec3_length(sk_vec3_sub(ps[i].p, ps[i + 1].p))));
     const bool judge = energy_judges(r);
     sk_real alpha = 1, accepted = 0, energy_accepted = 0, slope = 0;
     bool converged = false;
@@ -335,7 +342,7 @@ static void bdf2_step(sk_ref_rope *r)
     for (int it = 0; it < r->scenario->implicit_iterations && !converged; it++) {
         place_trial(r, h);
         sk_world_apply_forces(w);
-        link_blocks(r, c, true);
+        link_blocks(r, c, true, im->share);
         sk_real merit = 0;
         solve(r, c, true, line_blocks(r), &merit);
         solves++;

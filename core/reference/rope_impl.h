@@ -30,6 +30,7 @@ typedef struct sk_ref_implicit {
     sk_vec3 *prev_p, *prev_v;
     sk_vec3 *acc, *target;
     sk_vec3 *res; /* the residual at the trial point, per particle */
+    sk_real *share; /* link i's geometric share at the step's start (sk_spring_share), its blocks' in every pass */
     /* the static solve's (reference/equilibrium.c) stiffness of each particle's own forces along y, times the
      * pseudo step squared, added to its diagonal block: NULL in the integrator's steps */
     const sk_real *vertical;
