@@ -1095,6 +1095,41 @@ static int deploy_line_reel_in(void)
         DEPLOY_LINE(REEL_TABLE, ", \"line.length\": {\"random\": {\"min\": 2, \"max\": 3, \"seed\": 144}}"), 2, 24, true);
 }
 
+/* The implicit integrator, deploying (one Newton iteration and three): lanes inserted at different steps
+ * and counts, some at the capacity (reel: every lane back at `initial` by the end). */
+static int each_implicit_deploying(const char *fmt, int initial, int capacity, bool reel)
+{
+    static char json[1 << 14], text[1 << 14];
+    static const char *const tops[] = {"", "\"implicit\": {\"iterations\": 3}, "};
+    for (size_t i = 0; i < sizeof tops / sizeof tops[0]; i++) {
+        snprintf(text, sizeof text, fmt, "implicit");
+        CHECK(text[0] == '{');
+        snprintf(json, sizeof json, "{%s%s", tops[i], text + 1);
+        tb_stats mid, end;
+        if (tb_against_reference(json, 500, 250, &mid) || tb_against_reference(json, STEPS, EVERY, &end)) {
+            fprintf(stderr, "implicit %s\n", tops[i]);
+            return 1;
+        }
+        CHECK(mid.min_count > initial && mid.min_count < mid.max_count);
+        CHECK(reel ? end.max_count == initial : end.max_count == capacity);
+    }
+    return 0;
+}
+
+/* deploy_line and deploy_line_reel_in under the implicit integrator: each lane's anchor block holds its own
+ * EA / max(s, L/4) at its own s, both ways across s_min. */
+static int deploy_line_implicit(void)
+{
+    return each_implicit_deploying(
+        DEPLOY_LINE("3", ", \"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 143}}"), 2, 24, false);
+}
+
+static int deploy_line_reel_in_implicit(void)
+{
+    return each_implicit_deploying(
+        DEPLOY_LINE(REEL_TABLE, ", \"line.length\": {\"random\": {\"min\": 2, \"max\": 3, \"seed\": 144}}"), 2, 24, true);
+}
+
 /* The same over a rigid ground with friction that the line reaches (the contact step: deployment, forces,
  * contacts). */
 static int deploy_line_ground(void)
@@ -1173,6 +1208,7 @@ CHECK_MAIN({"line_water", line_water}, {"line_waves", line_waves}, {"line_water_
            {"deploy_exact_ties", deploy_exact_ties}, {"friction_ties", friction_ties},
            {"deploy_profile", deploy_profile}, {"deploy_reel_in", deploy_reel_in},
            {"deploy_line", deploy_line}, {"deploy_line_reel_in", deploy_line_reel_in}, {"deploy_line_ground", deploy_line_ground},
+           {"deploy_line_implicit", deploy_line_implicit}, {"deploy_line_reel_in_implicit", deploy_line_reel_in_implicit},
            {"deploy_reel_in_ground", deploy_reel_in_ground},
            {"deploy_payload", deploy_payload}, {"deploy_payload_reel_in", deploy_payload_reel_in},
            {"deploy_payload_reel_in_ground", deploy_payload_reel_in_ground},
