@@ -1070,12 +1070,13 @@ static int each_explicit_deploying(const char *fmt, int initial, int capacity, b
  * its own EA, mass per length and speed, so its own anchored stiffness EA / max(s, L/4), strain-continuous
  * insertions and insertion steps; damped links. */
 #define DEPLOY_LINE(VELOCITY, SWEEPS) DEPLOY_LINE_TOP("", VELOCITY, SWEEPS)
-#define DEPLOY_LINE_TOP(TOP, VELOCITY, SWEEPS)                                                                    \
+#define DEPLOY_LINE_TOP(TOP, VELOCITY, SWEEPS) DEPLOY_LINE_LINK(TOP, ", \"damping_ratio\": 0.3", VELOCITY, SWEEPS)
+#define DEPLOY_LINE_LINK(TOP, LINK, VELOCITY, SWEEPS)                                                             \
     "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\", " TOP                                  \
     " \"groups\": [{\"count\": 37, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0], \"damping\": 0.9,"                  \
     " \"velocity\": [0.3, 0, 0], \"pinned\": [0],"                                                                 \
     " \"line\": {\"diameter\": 0.01, \"mass_per_length\": 0.5, \"EA\": 30, \"length\": 2.4, \"segments\": 24},"     \
-    " \"link\": {\"type\": \"spring\", \"damping_ratio\": 0.3},"                                                  \
+    " \"link\": {\"type\": \"spring\"" LINK "},"                                                                  \
     " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"length\": 0.05},"                     \
     " \"deploy\": {\"velocity\": " VELOCITY ", \"initial_particles\": 2, \"insert_velocity\": \"along\"},"         \
     " \"sweep\": {\"line.EA\": {\"random\": {\"min\": 10, \"max\": 60, \"seed\": 141}},"                            \
@@ -1128,6 +1129,14 @@ static int deploy_line_reel_in_implicit(void)
 {
     return each_implicit_deploying(
         DEPLOY_LINE(REEL_TABLE, ", \"line.length\": {\"random\": {\"min\": 2, \"max\": 3, \"seed\": 144}}"), 2, 24, true);
+}
+
+/* Out and in with undamped links (the implicit step's variant without the links' damping blocks). */
+static int deploy_line_undamped_implicit(void)
+{
+    return each_implicit_deploying(
+        DEPLOY_LINE_LINK("", "", REEL_TABLE, ", \"line.length\": {\"random\": {\"min\": 2, \"max\": 3, \"seed\": 146}}"),
+        2, 24, true);
 }
 
 /* The same over a rigid ground with friction that the line reaches (the contact step: deployment, forces,
@@ -1209,6 +1218,7 @@ CHECK_MAIN({"line_water", line_water}, {"line_waves", line_waves}, {"line_water_
            {"deploy_profile", deploy_profile}, {"deploy_reel_in", deploy_reel_in},
            {"deploy_line", deploy_line}, {"deploy_line_reel_in", deploy_line_reel_in}, {"deploy_line_ground", deploy_line_ground},
            {"deploy_line_implicit", deploy_line_implicit}, {"deploy_line_reel_in_implicit", deploy_line_reel_in_implicit},
+           {"deploy_line_undamped_implicit", deploy_line_undamped_implicit},
            {"deploy_reel_in_ground", deploy_reel_in_ground},
            {"deploy_payload", deploy_payload}, {"deploy_payload_reel_in", deploy_payload_reel_in},
            {"deploy_payload_reel_in_ground", deploy_payload_reel_in_ground},
