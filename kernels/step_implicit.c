@@ -285,13 +285,18 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                     skv3 d = v3_sub(cp, x);
                     skv l = v3_length(d);
                     skm on = anchor == SK_ANCHOR_BUNGEE ? skm_and(held, skv_gt(l, rest)) : held;
-                    skv_sym3 sa = s3_spring_block(d, s3_inverse_length(l), rest, k->anchor_kdt2);
+                    /* deploying: a line given by EA holds the anchored segment's stiffness at the step's rest
+                     * length s (forces.h k_anchor_stiffness), (ka h) h as the reference's */
+                    const skv kdt2 =
+                        deploys ? skv_select(skv_gt(k->anchor_ea, skv_zero()),
+                                             skv_mul(skv_mul(k_anchor_stiffness(k, rest), k->dt), k->dt), k->anchor_kdt2)
+                                : k->anchor_kdt2;
+                    skv_sym3 sa = s3_spring_block(d, s3_inverse_length(l), rest, kdt2);
                     e = s3_select(on, s3_add(e, sa), e);
                     y = v3_select(on, v3_add(y, s3_apply(sa, cz)), y);
                     if (ft.bdf2 && bdf2_energy_judges(ft)) {
-                        const skv st = skv_sub(l, rest);
-                        *energy = skv_select(
-                            on, skv_add(*energy, skv_mul(skv_mul(skv_mul(half, k->anchor_stiffness), st), st)), *energy);
+                        const skv st = skv_sub(l, rest), ka = deploys ? k_anchor_stiffness(k, rest) : k->anchor_stiffness;
+                        *energy = skv_select(on, skv_add(*energy, skv_mul(skv_mul(skv_mul(half, ka), st), st)), *energy);
                     }
                 } else if (anchor == SK_ANCHOR_FAKE_SPRING) {
                     skm on = skm_and(held, k->fake_active);

@@ -1070,12 +1070,13 @@ static int each_explicit_deploying(const char *fmt, int initial, int capacity, b
  * its own EA, mass per length and speed, so its own anchored stiffness EA / max(s, L/4), strain-continuous
  * insertions and insertion steps; damped links. */
 #define DEPLOY_LINE(VELOCITY, SWEEPS) DEPLOY_LINE_TOP("", VELOCITY, SWEEPS)
-#define DEPLOY_LINE_TOP(TOP, VELOCITY, SWEEPS)                                                                    \
+#define DEPLOY_LINE_TOP(TOP, VELOCITY, SWEEPS) DEPLOY_LINE_LINK(TOP, ", \"damping_ratio\": 0.3", VELOCITY, SWEEPS)
+#define DEPLOY_LINE_LINK(TOP, LINK, VELOCITY, SWEEPS)                                                             \
     "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\", " TOP                                  \
     " \"groups\": [{\"count\": 37, \"start\": [0, 10, 0], \"end\": [0.1, 10, 0], \"damping\": 0.9,"                  \
     " \"velocity\": [0.3, 0, 0], \"pinned\": [0],"                                                                 \
     " \"line\": {\"diameter\": 0.01, \"mass_per_length\": 0.5, \"EA\": 30, \"length\": 2.4, \"segments\": 24},"     \
-    " \"link\": {\"type\": \"spring\", \"damping_ratio\": 0.3},"                                                  \
+    " \"link\": {\"type\": \"spring\"" LINK "},"                                                                  \
     " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0.2, 10, 0], \"length\": 0.05},"                     \
     " \"deploy\": {\"velocity\": " VELOCITY ", \"initial_particles\": 2, \"insert_velocity\": \"along\"},"         \
     " \"sweep\": {\"line.EA\": {\"random\": {\"min\": 10, \"max\": 60, \"seed\": 141}},"                            \
@@ -1093,6 +1094,49 @@ static int deploy_line_reel_in(void)
 {
     return each_explicit_deploying(
         DEPLOY_LINE(REEL_TABLE, ", \"line.length\": {\"random\": {\"min\": 2, \"max\": 3, \"seed\": 144}}"), 2, 24, true);
+}
+
+/* The implicit integrator, deploying (one Newton iteration and three): lanes inserted at different steps
+ * and counts, some at the capacity (reel: every lane back at `initial` by the end). */
+static int each_implicit_deploying(const char *fmt, int initial, int capacity, bool reel)
+{
+    static char json[1 << 14], text[1 << 14];
+    static const char *const tops[] = {"", "\"implicit\": {\"iterations\": 3}, "};
+    for (size_t i = 0; i < sizeof tops / sizeof tops[0]; i++) {
+        snprintf(text, sizeof text, fmt, "implicit");
+        CHECK(text[0] == '{');
+        snprintf(json, sizeof json, "{%s%s", tops[i], text + 1);
+        tb_stats mid, end;
+        if (tb_against_reference(json, 500, 250, &mid) || tb_against_reference(json, STEPS, EVERY, &end)) {
+            fprintf(stderr, "implicit %s\n", tops[i]);
+            return 1;
+        }
+        CHECK(mid.min_count > initial && mid.min_count < mid.max_count);
+        CHECK(reel ? end.max_count == initial : end.max_count == capacity);
+    }
+    return 0;
+}
+
+/* deploy_line and deploy_line_reel_in under the implicit integrator: each lane's anchor block holds its own
+ * EA / max(s, L/4) at its own s, both ways across s_min. */
+static int deploy_line_implicit(void)
+{
+    return each_implicit_deploying(
+        DEPLOY_LINE("3", ", \"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 143}}"), 2, 24, false);
+}
+
+static int deploy_line_reel_in_implicit(void)
+{
+    return each_implicit_deploying(
+        DEPLOY_LINE(REEL_TABLE, ", \"line.length\": {\"random\": {\"min\": 2, \"max\": 3, \"seed\": 144}}"), 2, 24, true);
+}
+
+/* Out and in with undamped links (the implicit step's variant without the links' damping blocks). */
+static int deploy_line_undamped_implicit(void)
+{
+    return each_implicit_deploying(
+        DEPLOY_LINE_LINK("", "", REEL_TABLE, ", \"line.length\": {\"random\": {\"min\": 2, \"max\": 3, \"seed\": 146}}"),
+        2, 24, true);
 }
 
 /* The same over a rigid ground with friction that the line reaches (the contact step: deployment, forces,
@@ -1249,6 +1293,8 @@ CHECK_MAIN({"line_water", line_water}, {"line_waves", line_waves}, {"line_water_
            {"deploy_line", deploy_line}, {"deploy_line_reel_in", deploy_line_reel_in}, {"deploy_line_ground", deploy_line_ground}, {"deploy_line_water", deploy_line_water},
            {"deploy_line_water_reel_in", deploy_line_water_reel_in}, {"deploy_line_seabed", deploy_line_seabed},
            {"deploy_line_seabed_dry", deploy_line_seabed_dry}, {"deploy_particles_water", deploy_particles_water},
+           {"deploy_line_implicit", deploy_line_implicit}, {"deploy_line_reel_in_implicit", deploy_line_reel_in_implicit},
+           {"deploy_line_undamped_implicit", deploy_line_undamped_implicit},
            {"deploy_reel_in_ground", deploy_reel_in_ground},
            {"deploy_payload", deploy_payload}, {"deploy_payload_reel_in", deploy_payload_reel_in},
            {"deploy_payload_reel_in_ground", deploy_payload_reel_in_ground},

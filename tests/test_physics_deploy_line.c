@@ -1,7 +1,9 @@
 /* Physics: a deploying line given by EA (docs/model.md section 7.1). Its anchored segment is a piece of line
  * of rest length s, so of stiffness EA / max(s, s_min), s_min = L / 4: held at rest, it stretches by
  * W max(s, s_min) / EA under the weight W it holds; paid out slowly, the anchor holds the weight of the line
- * out. */
+ * out. The implicit integrator takes the same stiffness into its anchor block: one step of it is the closed
+ * form of a linearly implicit step, and far above the explicit stability limit it pays a line out as the
+ * explicit integrator does at a small step. */
 #include <string.h>
 
 #include "physics_util.h"
@@ -11,39 +13,40 @@
 #define G 9.81
 
 /* One segment of 2 m (capacity one particle, the tip, of half a segment's mass: 2 kg at 2 kg/m) paid out at
- * 0.5 m/s from s0 = 0.125 m to max_length, then held and damped to rest. */
-static int load_segment(sk_scenario *s, double max_length, long steps)
+ * 0.5 m/s from s0 = 0.125 m to max_length, then held and damped to rest, by INTEGRATOR at a step of dt. */
+static int load_segment(sk_scenario *s, const char *integrator, double dt, double max_length, long steps)
 {
     return phys_load(s,
-                     "{\"skein\": 1, \"dt\": %.17g, \"steps\": %ld, \"integrator\": \"symplectic\","
+                     "{\"skein\": 1, \"dt\": %.17g, \"steps\": %ld, \"integrator\": \"%s\","
                      " \"gravity\": [0, -%.17g, 0],"
                      " \"groups\": [{\"count\": 1, \"start\": [0, -0.125, 0], \"end\": [0, -0.125, 0], \"damping\": 0.02,"
                      " \"line\": {\"diameter\": 0.01, \"mass_per_length\": 2, \"EA\": 200, \"length\": 2, \"segments\": 1},"
                      " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 0, 0], \"length\": 0.125},"
                      " \"deploy\": {\"velocity\": 0.5, \"initial_particles\": 1, \"max_length\": %.17g}}]}",
-                     DT, steps, G, max_length);
+                     dt, steps, integrator, G, max_length);
 }
 
-/* While it pays out, the anchor's force on the tip is EA (s - |d|) / max(s, s_min) at every step (the
- * engine's force against that formula from its own state); held at max_length M (from 0.25 m, under s_min =
- * 0.5 m, to 1.5 m), the tip (2 kg) hangs at |d| = M + W max(M, s_min) / EA, W = 2 g: a constant anchor
- * stiffness would stretch the segment alike at every length. */
-static int held_segment(void)
+/* While it pays out (the first 4 s), the anchor's force on the tip is EA (s - |d|) / max(s, s_min) at every
+ * step (the engine's force against that formula from its own state); held at max_length M (from 0.25 m, under
+ * s_min = 0.5 m, to 1.5 m), the tip (2 kg) hangs at |d| = M + W max(M, s_min) / EA, W = 2 g: a constant
+ * anchor stiffness would stretch the segment alike at every length. 40 s at a step of dt. */
+static int held_segment_run(const char *integrator, double dt)
 {
     static const double lengths[] = {0.25, 0.5, 1.0, 1.5};
     const double ea = 200, s_min = 0.5, w = 2 * G;
+    const long per_second = lround(1 / dt), every = per_second / 16 > 0 ? per_second / 16 : 1;
     phys_track paying = {0}, held = {0}, force = {0};
     for (size_t c = 0; c < sizeof lengths / sizeof lengths[0]; c++) {
         const double m = lengths[c];
         sk_scenario s;
-        CHECK_OK(load_segment(&s, m, 40 * 1024));
+        CHECK_OK(load_segment(&s, integrator, dt, m, 40 * per_second));
         CHECK(s.groups[0].particles == 1);
         sk_ref_rope *r = sk_ref_rope_create(&s, 0, 0);
         CHECK(r);
         CHECK(sk_ref_rope_particle(r, 0)->w == (sk_real)0.5); /* the tip: half a 2 kg segment */
         for (long k = 0; k < s.steps; k++) {
             sk_ref_rope_step(r);
-            if (k % 64 != 0 || k > 4 * 1024)
+            if (k % every != 0 || k > 4 * per_second)
                 continue;
             sk_rope_diagnostics d;
             sk_ref_rope_diagnose(r, &d, NULL);
@@ -63,9 +66,60 @@ static int held_segment(void)
         sk_ref_rope_destroy(r);
         sk_scenario_free(&s);
     }
-    phys_report("anchored segment while paying out: force = EA (s - |d|) / max(s, L/4)", &paying);
-    phys_report("anchored segment held at 0.25, 0.5, 1, 1.5 m: |d| = s + W max(s, L/4) / EA", &held);
-    phys_report("anchored segment held: anchor force = the tip's weight (19.62 N)", &force);
+    char label[160];
+    snprintf(label, sizeof label, "%s: anchored segment while paying out: force = EA (s - |d|) / max(s, L/4)",
+             integrator);
+    phys_report(label, &paying);
+    snprintf(label, sizeof label, "%s: anchored segment held at 0.25, 0.5, 1, 1.5 m: |d| = s + W max(s, L/4) / EA",
+             integrator);
+    phys_report(label, &held);
+    snprintf(label, sizeof label, "%s: anchored segment held: anchor force = the tip's weight (19.62 N)", integrator);
+    phys_report(label, &force);
+    return 0;
+}
+
+static int held_segment(void) { return held_segment_run("symplectic", DT); }
+
+/* The implicit integrator at 2^-6 s: the segment follows s both ways across s_min alike. */
+static int held_segment_implicit(void) { return held_segment_run("implicit", 0.015625); }
+
+/* One implicit step of the tip alone from rest at depth l (no links; the anchor straight above it): the step's
+ * deployment gives s = s0 + u h, then (m + ka h^2) dv = h (ka (l - s) - m g) along the vertical, ka = EA /
+ * max(s, s_min) (the axial part of the anchor's block), v = D dv and y = -l + v h. With s = 1.5 m and l = 1.6 m
+ * at h = 0.1 s, ka = 133 N/m against EA / s_min = 400 N/m: a block of constant stiffness EA / s_min would move
+ * the tip little more than half as far. Each s of the list (under, at and over s_min = 0.5 m). */
+static int implicit_step(void)
+{
+    static const double rests[] = {0.3, 0.5, 1.5};
+    const double ea = 200, s_min = 0.5, mass = 2, h = 0.1, u = 0.5, l_over = 0.1;
+    phys_track step = {0};
+    for (size_t c = 0; c < sizeof rests / sizeof rests[0]; c++) {
+        const double s1 = rests[c], s0 = s1 - u * h, l = s1 + l_over;
+        sk_scenario s;
+        CHECK_OK(phys_load(&s,
+                           "{\"skein\": 1, \"dt\": %.17g, \"steps\": 1, \"integrator\": \"implicit\","
+                           " \"gravity\": [0, -%.17g, 0],"
+                           " \"groups\": [{\"count\": 1, \"start\": [0, -%.17g, 0], \"end\": [0, -%.17g, 0],"
+                           " \"damping\": 0.5, \"line\": {\"diameter\": 0.01, \"mass_per_length\": 2, \"EA\": 200,"
+                           " \"length\": 2, \"segments\": 1},"
+                           " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 0, 0], \"length\": %.17g},"
+                           " \"deploy\": {\"velocity\": %.17g, \"initial_particles\": 1}}]}",
+                           h, G, l, l, s0, u));
+        sk_ref_rope *r = sk_ref_rope_create(&s, 0, 0);
+        CHECK(r);
+        sk_ref_rope_step(r);
+        const double rest = (double)sk_ref_rope_deployed_length(r);
+        PHYS_NEAR(&step, rest, s1, 8 * PHYS_U * s1);
+        const double ka = ea / (rest > s_min ? rest : s_min);
+        const double dv = h * (ka * (l - rest) - mass * G) / (mass + ka * h * h);
+        const double v = pow(0.5, h) * dv, y = -l + v * h;
+        const sk_vec3 p = sk_ref_rope_position(r, 0);
+        PHYS_NEAR(&step, (double)p.y, y, 64 * PHYS_U);
+        PHYS_NEAR(&step, (double)p.x, 0, 0);
+        sk_ref_rope_destroy(r);
+        sk_scenario_free(&s);
+    }
+    phys_report("implicit step of the tip: (m + EA / max(s, L/4) h^2) dv = h f", &step);
     return 0;
 }
 
@@ -126,4 +180,92 @@ static int hanging_slow(void)
     return 0;
 }
 
-CHECK_MAIN({"held_segment", held_segment}, {"hanging_slow", hanging_slow})
+/* The line of hanging_slow (4 m, 1 kg/m, EA 2e4 N, 8 segments, paid out at 0.1 m/s for 37.5 s, then held)
+ * by the implicit integrator at h = 2^-5 s, IMPLICIT_FACTOR times or more the explicit stability limit (the
+ * loader's bound, sk_group_stable_dt), against the explicit (symplectic) run at 2^-13 s. Every 0.5 s from
+ * 2.75 s (the single particle of the first 2.5 s rings in the explicit run: only the group's damping stills
+ * it) while the line pays out, between insertions (at 2.5 s + 5 k s), and once held (40 s): the tip's stretch
+ * (its distance from the anchor less the line its run has paid out, which a float build's sums of u dt move
+ * apart by millimetres over 40 s) within TIP_TOL of the explicit run's. The anchor's tension while paying out
+ * within TENSION_TOL of the weight of the line out: each run's tension is read off its frame with a known lag
+ * of its step, the explicit one's EA u dt / max(s, s_min) (hanging_slow), the implicit one's -ka u h (1 - D) / D,
+ * D = 0.5^h the group's damping applied after the solve, which shortens each step's move by (1 - D) u h / D;
+ * both are taken off. Held: the tensions within HELD_TOL of the weight. */
+#define HANG_DT (1.0 / 32)
+#define IMPLICIT_FACTOR 20
+#define TIP_TOL 1e-3      /* m */
+#define TENSION_TOL 0.025 /* of mu g l */
+#define HELD_TOL 1e-3     /* of the weight */
+static int load_hanging(sk_scenario *s, const char *integrator, double dt)
+{
+    return phys_load(s,
+                     "{\"skein\": 1, \"dt\": %.17g, \"steps\": %ld, \"integrator\": \"%s\","
+                     " \"gravity\": [0, -%.17g, 0],"
+                     " \"groups\": [{\"count\": 1, \"start\": [0, -0.25, 0], \"end\": [0, -0.25, 0], \"damping\": 0.5,"
+                     " \"velocity\": [0, -0.1, 0],"
+                     " \"line\": {\"diameter\": 0.02, \"mass_per_length\": 1, \"EA\": 2e4, \"length\": 4, \"segments\": 8},"
+                     " \"link\": {\"type\": \"spring\", \"damping_ratio\": 1},"
+                     " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 0, 0], \"length\": 0.25},"
+                     " \"deploy\": {\"velocity\": 0.1, \"initial_particles\": 1, \"insert_velocity\": \"along\"}}]}",
+                     dt, lround(40 / dt), integrator, G);
+}
+
+/* How far the tip hangs below the line the rope has paid out: its distance from the anchor (the origin) less
+ * the line out. */
+static double tip_stretch(const sk_ref_rope *r)
+{
+    const sk_vec3 p = sk_ref_rope_position(r, 0);
+    return sqrt((double)p.x * p.x + (double)p.y * p.y + (double)p.z * p.z) - (double)sk_ref_rope_deployed_length(r);
+}
+
+static int hanging_implicit(void)
+{
+    sk_scenario se, si;
+    CHECK_OK(load_hanging(&se, "symplectic", SLOW_DT));
+    CHECK_OK(load_hanging(&si, "implicit", HANG_DT));
+    const double limit = sk_group_stable_dt(&se, 0);
+    fprintf(stderr, "explicit stability limit %.4g s; implicit step %.4g s = %.1f times it\n", limit, HANG_DT,
+            HANG_DT / limit);
+    CHECK(HANG_DT >= IMPLICIT_FACTOR * limit);
+    sk_ref_rope *re = sk_ref_rope_create(&se, 0, 0), *ri = sk_ref_rope_create(&si, 0, 0);
+    CHECK(re && ri);
+    const long ratio = lround(HANG_DT / SLOW_DT), every = lround(0.5 / HANG_DT);
+    const double ea = 2e4, u = 0.1, l_seg = 0.5, s_min = l_seg / 4, keep = pow(0.5, HANG_DT);
+    phys_track tip = {0}, tension = {0}, held_tip = {0}, held = {0};
+    for (long k = 1; k <= si.steps; k++) {
+        sk_ref_rope_step(ri);
+        for (long j = 0; j < ratio; j++)
+            sk_ref_rope_step(re);
+        const double out = (double)sk_ref_rope_deployed_length(re);
+        if ((k - every / 2) % every != 0 || k * HANG_DT < 2.5 || out > 3.95)
+            continue;
+        CHECK(sk_ref_rope_count(ri) == sk_ref_rope_count(re));
+        PHYS_NEAR(&tip, tip_stretch(ri), tip_stretch(re), TIP_TOL);
+        sk_rope_diagnostics di, de;
+        sk_ref_rope_diagnose(ri, &di, NULL);
+        sk_ref_rope_diagnose(re, &de, NULL);
+        const double rest = out - (sk_ref_rope_count(re) - 1) * l_seg, ka = ea / (rest > s_min ? rest : s_min);
+        const double lag_e = ka * u * SLOW_DT, lag_i = ka * u * HANG_DT * (1 - keep) / keep;
+        PHYS_NEAR(&tension, (double)di.anchor_force.y + lag_i, (double)de.anchor_force.y - lag_e,
+                  TENSION_TOL * G * out);
+    }
+    CHECK(sk_ref_rope_count(ri) == 8 && sk_ref_rope_count(re) == 8);
+    sk_rope_diagnostics di, de;
+    sk_ref_rope_diagnose(ri, &di, NULL);
+    sk_ref_rope_diagnose(re, &de, NULL);
+    PHYS_NEAR(&held_tip, tip_stretch(ri), tip_stretch(re), TIP_TOL);
+    PHYS_NEAR(&held, (double)di.anchor_force.y, (double)de.anchor_force.y, HELD_TOL * (double)de.anchor_force.y);
+    phys_report("implicit at 2^-5 s against symplectic at 2^-13 s, paying out: tip stretch (m)", &tip);
+    phys_report("implicit at 2^-5 s against symplectic at 2^-13 s, paying out: anchor tension (N)", &tension);
+    phys_report("implicit at 2^-5 s against symplectic at 2^-13 s, held: tip stretch (m)", &held_tip);
+    phys_report("implicit at 2^-5 s against symplectic at 2^-13 s, held: anchor tension (N)", &held);
+    sk_ref_rope_destroy(re);
+    sk_ref_rope_destroy(ri);
+    sk_scenario_free(&se);
+    sk_scenario_free(&si);
+    return 0;
+}
+
+CHECK_MAIN({"held_segment", held_segment}, {"hanging_slow", hanging_slow},
+           {"held_segment_implicit", held_segment_implicit}, {"implicit_step", implicit_step},
+           {"hanging_implicit", hanging_implicit})

@@ -128,7 +128,9 @@ static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, b
             sk_vec3 da = sk_vec3_sub(ps[i].p, r->anchor);
             sk_real rest = r->anchor_spring.rest_length;
             if (g->anchor == SK_ANCHOR_SPRING || sk_vec3_length(da) > rest) {
-                sk_sym3 s = sk_spring_block(da, rest, c->anchor_kdt2);
+                /* a deploying line given by EA: its anchored segment's stiffness at the step's s (deploy.c) */
+                const sk_real kdt2 = c->anchor_ea > 0 ? (r->anchor_spring.stiffness * c->dt) * c->dt : c->anchor_kdt2;
+                sk_sym3 s = sk_spring_block(da, rest, kdt2);
                 e = sk_sym3_add(e, s);
                 y = sk_vec3_add(y, sk_sym3_apply(s, im->z[i]));
             }
@@ -281,7 +283,7 @@ static sk_real step_energy(const sk_ref_rope *r, const sk_rope_constants *c)
                 const sk_real l = sk_vec3_length(sk_vec3_sub(ps[i].p, r->anchor)), rest = r->anchor_spring.rest_length;
                 if (g->anchor == SK_ANCHOR_SPRING || l > rest) {
                     const sk_real s = l - rest;
-                    e = e + ((half * r->params.anchor_stiffness) * s) * s;
+                    e = e + ((half * r->anchor_spring.stiffness) * s) * s;
                 }
             }
         }

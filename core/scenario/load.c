@@ -100,8 +100,7 @@ static int parse_ground(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
 
 /* Lines in water and on a compliant seabed (docs/model.md 3.6-3.7) are refused with contacts and, deploying,
  * under the implicit integrator (its blocks are not built for the anchored segment's share of the line, 7.2),
- * and a compliant ground needs lines to act on. A deploying line given by EA takes an explicit integrator: the
- * implicit one's anchor block holds a constant stiffness (docs/model.md 7.1). */
+ * and a compliant ground needs lines to act on. */
 static int check_lines(const sk_scn_ctx *c, const sk_scenario *s)
 {
     for (int i = 0; i < s->n_groups; i++) {
@@ -113,8 +112,6 @@ static int check_lines(const sk_scn_ctx *c, const sk_scenario *s)
                                p);
         char pl[SK_SCN_PATH_MAX];
         sk_scn_path_key(pl, p, "line");
-        if (g->line_by_ea && g->deploys && s->integrator == SK_INTEGRATOR_IMPLICIT)
-            return sk_scn_fail(c, pl, "a deploying line given by EA takes an explicit integrator, not implicit");
         if (!sk_group_line_in_medium(s, g))
             continue;
         if (g->deploys && s->integrator == SK_INTEGRATOR_IMPLICIT)
