@@ -228,11 +228,29 @@ typedef struct cli_run_outputs {
 void cli_print_summary(const sk_scenario *s, const sk_engine *e, const cli_plan *plan, const sk_run_stats *st,
                        const sk_group_totals *start, const sk_group_totals *end, const cli_run_outputs *out);
 
+/* A run's open outputs; NULL for one it does not write. */
+typedef struct cli_writers {
+    sk_csv_writer *csv;
+    sk_h5_writer *h5;
+    sk_vtk_writer *vtk;
+    sk_results_writer *results;
+} cli_writers;
+
+/* The temporaries they are being written to (cli_output_temps). */
+cli_output_temps cli_writers_temps(const cli_writers *w);
+
 /* The outputs after the run: committed when it finished (rc SK_OK), kept marked incomplete when it was
- * stopped (SK_ERR_INTERRUPTED), removed on any other failure; the results table's rows are e's ropes where the
- * run ended. Any writer may be NULL. Returns rc, or the first failure of a commit. */
-int cli_close_outputs(int rc, sk_csv_writer *csv, sk_h5_writer *h5, sk_vtk_writer *vtk, sk_results_writer *results,
-                      const sk_engine *e, sk_error *err);
+ * stopped (SK_ERR_INTERRUPTED), removed on any other failure; each closed one NULL in w after. The results
+ * table's rows are e's ropes where the run ended; with e NULL (a run across processes, which gathers its rows)
+ * the table is left to the caller. Returns rc, or the first failure of a commit. */
+int cli_close_outputs(int rc, cli_writers *w, const sk_engine *e, sk_error *err);
+
+/* Removes whatever of the outputs is still open (after a failure). */
+void cli_abort_outputs(cli_writers *w);
+
+/* err's message for a run stopped at step `reached` of `steps`: which of the outputs o names are kept, under
+ * which names. */
+void cli_fail_interrupted(const cli_options *o, long reached, long steps, sk_error *err);
 
 #ifdef SKEIN_MPI
 /* Under mpirun (Open MPI sets OMPI_COMM_WORLD_SIZE) starts MPI and returns the number of processes; else 1,

@@ -8,6 +8,17 @@
 #include "skein/output.h"
 #include "skein/engine.h"
 
+/* Counts both engines report per rope frame (one and two): in how many of the frames compared they differ, or
+ * that they never do; nothing where none was compared. */
+static void print_counts(const char *label, uint64_t mismatches, uint64_t compared, const char *one, const char *two)
+{
+    if (mismatches)
+        printf("  %s differ in %llu of %llu rope frames (%s or %s)\n", label, (unsigned long long)mismatches,
+               (unsigned long long)compared, one, two);
+    else if (compared)
+        printf("  %s the same in all %llu rope frames (%s and %s)\n", label, (unsigned long long)compared, one, two);
+}
+
 static void print_deviation(const char *what, const sk_deviation *d)
 {
     if (d->compared == 0)
@@ -89,18 +100,10 @@ int cli_compare(const cli_options *o, sk_error *err)
             if (dev[g].count_mismatches)
                 printf("  particle counts differ in %llu rope frames\n",
                        (unsigned long long)dev[g].count_mismatches);
-            if (dev[g].contact_mismatches)
-                printf("  contacts  differ in %llu of %llu rope frames (contacts or resolver iterations)\n",
-                       (unsigned long long)dev[g].contact_mismatches, (unsigned long long)dev[g].contact_compared);
-            else if (dev[g].contact_compared)
-                printf("  contacts  the same in all %llu rope frames (contacts and resolver iterations)\n",
-                       (unsigned long long)dev[g].contact_compared);
-            if (dev[g].newton_mismatches)
-                printf("  newton    differ in %llu of %llu rope frames (solves or steps not converged)\n",
-                       (unsigned long long)dev[g].newton_mismatches, (unsigned long long)dev[g].newton_compared);
-            else if (dev[g].newton_compared)
-                printf("  newton    the same in all %llu rope frames (solves and steps not converged)\n",
-                       (unsigned long long)dev[g].newton_compared);
+            print_counts("contacts ", dev[g].contact_mismatches, dev[g].contact_compared, "contacts",
+                         "resolver iterations");
+            print_counts("newton   ", dev[g].newton_mismatches, dev[g].newton_compared, "solves",
+                         "steps not converged");
             const double worst = fmax(dev[g].position.max, dev[g].velocity.max);
             if (driven(&s.groups[g]) && worst > 0 && isfinite(worst))
                 printf("  driven    the anchor's sine is SLEEF's in the batch engine and libm's in the reference: they\n"

@@ -472,10 +472,7 @@ static int run_ranks(const cli_options *o, sk_error *err)
     memset(&s, 0, sizeof s);
     memset(&mine, 0, sizeof mine);
     cli_plan plan = {0};
-    sk_csv_writer *csv = NULL;
-    sk_h5_writer *h5 = NULL;
-    sk_vtk_writer *vtk = NULL;
-    sk_results_writer *results = NULL;
+    cli_writers w = {0};
     sk_group_totals *start = NULL, *end = NULL;
     sk_rope_diagnostics *energy = NULL;
     int exit_status = SK_EXIT_OK;
@@ -544,24 +541,24 @@ static int run_ranks(const cli_options *o, sk_error *err)
     sk_frame_sink sinks[4];
     int n_sinks = 0;
     if (rc == SK_OK && r.rank == 0 && o->csv) {
-        if ((csv = sk_csv_open(o->csv, s.dt, plan.ropes, plan.n_ropes, err)))
-            sinks[n_sinks++] = (sk_frame_sink){sk_csv_frame_sink, csv};
+        if ((w.csv = sk_csv_open(o->csv, s.dt, plan.ropes, plan.n_ropes, err)))
+            sinks[n_sinks++] = (sk_frame_sink){sk_csv_frame_sink, w.csv};
         else
             rc = err->status;
     }
     if (rc == SK_OK && r.rank == 0 && o->vtk) {
-        if ((vtk = sk_vtk_open(o->vtk, s.dt, plan.ropes, plan.n_ropes, cli_vtk_layout(o), err)))
-            sinks[n_sinks++] = (sk_frame_sink){sk_vtk_frame_sink, vtk};
+        if ((w.vtk = sk_vtk_open(o->vtk, s.dt, plan.ropes, plan.n_ropes, cli_vtk_layout(o), err)))
+            sinks[n_sinks++] = (sk_frame_sink){sk_vtk_frame_sink, w.vtk};
         else
             rc = err->status;
     }
     /* the results table: rank 0's, its rows gathered at the end */
-    if (rc == SK_OK && r.rank == 0 && o->results && !(results = sk_results_open(o->results, &s, err)))
+    if (rc == SK_OK && r.rank == 0 && o->results && !(w.results = sk_results_open(o->results, &s, err)))
         rc = err->status;
     if ((rc = agree(&r, rc, err)))
         goto done;
     if (o->h5 &&
-        !(h5 = sk_h5_open_collective(o->h5, &s, plan.ropes, plan.n_ropes, r.first[r.rank], r.first[r.rank + 1],
+        !(w.h5 = sk_h5_open_collective(o->h5, &s, plan.ropes, plan.n_ropes, r.first[r.rank], r.first[r.rank + 1],
                                      plan.steps, plan.every, err)))
         rc = err->status;
     if ((rc = agree(&r, rc, err)))
@@ -569,21 +566,20 @@ static int run_ranks(const cli_options *o, sk_error *err)
     /* rank 0's frame journal; a resumed run's frames are written again first, the HDF5 file's by every rank.
      * The replay's sink stands for the HDF5 file among rank 0's outputs while the journal is made or resumed
      * (an output the journal is kept for), and leaves them after. */
-    const bool replays = ck.ck.resumed && h5;
-    replay rp = {&r, h5, false};
-    if (h5 && r.rank == 0)
+    const bool replays = ck.ck.resumed && w.h5;
+    replay rp = {&r, w.h5, false};
+    if (w.h5 && r.rank == 0)
         sinks[n_sinks++] = (sk_frame_sink){replay_sink, &rp};
-    const cli_output_temps keep = {.csv = csv ? sk_csv_temp_path(csv) : NULL,
-                                   .h5 = h5 && r.rank == 0 ? sk_h5_temp_path(h5) : NULL,
-                                   .vtk = vtk ? sk_vtk_temp_path(vtk) : NULL,
-                                   .results = results ? sk_results_temp_path(results) : NULL};
+    cli_output_temps keep = cli_writers_temps(&w);
+    if (r.rank != 0)
+        keep.h5 = NULL;
     if (r.rank == 0) {
         rc = cli_checkpoint_attach(&ck.ck, o, &s, &plan, &keep, sinks, &n_sinks, start, err);
         if (replays && !rp.ended) {
             long end = -1;
             MPI_Bcast(&end, 1, MPI_LONG, 0, MPI_COMM_WORLD);
         }
-        if (h5) {
+        if (w.h5) {
             /* the journal's sink goes on after it; the file from every rank's shares */
             for (int i = 0; i < n_sinks; i++)
                 if (sinks[i].ctx == &rp) {
@@ -593,7 +589,7 @@ static int run_ranks(const cli_options *o, sk_error *err)
                 }
         }
     } else if (replays) {
-        rc = replay_follow(&r, h5, err);
+        rc = replay_follow(&r, w.h5, err);
     }
     if ((rc = agree(&r, rc, err)))
         goto done;
@@ -602,7 +598,7 @@ static int run_ranks(const cli_options *o, sk_error *err)
     const bool show_progress = r.rank == 0 && !o->quiet && isatty(STDERR_FILENO);
     sk_run_stats stats = {.last_frame = -1};
     const frame_out out_frames = {
-        .sinks = sinks, .n_sinks = n_sinks, .h5 = h5, .stats = &stats, .checkpoints = &ck};
+        .sinks = sinks, .n_sinks = n_sinks, .h5 = w.h5, .stats = &stats, .checkpoints = &ck};
     struct sigaction old[2];
     cli_stop_requested = 0;
     cli_catch_stop_signals(old);
@@ -612,17 +608,14 @@ static int run_ranks(const cli_options *o, sk_error *err)
         cli_clear_progress(&bar);
     /* rank 0 commits, keeps marked incomplete or removes the outputs, once (the HDF5 file closed by every rank
      * first); a failure there is everyone's */
-    int closed = cli_close_outputs(rc, csv, h5, vtk, NULL, NULL, err);
-    csv = NULL;
-    h5 = NULL;
-    vtk = NULL;
+    int closed = cli_close_outputs(rc, &w, NULL, err);
     /* the table's rows are the ropes where the run ended (or stopped), from every rank (collective calls) */
     if (o->results && (rc == SK_OK || rc == SK_ERR_INTERRUPTED)) {
         /* a failure to commit another output (rank 0's) keeps its message */
         sk_error spare = {0};
         const bool failed = closed != rc;
-        const int written = write_results(&r, results, rc == SK_OK, failed ? &spare : err);
-        results = NULL;
+        const int written = write_results(&r, w.results, rc == SK_OK, failed ? &spare : err);
+        w.results = NULL;
         if (written && !failed)
             closed = written;
     }
@@ -640,15 +633,8 @@ static int run_ranks(const cli_options *o, sk_error *err)
     }
 
     const long reached = stats.last_frame;
-    if (rc == SK_ERR_INTERRUPTED && (o->csv || o->h5 || o->vtk || o->results) && r.rank == 0)
-        sk_fail(err, SK_ERR_INTERRUPTED,
-                "interrupted at step %ld of %ld; what was written up to that step is kept as%s%s%s%s%s%s%s%s%s%s%s%s (any "
-                "earlier file under the outputs' own names is left as it was)",
-                reached, plan.steps, o->h5 ? " " : "", o->h5 ? o->h5 : "",
-                o->h5 ? SK_INCOMPLETE_SUFFIX " (attribute complete = 0)" : "", o->csv ? " " : "", o->csv ? o->csv : "",
-                o->csv ? SK_INCOMPLETE_SUFFIX : "", o->vtk ? " " : "", o->vtk ? o->vtk : "",
-                o->vtk ? SK_INCOMPLETE_SUFFIX "/" : "", o->results ? " " : "", o->results ? o->results : "",
-                o->results ? SK_INCOMPLETE_SUFFIX : "");
+    if (rc == SK_ERR_INTERRUPTED && r.rank == 0)
+        cli_fail_interrupted(o, reached, plan.steps, err);
     if (rc == SK_OK && energy_check)
         energy_report(&r, energy);
     /* a finished run removes its checkpoint; any other says how to go on from it */
@@ -688,10 +674,7 @@ static int run_ranks(const cli_options *o, sk_error *err)
     fflush(stdout);
 
 done:
-    sk_csv_abort(csv);
-    sk_h5_abort(h5);
-    sk_vtk_abort(vtk);
-    sk_results_abort(results);
+    cli_abort_outputs(&w);
     free(energy);
     free(start);
     free(end);

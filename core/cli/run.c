@@ -196,41 +196,67 @@ void cli_print_summary(const sk_scenario *s, const sk_engine *e, const cli_plan 
 
 /* ---- the command --------------------------------------------------------------------------------- */
 
-/* The outputs after the run: committed when it finished, kept marked incomplete when it was stopped,
- * removed on any other failure. Returns rc, or the first failure of a commit. */
-int cli_close_outputs(int rc, sk_csv_writer *csv, sk_h5_writer *h5, sk_vtk_writer *vtk, sk_results_writer *results,
-                      const sk_engine *e, sk_error *err)
+void cli_fail_interrupted(const cli_options *o, long reached, long steps, sk_error *err)
+{
+    if (!o->csv && !o->h5 && !o->vtk && !o->results)
+        return;
+    sk_fail(err, SK_ERR_INTERRUPTED,
+            "interrupted at step %ld of %ld; what was written up to that step is kept as%s%s%s%s%s%s%s%s%s%s%s%s (any "
+            "earlier file under the outputs' own names is left as it was)",
+            reached, steps, o->h5 ? " " : "", o->h5 ? o->h5 : "",
+            o->h5 ? SK_INCOMPLETE_SUFFIX " (attribute complete = 0)" : "", o->csv ? " " : "", o->csv ? o->csv : "",
+            o->csv ? SK_INCOMPLETE_SUFFIX : "", o->vtk ? " " : "", o->vtk ? o->vtk : "",
+            o->vtk ? SK_INCOMPLETE_SUFFIX "/" : "", o->results ? " " : "", o->results ? o->results : "",
+            o->results ? SK_INCOMPLETE_SUFFIX : "");
+}
+
+cli_output_temps cli_writers_temps(const cli_writers *w)
+{
+    return (cli_output_temps){.csv = w->csv ? sk_csv_temp_path(w->csv) : NULL,
+                              .h5 = w->h5 ? sk_h5_temp_path(w->h5) : NULL,
+                              .vtk = w->vtk ? sk_vtk_temp_path(w->vtk) : NULL,
+                              .results = w->results ? sk_results_temp_path(w->results) : NULL};
+}
+
+void cli_abort_outputs(cli_writers *w)
+{
+    sk_csv_abort(w->csv);
+    sk_h5_abort(w->h5);
+    sk_vtk_abort(w->vtk);
+    sk_results_abort(w->results);
+    *w = (cli_writers){0};
+}
+
+int cli_close_outputs(int rc, cli_writers *w, const sk_engine *e, sk_error *err)
 {
     sk_error mine = {0};
     int out = 0;
     if (rc == SK_OK || rc == SK_ERR_INTERRUPTED) {
         const bool complete = rc == 0;
-        if (csv)
-            out = complete ? sk_csv_commit(csv, &mine) : sk_csv_keep_incomplete(csv, &mine);
-        if (h5) {
-            const int r = sk_h5_finish(h5, complete, out ? NULL : &mine);
+        if (w->csv)
+            out = complete ? sk_csv_commit(w->csv, &mine) : sk_csv_keep_incomplete(w->csv, &mine);
+        if (w->h5) {
+            const int r = sk_h5_finish(w->h5, complete, out ? NULL : &mine);
             out = out ? out : r;
         }
-        if (vtk) {
-            const int r = complete ? sk_vtk_commit(vtk, out ? NULL : &mine)
-                                   : sk_vtk_keep_incomplete(vtk, out ? NULL : &mine);
+        if (w->vtk) {
+            const int r = complete ? sk_vtk_commit(w->vtk, out ? NULL : &mine)
+                                   : sk_vtk_keep_incomplete(w->vtk, out ? NULL : &mine);
             out = out ? out : r;
         }
         /* the table's rows are the ropes where the run ended (or stopped) */
-        if (results) {
-            int r = sk_results_write(results, e, out ? NULL : &mine);
+        if (w->results && e) {
+            int r = sk_results_write(w->results, e, out ? NULL : &mine);
             if (r)
-                sk_results_abort(results);
+                sk_results_abort(w->results);
             else
-                r = complete ? sk_results_commit(results, out ? NULL : &mine)
-                             : sk_results_keep_incomplete(results, out ? NULL : &mine);
+                r = complete ? sk_results_commit(w->results, out ? NULL : &mine)
+                             : sk_results_keep_incomplete(w->results, out ? NULL : &mine);
             out = out ? out : r;
         }
+        *w = (cli_writers){.results = e ? NULL : w->results};
     } else {
-        sk_csv_abort(csv);
-        sk_h5_abort(h5);
-        sk_vtk_abort(vtk);
-        sk_results_abort(results);
+        cli_abort_outputs(w);
     }
     if (out) {
         *err = mine;
@@ -262,10 +288,7 @@ static int run(const cli_options *o, sk_error *err)
     cli_plan plan = {0};
     int exit_status = SK_EXIT_OK;
     sk_engine *e = NULL;
-    sk_csv_writer *csv = NULL;
-    sk_h5_writer *h5 = NULL;
-    sk_vtk_writer *vtk = NULL;
-    sk_results_writer *results = NULL;
+    cli_writers w = {0};
     sk_group_totals *start = NULL, *end = NULL;
     sk_rope_diagnostics *energy = NULL;
     cli_checkpointing ck = {.resumed_at = -1};
@@ -296,36 +319,33 @@ static int run(const cli_options *o, sk_error *err)
     sk_frame_sink sinks[4];
     int n_sinks = 0;
     if (o->csv) {
-        if (!(csv = sk_csv_open(o->csv, s.dt, plan.ropes, plan.n_ropes, err))) {
+        if (!(w.csv = sk_csv_open(o->csv, s.dt, plan.ropes, plan.n_ropes, err))) {
             rc = err->status;
             goto done;
         }
-        sinks[n_sinks++] = (sk_frame_sink){sk_csv_frame_sink, csv};
+        sinks[n_sinks++] = (sk_frame_sink){sk_csv_frame_sink, w.csv};
     }
     if (o->h5) {
         const int threads = o->has_threads ? o->threads : 0; /* the run's threads compress its chunks */
-        if (!(h5 = sk_h5_open(o->h5, &s, plan.ropes, plan.n_ropes, plan.steps, plan.every, threads, err))) {
+        if (!(w.h5 = sk_h5_open(o->h5, &s, plan.ropes, plan.n_ropes, plan.steps, plan.every, threads, err))) {
             rc = err->status;
             goto done;
         }
-        sinks[n_sinks++] = (sk_frame_sink){sk_h5_frame_sink, h5};
+        sinks[n_sinks++] = (sk_frame_sink){sk_h5_frame_sink, w.h5};
     }
     if (o->vtk) {
-        if (!(vtk = sk_vtk_open(o->vtk, s.dt, plan.ropes, plan.n_ropes, cli_vtk_layout(o), err))) {
+        if (!(w.vtk = sk_vtk_open(o->vtk, s.dt, plan.ropes, plan.n_ropes, cli_vtk_layout(o), err))) {
             rc = err->status;
             goto done;
         }
-        sinks[n_sinks++] = (sk_frame_sink){sk_vtk_frame_sink, vtk};
+        sinks[n_sinks++] = (sk_frame_sink){sk_vtk_frame_sink, w.vtk};
     }
-    if (o->results && !(results = sk_results_open(o->results, &s, err))) {
+    if (o->results && !(w.results = sk_results_open(o->results, &s, err))) {
         rc = err->status;
         goto done;
     }
     /* checkpoints: the frame journal (a resumed run's frames written again first) and the checkpoints */
-    const cli_output_temps keep = {.csv = csv ? sk_csv_temp_path(csv) : NULL,
-                                   .h5 = h5 ? sk_h5_temp_path(h5) : NULL,
-                                   .vtk = vtk ? sk_vtk_temp_path(vtk) : NULL,
-                                   .results = results ? sk_results_temp_path(results) : NULL};
+    const cli_output_temps keep = cli_writers_temps(&w);
     if ((rc = cli_checkpoint_attach(&ck, o, &s, &plan, &keep, sinks, &n_sinks, start, err)))
         goto done;
 
@@ -350,11 +370,7 @@ static int run(const cli_options *o, sk_error *err)
     cli_clear_progress(&bar);
     /* Still catching Ctrl-C while the outputs are committed or removed, so it cannot cut that short: a
      * run that finished stays finished. */
-    rc = cli_close_outputs(rc, csv, h5, vtk, results, e, err);
-    csv = NULL;
-    h5 = NULL;
-    vtk = NULL;
-    results = NULL;
+    rc = cli_close_outputs(rc, &w, e, err);
     cli_restore_signals(old);
 
     const cli_run_outputs out = {.csv = o->csv,
@@ -365,15 +381,8 @@ static int run(const cli_options *o, sk_error *err)
                              .resumed_at = ck.resumed_at,
                              .checkpoint = ck.path,
                              .checkpoint_step = cli_checkpoint_last(&ck)};
-    if (rc == SK_ERR_INTERRUPTED && (o->csv || o->h5 || o->vtk || o->results))
-        sk_fail(err, SK_ERR_INTERRUPTED,
-                "interrupted at step %ld of %ld; what was written up to that step is kept as%s%s%s%s%s%s%s%s%s%s%s%s (any "
-                "earlier file under the outputs' own names is left as it was)",
-                sk_engine_step(e), plan.steps, o->h5 ? " " : "", o->h5 ? o->h5 : "",
-                o->h5 ? SK_INCOMPLETE_SUFFIX " (attribute complete = 0)" : "", o->csv ? " " : "", o->csv ? o->csv : "",
-                o->csv ? SK_INCOMPLETE_SUFFIX : "", o->vtk ? " " : "", o->vtk ? o->vtk : "",
-                o->vtk ? SK_INCOMPLETE_SUFFIX "/" : "", o->results ? " " : "", o->results ? o->results : "",
-                o->results ? SK_INCOMPLETE_SUFFIX : "");
+    if (rc == SK_ERR_INTERRUPTED)
+        cli_fail_interrupted(o, sk_engine_step(e), plan.steps, err);
     if (rc == SK_OK && stats.diverged) {
         char list[512];
         cli_list_diverged(e, s.total_ropes, list, sizeof list);
@@ -394,10 +403,7 @@ static int run(const cli_options *o, sk_error *err)
     }
 
 done:
-    sk_csv_abort(csv);
-    sk_h5_abort(h5);
-    sk_vtk_abort(vtk);
-    sk_results_abort(results);
+    cli_abort_outputs(&w);
     cli_checkpoint_free(&ck);
     cli_checkpoint_unclaim(&claim);
     free(start);

@@ -71,42 +71,72 @@ static int read_table_time(const sk_scn_ctx *c, const char *q, json_t *times, si
     return 0;
 }
 
-/* deploy.velocity as a table {"times": [t0, t1, ...], "values": [u0, u1, ...]}: as many of each, times as a
- * path's, speeds of either sign (negative reels in) whose neighbours' differences are finite (the
- * interpolation scales them). */
-static int parse_speed_table(const sk_scn_ctx *c, const char *p, json_t *o, sk_group *g)
+/* What a table {"times": [t0, t1, ...], key: [v0, v1, ...]} holds beside its times. */
+typedef struct table_spec {
+    const char *key;    /* the values' key */
+    const char *rows;   /* what its limit counts, in the message */
+    const char *values; /* what the values must be, in the message */
+    size_t size;        /* bytes of one value */
+    /* reads value i (path t) into values[i] */
+    int (*row)(const sk_scn_ctx *c, const char *t, json_t *v, void *values, size_t i);
+} table_spec;
+
+/* The table o at p: as many times as values, at most SK_MAX_PATH_POINTS, times as read_table_time reads
+ * them, into *times, *values (malloc'd) and *count, row by row. */
+static int parse_table(const sk_scn_ctx *c, const char *p, json_t *o, const table_spec *spec, sk_real **times,
+                       void **values, int *count)
 {
-    static const char *const keys[] = {"times", "values", NULL};
+    const char *const keys[] = {"times", spec->key, NULL};
     char q[SK_SCN_PATH_MAX], e[SK_SCN_PATH_MAX];
     int rc = sk_scn_check_keys(c, p, o, keys);
     if (rc)
         return rc;
-    json_t *times = json_object_get(o, "times"), *values = json_object_get(o, "values");
+    json_t *tj = json_object_get(o, "times"), *vj = json_object_get(o, spec->key);
     sk_scn_path_key(q, p, "times");
-    if (!json_is_array(times) || json_array_size(times) == 0)
+    if (!json_is_array(tj) || json_array_size(tj) == 0)
         return sk_scn_fail(c, q, "required: a non-empty array of times (s)");
-    size_t n = json_array_size(times);
+    size_t n = json_array_size(tj);
     if (n > SK_MAX_PATH_POINTS)
-        return sk_scn_fail(c, q, "at most %d rows", SK_MAX_PATH_POINTS);
-    sk_scn_path_key(e, p, "values");
-    if (!json_is_array(values) || json_array_size(values) != n)
-        return sk_scn_fail(c, e, "required: an array of as many speeds (m/s) as times (%zu)", n);
-    g->speed_times = malloc(n * sizeof *g->speed_times);
-    g->speed_values = malloc(n * sizeof *g->speed_values);
-    if (!g->speed_times || !g->speed_values)
+        return sk_scn_fail(c, q, "at most %d %s", SK_MAX_PATH_POINTS, spec->rows);
+    sk_scn_path_key(e, p, spec->key);
+    if (!json_is_array(vj) || json_array_size(vj) != n)
+        return sk_scn_fail(c, e, "required: an array of as many %s as times (%zu)", spec->values, n);
+    *times = malloc(n * sizeof **times);
+    *values = malloc(n * spec->size);
+    if (!*times || !*values)
         return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name);
-    g->speed_count = (int)n;
+    *count = (int)n;
     for (size_t i = 0; i < n; i++) {
         char t[SK_SCN_PATH_MAX];
-        if ((rc = read_table_time(c, q, times, i, g->speed_times)))
+        if ((rc = read_table_time(c, q, tj, i, *times)))
             return rc;
         sk_scn_path_index(t, e, i);
-        if ((rc = sk_scn_real_value(c, t, json_array_get(values, i), SK_RANGE_ANY, &g->speed_values[i])))
+        if ((rc = spec->row(c, t, json_array_get(vj, i), *values, i)))
             return rc;
-        if (i > 0 && !isfinite(g->speed_values[i] - g->speed_values[i - 1]))
-            return sk_scn_fail(c, t, "too far from the speed before it (their difference overflows)");
     }
     return 0;
+}
+
+/* A deploy.velocity table's speed: of either sign (negative reels in), its difference from the one before it
+ * finite (the interpolation scales it). */
+static int speed_row(const sk_scn_ctx *c, const char *t, json_t *v, void *values, size_t i)
+{
+    sk_real *u = values;
+    int rc = sk_scn_real_value(c, t, v, SK_RANGE_ANY, &u[i]);
+    if (rc == 0 && i > 0 && !isfinite(u[i] - u[i - 1]))
+        rc = sk_scn_fail(c, t, "too far from the speed before it (their difference overflows)");
+    return rc;
+}
+
+/* deploy.velocity as a table {"times": [t0, t1, ...], "values": [u0, u1, ...]}: as many of each, times as a
+ * path's. */
+static int parse_speed_table(const sk_scn_ctx *c, const char *p, json_t *o, sk_group *g)
+{
+    static const table_spec spec = {"values", "rows", "speeds (m/s)", sizeof(sk_real), speed_row};
+    void *values = NULL;
+    const int rc = parse_table(c, p, o, &spec, &g->speed_times, &values, &g->speed_count);
+    g->speed_values = values;
+    return rc;
 }
 
 static int parse_deploy(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
@@ -491,48 +521,34 @@ static int parse_link(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gro
 }
 
 
+/* An anchor.motion.path point: its difference from the one before it finite (the interpolation scales it). */
+static int point_row(const sk_scn_ctx *c, const char *t, json_t *v, void *values, size_t i)
+{
+    sk_vec3 *x = values;
+    int rc = sk_scn_vec3_value(c, t, v, &x[i]);
+    if (rc == 0 && i > 0) {
+        const sk_vec3 step = sk_vec3_sub(x[i], x[i - 1]);
+        if (!isfinite(step.x) || !isfinite(step.y) || !isfinite(step.z))
+            rc = sk_scn_fail(c, t, "too far from the point before it (their difference overflows)");
+    }
+    return rc;
+}
+
 /* anchor.motion.path: {"times": [t0, t1, ...], "points": [[x, y, z], ...]}, as many of each, times strictly
  * increasing (after rounding to the build's real: two times one real apart would make a zero interval). */
 static int parse_path(const sk_scn_ctx *c, const char *path, json_t *m, sk_group *g)
 {
-    static const char *const keys[] = {"times", "points", NULL};
+    static const table_spec spec = {"points", "points", "[x, y, z]", sizeof(sk_vec3), point_row};
     json_t *o;
     int rc = sk_scn_read_object(c, path, m, "path", false, &o);
     if (rc || !o)
         return rc;
-    char p[SK_SCN_PATH_MAX], q[SK_SCN_PATH_MAX], e[SK_SCN_PATH_MAX];
+    char p[SK_SCN_PATH_MAX];
     sk_scn_path_key(p, path, "path");
-    if ((rc = sk_scn_check_keys(c, p, o, keys)))
-        return rc;
-    json_t *times = json_object_get(o, "times"), *points = json_object_get(o, "points");
-    sk_scn_path_key(q, p, "times");
-    if (!json_is_array(times) || json_array_size(times) == 0)
-        return sk_scn_fail(c, q, "required: a non-empty array of times (s)");
-    size_t n = json_array_size(times);
-    if (n > SK_MAX_PATH_POINTS)
-        return sk_scn_fail(c, q, "at most %d points", SK_MAX_PATH_POINTS);
-    sk_scn_path_key(e, p, "points");
-    if (!json_is_array(points) || json_array_size(points) != n)
-        return sk_scn_fail(c, e, "required: an array of as many [x, y, z] as times (%zu)", n);
-    g->path_times = malloc(n * sizeof *g->path_times);
-    g->path_points = malloc(n * sizeof *g->path_points);
-    if (!g->path_times || !g->path_points)
-        return sk_fail(c->err, SK_ERR_NO_MEMORY, "%s: out of memory", c->name);
-    g->path_count = (int)n;
-    for (size_t i = 0; i < n; i++) {
-        char t[SK_SCN_PATH_MAX];
-        if ((rc = read_table_time(c, q, times, i, g->path_times)))
-            return rc;
-        sk_scn_path_index(t, e, i);
-        if ((rc = sk_scn_vec3_value(c, t, json_array_get(points, i), &g->path_points[i])))
-            return rc;
-        if (i > 0) {
-            sk_vec3 step = sk_vec3_sub(g->path_points[i], g->path_points[i - 1]);
-            if (!isfinite(step.x) || !isfinite(step.y) || !isfinite(step.z))
-                return sk_scn_fail(c, t, "too far from the point before it (their difference overflows)");
-        }
-    }
-    return 0;
+    void *points = NULL;
+    rc = parse_table(c, p, o, &spec, &g->path_times, &points, &g->path_count);
+    g->path_points = points;
+    return rc;
 }
 
 /* anchor.motion: any of a sine (amplitude and omega, phase optional), a towing velocity and a path; their

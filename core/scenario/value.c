@@ -150,19 +150,26 @@ int sk_scn_real_value(const sk_scn_ctx *c, const char *path, json_t *v, sk_scn_r
     return 0;
 }
 
+/* obj's key, its key path in p; NULL where obj lacks it, *rc then the failure of a required key, else 0 (the
+ * reader takes its default). */
+static json_t *member(const sk_scn_ctx *c, char p[SK_SCN_PATH_MAX], const char *path, json_t *obj, const char *key,
+                      bool required, int *rc)
+{
+    sk_scn_path_key(p, path, key);
+    json_t *v = json_object_get(obj, key);
+    *rc = !v && required ? sk_scn_fail(c, p, "required") : 0;
+    return v;
+}
+
 int sk_scn_read_real(const sk_scn_ctx *c, const char *path, json_t *obj, const char *key, bool required,
                      double def, sk_scn_range r, sk_real *out)
 {
     char p[SK_SCN_PATH_MAX];
-    sk_scn_path_key(p, path, key);
-    json_t *v = json_object_get(obj, key);
-    if (!v) {
-        if (required)
-            return sk_scn_fail(c, p, "required");
+    int rc;
+    json_t *v = member(c, p, path, obj, key, required, &rc);
+    if (!v && rc == 0)
         *out = (sk_real)def;
-        return 0;
-    }
-    return sk_scn_real_value(c, p, v, r, out);
+    return v ? sk_scn_real_value(c, p, v, r, out) : rc;
 }
 
 int sk_scn_vec3_value(const sk_scn_ctx *c, const char *path, json_t *v, sk_vec3 *out)
@@ -185,15 +192,11 @@ int sk_scn_read_vec3(const sk_scn_ctx *c, const char *path, json_t *obj, const c
                      sk_vec3 def, sk_vec3 *out)
 {
     char p[SK_SCN_PATH_MAX];
-    sk_scn_path_key(p, path, key);
-    json_t *v = json_object_get(obj, key);
-    if (!v) {
-        if (required)
-            return sk_scn_fail(c, p, "required");
+    int rc;
+    json_t *v = member(c, p, path, obj, key, required, &rc);
+    if (!v && rc == 0)
         *out = def;
-        return 0;
-    }
-    return sk_scn_vec3_value(c, p, v, out);
+    return v ? sk_scn_vec3_value(c, p, v, out) : rc;
 }
 
 int sk_scn_int_value(const sk_scn_ctx *c, const char *path, json_t *v, long long min, long long max,
@@ -224,28 +227,23 @@ int sk_scn_read_int(const sk_scn_ctx *c, const char *path, json_t *obj, const ch
                     long long def, long long min, long long max, long long *out)
 {
     char p[SK_SCN_PATH_MAX];
-    sk_scn_path_key(p, path, key);
-    json_t *v = json_object_get(obj, key);
-    if (!v) {
-        if (required)
-            return sk_scn_fail(c, p, "required");
+    int rc;
+    json_t *v = member(c, p, path, obj, key, required, &rc);
+    if (!v && rc == 0)
         *out = def;
-        return 0;
-    }
-    return sk_scn_int_value(c, p, v, min, max, out);
+    return v ? sk_scn_int_value(c, p, v, min, max, out) : rc;
 }
 
 int sk_scn_read_enum(const sk_scn_ctx *c, const char *path, json_t *obj, const char *key,
                      const char *const *names, int def, int *out)
 {
     char p[SK_SCN_PATH_MAX];
-    sk_scn_path_key(p, path, key);
-    json_t *v = json_object_get(obj, key);
+    int rc;
+    json_t *v = member(c, p, path, obj, key, def < 0, &rc);
     if (!v) {
-        if (def < 0)
-            return sk_scn_fail(c, p, "required");
-        *out = def;
-        return 0;
+        if (rc == 0)
+            *out = def;
+        return rc;
     }
     const char *s = json_string_value(v);
     char list[256] = "";
@@ -264,11 +262,11 @@ int sk_scn_read_object(const sk_scn_ctx *c, const char *path, json_t *obj, const
                        json_t **out)
 {
     char p[SK_SCN_PATH_MAX];
-    sk_scn_path_key(p, path, key);
-    json_t *v = json_object_get(obj, key);
+    int rc;
+    json_t *v = member(c, p, path, obj, key, required, &rc);
     *out = NULL;
     if (!v)
-        return required ? sk_scn_fail(c, p, "required") : 0;
+        return rc;
     if (!json_is_object(v))
         return sk_scn_fail(c, p, "must be an object");
     *out = v;

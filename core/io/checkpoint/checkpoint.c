@@ -179,25 +179,8 @@ static hid_t make_set(hid_t loc, const char *name, hid_t type, int rank, const h
 /* Rows r0 .. r0 + nb - 1 of dimension 0 of d, every other dimension whole: written from buf, or read into it. */
 static int rows_io(hid_t d, hid_t type, hsize_t r0, hsize_t nb, void *buf, bool write)
 {
-    hsize_t dims[3], start[3] = {r0, 0, 0};
-    hid_t fs = H5Dget_space(d), ms = H5I_INVALID_HID;
-    const int rank = fs >= 0 ? H5Sget_simple_extent_dims(fs, dims, NULL) : -1;
-    int rc = -1;
-    if (rank >= 1 && rank <= 3 && r0 + nb <= dims[0]) {
-        dims[0] = nb;
-        if (nb == 0)
-            rc = 0;
-        else if (H5Sselect_hyperslab(fs, H5S_SELECT_SET, start, NULL, dims, NULL) >= 0 &&
-                 (ms = H5Screate_simple(rank, dims, NULL)) >= 0 &&
-                 (write ? H5Dwrite(d, type, ms, fs, H5P_DEFAULT, buf) : H5Dread(d, type, ms, fs, H5P_DEFAULT, buf)) >=
-                     0)
-            rc = 0;
-    }
-    if (rc)
-        sk_h5_failed();
-    sk_h5_close(&ms, H5Sclose);
-    sk_h5_close(&fs, H5Sclose);
-    return rc;
+    return write ? sk_h5_write_block(d, type, H5P_DEFAULT, 1, &r0, &nb, buf)
+                 : sk_h5_read_block(d, type, 1, &r0, &nb, buf);
 }
 
 /* One block of a group's ropes, as the datasets hold them. */
@@ -269,6 +252,14 @@ typedef struct group_sets {
     hid_t id[SET_COUNT];
 } group_sets;
 
+static group_sets sets_none(void)
+{
+    group_sets gs;
+    for (int k = 0; k < SET_COUNT; k++)
+        gs.id[k] = H5I_INVALID_HID;
+    return gs;
+}
+
 static void sets_close(group_sets *gs)
 {
     for (int k = 0; k < SET_COUNT; k++)
@@ -323,6 +314,45 @@ static void set_shape(int k, const sk_group *g, int *rank, hsize_t dims[3])
     }
 }
 
+/* Opens dataset name of loc, checking its rank and shape. */
+static hid_t open_set(hid_t loc, const char *name, int rank, const hsize_t *dims)
+{
+    hid_t d = H5Dopen2(loc, name, H5P_DEFAULT), space = d >= 0 ? H5Dget_space(d) : H5I_INVALID_HID;
+    hsize_t got[3];
+    bool ok = space >= 0 && H5Sget_simple_extent_ndims(space) == rank &&
+              H5Sget_simple_extent_dims(space, got, NULL) == rank;
+    for (int i = 0; ok && i < rank; i++)
+        ok = got[i] == dims[i];
+    if (space < 0 || d < 0)
+        sk_h5_failed();
+    sk_h5_close(&space, H5Sclose);
+    if (!ok) {
+        if (!sk_h5_has_failure())
+            sk_h5_note("%s has the wrong shape", name);
+        sk_h5_close(&d, H5Dclose);
+    }
+    return d;
+}
+
+/* Group gid's datasets that `sets` uses, in gs (the others invalid): created with chunks of `rows` ropes, or
+ * with rows 0 opened, their shapes checked. False at the first that fails. */
+static bool sets_open(hid_t gid, const sk_group *g, unsigned sets, size_t rows, group_sets *gs)
+{
+    *gs = sets_none();
+    for (int k = 0; k < SET_COUNT; k++) {
+        if (!set_used(k, sets))
+            continue;
+        int rank;
+        hsize_t dims[3];
+        set_shape(k, g, &rank, dims);
+        gs->id[k] = rows ? make_set(gid, set_names[k], set_type(k), rank, dims, rows)
+                         : open_set(gid, set_names[k], rank, dims);
+        if (gs->id[k] < 0)
+            return false;
+    }
+    return true;
+}
+
 static int write_group(hid_t groups, const sk_engine *e, int gi)
 {
     const sk_group *g = &e->scenario->groups[gi];
@@ -331,9 +361,7 @@ static int write_group(hid_t groups, const sk_engine *e, int gi)
     char name[32];
     snprintf(name, sizeof name, "%d", gi);
     hid_t gid = H5Gcreate2(groups, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-    group_sets gs;
-    for (int k = 0; k < SET_COUNT; k++)
-        gs.id[k] = H5I_INVALID_HID;
+    group_sets gs = sets_none();
     rope_block b;
     const size_t rows = block_rows(g);
     if (!block_alloc(&b, rows, g->particles)) {
@@ -347,15 +375,8 @@ static int write_group(hid_t groups, const sk_engine *e, int gi)
                      sk_h5_set_i64(gid, "fields", fields)
                  ? -1
                  : 0;
-    for (int k = 0; rc == 0 && k < SET_COUNT; k++) {
-        if (!set_used(k, sets))
-            continue;
-        int rank;
-        hsize_t dims[3];
-        set_shape(k, g, &rank, dims);
-        if ((gs.id[k] = make_set(gid, set_names[k], set_type(k), rank, dims, rows)) < 0)
-            rc = -1;
-    }
+    if (rc == 0 && !sets_open(gid, g, sets, rows, &gs))
+        rc = -1;
     for (size_t r0 = 0; rc == 0 && r0 < g->count; r0 += rows) {
         const size_t nb = g->count - r0 < rows ? g->count - r0 : rows;
         for (size_t j = 0; j < nb; j++) {
@@ -637,26 +658,6 @@ static bool get_i64(hid_t loc, const char *name, int64_t *out)
 static bool get_u64(hid_t loc, const char *name, uint64_t *out)
 {
     return sk_h5_get_scalar(loc, name, H5T_NATIVE_UINT64, out);
-}
-
-/* Opens dataset name of loc, checking its rank and shape. */
-static hid_t open_set(hid_t loc, const char *name, int rank, const hsize_t *dims)
-{
-    hid_t d = H5Dopen2(loc, name, H5P_DEFAULT), space = d >= 0 ? H5Dget_space(d) : H5I_INVALID_HID;
-    hsize_t got[3];
-    bool ok = space >= 0 && H5Sget_simple_extent_ndims(space) == rank &&
-              H5Sget_simple_extent_dims(space, got, NULL) == rank;
-    for (int i = 0; ok && i < rank; i++)
-        ok = got[i] == dims[i];
-    if (space < 0 || d < 0)
-        sk_h5_failed();
-    sk_h5_close(&space, H5Sclose);
-    if (!ok) {
-        if (!sk_h5_has_failure())
-            sk_h5_note("%s has the wrong shape", name);
-        sk_h5_close(&d, H5Dclose);
-    }
-    return d;
 }
 
 void sk_checkpoint_close(sk_checkpoint *c)
@@ -953,18 +954,7 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, size_t first, int gi, s
                        c->path);
     }
     group_sets gs;
-    for (int k = 0; k < SET_COUNT; k++)
-        gs.id[k] = H5I_INVALID_HID;
-    int rc = 0;
-    for (int k = 0; rc == 0 && k < SET_COUNT; k++) {
-        if (!set_used(k, sets))
-            continue;
-        int rank;
-        hsize_t dims[3];
-        set_shape(k, g, &rank, dims);
-        if ((gs.id[k] = open_set(gid, set_names[k], rank, dims)) < 0)
-            rc = damaged(c, err, name);
-    }
+    int rc = sets_open(gid, g, sets, 0, &gs) ? 0 : damaged(c, err, name);
     rope_block b = {0};
     const size_t rows = block_rows(g);
     if (rc == 0 && !block_alloc(&b, rows, g->particles)) {

@@ -52,8 +52,7 @@ struct sk_journal {
     int capacity; /* the largest group's */
     bool verlet;  /* the ropes record their previous positions */
     const sk_group **group; /* [n_ropes]: each rope's group (whether it deploys, and bounds its count) */
-    sk_real *sp, *sv, *sq;  /* one rope's exported state ([capacity][3] each) */
-    sk_real *impulse;       /* [capacity] */
+    sk_rope_state scratch;  /* one rope's exported state (capacity) */
     long frames;
     uint64_t bytes;    /* the file's length as written so far */
     int32_t *n;        /* [n_ropes]: one frame's counts */
@@ -106,10 +105,7 @@ void sk_journal_close(sk_journal *j)
     free(j->diverged);
     free(j->rope);
     free(j->group);
-    free(j->sp);
-    free(j->sv);
-    free(j->sq);
-    free(j->impulse);
+    sk_rope_state_free(&j->scratch);
     free(j);
 }
 
@@ -130,13 +126,9 @@ static sk_journal *journal_new(const char *path, const sk_scenario *s, const siz
         j->diverged = malloc(rn * sizeof *j->diverged);
         j->group = malloc(rn * sizeof *j->group);
         j->rope = malloc((SK_RECORD_DIAG_REALS + 10 * cap + 1) * sizeof *j->rope); /* the most rope_reals gives */
-        j->sp = malloc(3 * cap * sizeof *j->sp);
-        j->sv = malloc(3 * cap * sizeof *j->sv);
-        j->sq = malloc(3 * cap * sizeof *j->sq);
-        j->impulse = malloc(cap * sizeof *j->impulse);
     }
-    if (!j || !j->path || !j->buffer || !j->ropes || !j->n || !j->diverged || !j->group || !j->rope || !j->sp ||
-        !j->sv || !j->sq || !j->impulse) {
+    if (!j || !j->path || !j->buffer || !j->ropes || !j->n || !j->diverged || !j->group || !j->rope ||
+        !sk_rope_state_alloc(&j->scratch, cap)) {
         sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", path);
         sk_journal_close(j);
         return NULL;
@@ -260,8 +252,7 @@ sk_status sk_journal_append(sk_journal *j, const sk_engine *e, long step, sk_err
     for (size_t r = 0; rc == 0 && r < R; r++) {
         const int n = j->n[r];
         sk_real *d = j->rope;
-        sk_rope_state st = {.p = j->sp, .v = j->sv, .q = j->sq, .impulse = j->impulse};
-        sk_rope_record_pack(e, j->ropes[r], n, j->verlet, j->group[r]->deploys, &st, d);
+        sk_rope_record_pack(e, j->ropes[r], n, j->verlet, j->group[r]->deploys, &j->scratch, d);
         rc = put(j, &crc, d, rope_reals(j, j->group[r], n) * sizeof(sk_real), err);
     }
     const uint32_t tail[2] = {(uint32_t)crc, 0};
@@ -411,31 +402,18 @@ static const sk_engine_vtbl recorded_vtbl = {.advance = recorded_advance,
                                              .rope_diagnostics = recorded_diagnostics,
                                              .rope_contacts = recorded_contacts,
                                              .destroy = recorded_destroy};
-/* What the record holds of a rope's state, for the HDF5 output's previous and segment: positions, velocities,
- * verlet's previous positions, a deploying rope's s, the contact counts; the rest (impulses, a fixed rope's
- * s, the slots past n) 0. The stand-in is handed to the outputs only, never to a checkpoint. */
+/* What the record holds of a rope's state, for the HDF5 output's previous and segment (sk_rope_record_export).
+ * The stand-in is handed to the outputs only, never to a checkpoint. */
 static void recorded_export(const sk_engine *e, size_t rope, sk_rope_state *st)
 {
     const recorded_engine *c = (const recorded_engine *)e;
     const size_t i = index_of(c->j, rope);
-    const sk_real *d = rope_data(e, rope);
-    const int n = recorded_particles(e, rope);
-    const size_t cap = i < c->j->n_ropes ? (size_t)c->j->group[i]->particles : 0, m = 3 * (size_t)n;
-    const sk_real *extra = d ? d + SK_RECORD_DIAG_REALS + 6 * (size_t)n + (n > 1 ? (size_t)n - 1 : 0) : NULL;
-    for (size_t k = 0; k < 3 * cap; k++) {
-        st->p[k] = d && k < m ? d[SK_RECORD_DIAG_REALS + k] : 0;
-        if (st->v)
-            st->v[k] = d && k < m ? d[SK_RECORD_DIAG_REALS + m + k] : 0;
-        if (st->q)
-            st->q[k] = d && k < m && c->j->verlet ? extra[k] : 0;
-    }
-    for (size_t k = 0; st->impulse && k < cap; k++)
-        st->impulse[k] = 0;
-    st->n = n;
-    st->s = d && c->j->group[i]->deploys ? extra[c->j->verlet ? m : 0] : 0;
+    const bool held = i < c->j->n_ropes;
+    sk_rope_record_export(rope_data(e, rope), recorded_particles(e, rope),
+                          held ? (size_t)c->j->group[i]->particles : 0, c->j->verlet,
+                          held && c->j->group[i]->deploys, st);
     st->steps = c->base.step;
     st->diverged = recorded_diverged(e, rope);
-    recorded_contacts(e, rope, &st->contacts, &st->iterations);
 }
 
 static const sk_engine_ext recorded_ext = {.rope_diverged = recorded_diverged, .export_rope = recorded_export};

@@ -19,6 +19,7 @@
 #endif
 
 #include "io/hdf5/h5_common.h"
+#include "io/records/rope_record.h"
 #include "base/assert.h"
 #include "base/parallel.h"
 #include "model/output_budget.h"
@@ -94,7 +95,7 @@ struct sk_h5_writer {
     unsigned char **shuffled; /* per thread: one chunk, bytes regrouped by the shuffle filter */
     int64_t *diverged;        /* the diverged steps of the largest group */
     /* one rope's complete state, exported for D_PREVIOUS and D_SEGMENT ([largest capacity] rows) */
-    sk_real *state_p, *state_v, *state_q, *state_impulse;
+    sk_rope_state state;
     /* collective (an MPI run): the file is shared by every process, each writing ropes first .. end - 1 through
      * HDF5's own filters, round_chunks chunks of rows at a time, with transfers dxpl; rank 0 names and renames */
     bool collective;
@@ -228,54 +229,14 @@ static int extend(hid_t d, hsize_t frames)
     return H5Dset_extent(d, dims) < 0 ? sk_h5_failed() : 0;
 }
 
-/* Writes buf as ropes r0 .. r0 + nb - 1 of frame `frame` (all of dimensions 2 and up), with transfers dxpl;
- * nothing when !selected (a collective write this process takes part in with none of its rows). */
-static int write_block(hid_t d, hid_t type, hid_t dxpl, bool selected, hsize_t frame, hsize_t r0, hsize_t nb,
-                       const void *buf)
+/* Writes buf as the block of d whose first `lead` dimensions start at start[] and span count[] (the rest whole),
+ * with transfers dxpl; an empty part when !selected (a collective write this process takes part in with none
+ * of its rows). */
+static int write_block(hid_t d, hid_t type, hid_t dxpl, bool selected, int lead, const hsize_t *start,
+                       const hsize_t *count, const void *buf)
 {
-    hsize_t dims[4], start[4] = {frame, r0, 0, 0}, count[4];
-    hid_t fs = H5Dget_space(d), ms = H5I_INVALID_HID;
-    int rank = fs >= 0 ? H5Sget_simple_extent_dims(fs, dims, NULL) : -1;
-    int rc = rank < 1 ? -1 : 0;
-    hsize_t elements = 1;
-    for (int i = 0; i < rank; i++) {
-        count[i] = i == 0 ? 1 : i == 1 ? nb : dims[i];
-        elements *= count[i];
-    }
-    if (rc == 0 && !selected) {
-        rc = -1;
-        if ((ms = H5Scopy(fs)) >= 0 && H5Sselect_none(fs) >= 0 && H5Sselect_none(ms) >= 0 &&
-            H5Dwrite(d, type, ms, fs, dxpl, buf) >= 0)
-            rc = 0;
-    } else if (rc == 0 && elements > 0) {
-        rc = -1;
-        if (H5Sselect_hyperslab(fs, H5S_SELECT_SET, start, NULL, count, NULL) >= 0 &&
-            (ms = H5Screate_simple(rank, count, NULL)) >= 0 && H5Dwrite(d, type, ms, fs, dxpl, buf) >= 0)
-            rc = 0;
-    }
-    if (rc)
-        sk_h5_failed();
-    sk_h5_close(&ms, H5Sclose);
-    sk_h5_close(&fs, H5Sclose);
-    return rc;
-}
-
-/* Writes the int64 values buf as elements r0 .. r0 + n - 1 of the one-dimensional d (a collective write
- * with none of them when n is 0). */
-static int write_rows(hid_t d, hid_t dxpl, hsize_t r0, hsize_t n, const int64_t *buf)
-{
-    hid_t fs = H5Dget_space(d), ms = H5I_INVALID_HID;
-    const hsize_t count[1] = {n ? n : 1};
-    int rc = -1;
-    if (fs >= 0 && (ms = H5Screate_simple(1, count, NULL)) >= 0 &&
-        (n ? H5Sselect_hyperslab(fs, H5S_SELECT_SET, &r0, NULL, &n, NULL) : H5Sselect_none(fs)) >= 0 &&
-        (n || H5Sselect_none(ms) >= 0) && H5Dwrite(d, H5T_NATIVE_INT64, ms, fs, dxpl, buf) >= 0)
-        rc = 0;
-    if (rc)
-        sk_h5_failed();
-    sk_h5_close(&ms, H5Sclose);
-    sk_h5_close(&fs, H5Sclose);
-    return rc;
+    return selected ? sk_h5_write_block(d, type, dxpl, lead, start, count, buf)
+                    : sk_h5_block_none(d, type, dxpl, buf);
 }
 
 /* ---- opening ---------------------------------------------------------------------------------------- */
@@ -319,10 +280,7 @@ static void writer_free(sk_h5_writer *w)
     free(w->path);
     free(w->temp);
     free(w->diverged);
-    free(w->state_p);
-    free(w->state_v);
-    free(w->state_q);
-    free(w->state_impulse);
+    sk_rope_state_free(&w->state);
     free(w);
 }
 
@@ -377,10 +335,7 @@ static int plan_groups(sk_h5_writer *w, const size_t *ropes, size_t n_ropes, sk_
     }
     if (!(w->diverged = malloc(max_n * sizeof *w->diverged)))
         return oom(w, err);
-    if (max_cap > 0 && (!(w->state_p = malloc(max_cap * 3 * sizeof(sk_real))) ||
-                        !(w->state_v = malloc(max_cap * 3 * sizeof(sk_real))) ||
-                        !(w->state_q = malloc(max_cap * 3 * sizeof(sk_real))) ||
-                        !(w->state_impulse = malloc(max_cap * sizeof(sk_real)))))
+    if (max_cap > 0 && !sk_rope_state_alloc(&w->state, max_cap))
         return oom(w, err);
     return 0;
 }
@@ -719,8 +674,8 @@ static int make_slots(sk_h5_writer *w, sk_error *err)
 static void fill_state(const sk_h5_writer *w, const h5_group *g, const sk_engine *e, size_t rope, int n,
                        sk_real *previous, sk_real *segment)
 {
-    sk_rope_state st = {.p = w->state_p, .v = w->state_v, .q = w->state_q};
-    st.impulse = g->contacts ? w->state_impulse : NULL;
+    sk_rope_state st = w->state;
+    st.impulse = g->contacts ? st.impulse : NULL;
     const bool kept = sk_engine_export_rope(e, rope, &st);
     for (size_t i = 0; previous && i < 3 * (size_t)n; i++)
         previous[i] = kept ? st.q[i] : (sk_real)NAN;
@@ -805,14 +760,15 @@ static int write_group_collective(sk_h5_writer *w, h5_group *g, const sk_engine 
         if (nb)
             fill_slot(w, g, e, slot, lo, nb, nb);
         for (int k = 0; k < D_FRAME_SETS; k++)
-            if (writes_set(g, k) &&
-                write_block(g->sets[k], elem_type(k), w->dxpl, nb > 0, frame, lo, nb, slot->raw[k]))
+            if (writes_set(g, k) && write_block(g->sets[k], elem_type(k), w->dxpl, nb > 0, 2,
+                                                (const hsize_t[]){frame, lo}, (const hsize_t[]){1, nb}, slot->raw[k]))
                 return h5_fail(w, err, "write failed");
         w->rows_written += nb;
     }
     for (size_t j = g->mine0; j < g->mine1; j++)
         w->diverged[j - g->mine0] = sk_engine_rope_diverged(e, g->ropes[j]);
-    if (g->n && write_rows(g->diverged, w->dxpl, g->mine0, g->mine1 - g->mine0, w->diverged))
+    const hsize_t mine0 = g->mine0, mine = g->mine1 - g->mine0;
+    if (g->n && write_block(g->diverged, H5T_NATIVE_INT64, w->dxpl, mine > 0, 1, &mine0, &mine, w->diverged))
         return h5_fail(w, err, "write failed");
     return 0;
 }
@@ -859,13 +815,13 @@ sk_status sk_h5_write_frame(sk_h5_writer *w, const sk_engine *e, long step, sk_e
         if (rc)
             return rc;
     }
-    const hsize_t frame = w->frames;
+    const hsize_t frame = w->frames, one = 1;
     const sk_real time = (sk_real)step * w->scenario->dt;
     const int64_t step64 = step;
     const bool writes_time = !w->collective || w->rank == 0;
     if (extend(w->time, frame + 1) || extend(w->step, frame + 1) ||
-        write_block(w->time, H5T_REAL, w->dxpl, writes_time, frame, 0, 0, &time) ||
-        write_block(w->step, H5T_NATIVE_INT64, w->dxpl, writes_time, frame, 0, 0, &step64))
+        write_block(w->time, H5T_REAL, w->dxpl, writes_time, 1, &frame, &one, &time) ||
+        write_block(w->step, H5T_NATIVE_INT64, w->dxpl, writes_time, 1, &frame, &one, &step64))
         return h5_fail(w, err, "write failed");
     for (int i = 0; i < w->n_groups; i++) {
         int rc = write_group(w, &w->groups[i], e, frame, err);

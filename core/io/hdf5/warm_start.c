@@ -13,6 +13,7 @@
 
 #include "base/checked.h"
 #include "io/hdf5/h5_common.h"
+#include "io/records/rope_record.h"
 #include "skein/output.h"
 
 #ifdef SKEIN_REAL_FLOAT
@@ -59,20 +60,16 @@ static void forget_reason(void)
     sk_h5_failure_reason(why, sizeof why);
 }
 
-/* Reads frame w->frame of ropes r0 .. r0 + nb - 1 of dataset loc/name (rank 2 or 4: [frame][rope]...) into out. */
+/* Reads frame w->frame of ropes r0 .. r0 + nb - 1 of dataset loc/name (rank 2 or 4: [frame][rope]..., the
+ * dimensions after the rope's those of dims) into out. */
 static bool read_frame(const warm *w, hid_t loc, const char *name, hid_t memtype, int rank, const hsize_t *dims,
                        hsize_t r0, hsize_t nb, void *out)
 {
     hsize_t start[4] = {w->frame, r0, 0, 0}, count[4] = {1, nb, 0, 0};
     for (int i = 2; i < rank; i++)
         count[i] = dims[i];
-    hid_t d = H5Dopen2(loc, name, H5P_DEFAULT), space = H5I_INVALID_HID, mem = H5I_INVALID_HID;
-    const bool ok = d >= 0 && (space = H5Dget_space(d)) >= 0 &&
-                    H5Sselect_hyperslab(space, H5S_SELECT_SET, start, NULL, count, NULL) >= 0 &&
-                    (mem = H5Screate_simple(rank, count, NULL)) >= 0 &&
-                    H5Dread(d, memtype, mem, space, H5P_DEFAULT, out) >= 0;
-    sk_h5_close(&mem, H5Sclose);
-    sk_h5_close(&space, H5Sclose);
+    hid_t d = H5Dopen2(loc, name, H5P_DEFAULT);
+    const bool ok = d >= 0 && sk_h5_read_block(d, memtype, rank, start, count, out) == 0;
     sk_h5_close(&d, H5Dclose);
     forget_reason();
     return ok;
@@ -177,7 +174,7 @@ typedef struct block {
     size_t rows;
     sk_real *p, *v, *q, *segment; /* [rows][cap][3] (q with verlet), [rows] (deploying) */
     int *count;                   /* [rows] */
-    sk_real *sp, *sv, *sq, *impulse; /* one rope's state: [cap][3], [cap] */
+    sk_rope_state state;          /* one rope's (cap) */
 } block;
 
 static void block_free(block *b)
@@ -187,10 +184,7 @@ static void block_free(block *b)
     free(b->q);
     free(b->segment);
     free(b->count);
-    free(b->sp);
-    free(b->sv);
-    free(b->sq);
-    free(b->impulse);
+    sk_rope_state_free(&b->state);
 }
 
 static bool finite3(const sk_real *x, size_t n)
@@ -208,7 +202,7 @@ static int put_rope(warm *w, int gi, const sk_group *g, block *b, size_t j, size
     const size_t cap = (size_t)g->particles, row = j * cap * 3;
     const int n = b->count[j];
     const bool verlet = w->s->integrator == SK_INTEGRATOR_VERLET;
-    sk_rope_state st = {.p = b->sp, .v = b->sv, .q = b->sq, .impulse = b->impulse};
+    sk_rope_state st = b->state;
     sk_engine_export_rope(w->e, rope, &st);
     if (n < 1 || n > g->particles || (!g->deploys && n != g->particles) || (g->deploys && n < g->deploy_initial))
         return fail(w, SK_ERR_MISMATCH,
@@ -257,8 +251,7 @@ static int load_group(warm *w, hid_t gid, int gi)
         !(b.v = sk_alloc_array(reals, sizeof(sk_real))) ||
         (verlet && !(b.q = sk_alloc_array(reals, sizeof(sk_real)))) ||
         !(b.segment = sk_alloc_array(b.rows, sizeof(sk_real))) || !(b.count = sk_alloc_array(b.rows, sizeof(int))) ||
-        !(b.sp = sk_alloc_array(cap * 3, sizeof(sk_real))) || !(b.sv = sk_alloc_array(cap * 3, sizeof(sk_real))) ||
-        !(b.sq = sk_alloc_array(cap * 3, sizeof(sk_real))) || !(b.impulse = sk_alloc_array(cap, sizeof(sk_real))))
+        !sk_rope_state_alloc(&b.state, cap))
         rc = sk_fail(w->err, SK_ERR_NO_MEMORY, "%s: out of memory", w->s->initial_path);
     const hsize_t vec[4] = {0, 0, cap, 3}, one[2] = {0, 0};
     /* the group's ropes that are the engine's */

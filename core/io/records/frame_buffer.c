@@ -26,7 +26,7 @@ struct sk_frame_buffer {
     size_t *offset; /* [n_ropes + 1]: where each rope's reals start */
     sk_real *reals;
     size_t reals_room;
-    sk_real *sp, *sv, *sq, *impulse; /* one rope's exported state */
+    sk_rope_state scratch; /* one rope's exported state */
 };
 
 static size_t rope_reals(const sk_frame_buffer *f, const sk_group *g, int n)
@@ -90,29 +90,18 @@ static long held_diverged(const sk_engine *e, size_t rope)
 static void held_destroy(sk_engine *e) { (void)e; }
 
 /* What the frame holds of a rope's state, for the HDF5 output's previous and segment (as the journal's
- * stand-in gives it): the rest (impulses, the slots past n) 0. */
+ * stand-in gives it). */
 static void held_export(const sk_engine *e, size_t rope, sk_rope_state *st)
 {
     const sk_frame_buffer *f = buffer_of(e);
     const size_t i = index_of(f, rope);
     int n;
     const sk_real *d = rope_data(e, rope, &n);
-    const size_t cap = i < f->n_ropes ? (size_t)f->group[i]->particles : 0, m = 3 * (size_t)n;
-    const sk_real *extra = d ? d + SK_RECORD_DIAG_REALS + 6 * (size_t)n + (n > 1 ? (size_t)n - 1 : 0) : NULL;
-    for (size_t k = 0; k < 3 * cap; k++) {
-        st->p[k] = d && k < m ? d[SK_RECORD_DIAG_REALS + k] : 0;
-        if (st->v)
-            st->v[k] = d && k < m ? d[SK_RECORD_DIAG_REALS + m + k] : 0;
-        if (st->q)
-            st->q[k] = d && k < m && f->verlet ? extra[k] : 0;
-    }
-    for (size_t k = 0; st->impulse && k < cap; k++)
-        st->impulse[k] = 0;
-    st->n = n;
-    st->s = d && f->group[i]->deploys ? extra[f->verlet ? m : 0] : 0;
+    const bool held = i < f->n_ropes;
+    sk_rope_record_export(d, n, held ? (size_t)f->group[i]->particles : 0, f->verlet, held && f->group[i]->deploys,
+                          st);
     st->steps = e->step;
     st->diverged = held_diverged(e, rope);
-    held_contacts(e, rope, &st->contacts, &st->iterations);
 }
 
 static const sk_engine_vtbl held_vtbl = {.advance = held_advance,
@@ -133,10 +122,7 @@ void sk_frame_buffer_free(sk_frame_buffer *f)
     free(f->marks);
     free(f->offset);
     free(f->reals);
-    free(f->sp);
-    free(f->sv);
-    free(f->sq);
-    free(f->impulse);
+    sk_rope_state_free(&f->scratch);
     free(f);
 }
 
@@ -153,13 +139,9 @@ sk_frame_buffer *sk_frame_buffer_create(const sk_scenario *s, const size_t *rope
         f->counts = calloc(rn, sizeof *f->counts);
         f->marks = calloc(rn, sizeof *f->marks);
         f->offset = calloc(rn + 1, sizeof *f->offset);
-        f->sp = malloc(3 * cap * sizeof *f->sp);
-        f->sv = malloc(3 * cap * sizeof *f->sv);
-        f->sq = malloc(3 * cap * sizeof *f->sq);
-        f->impulse = malloc(cap * sizeof *f->impulse);
     }
-    if (!f || !f->ropes || !f->group || !f->counts || !f->marks || !f->offset || !f->sp || !f->sv || !f->sq ||
-        !f->impulse) {
+    if (!f || !f->ropes || !f->group || !f->counts || !f->marks || !f->offset ||
+        !sk_rope_state_alloc(&f->scratch, cap)) {
         sk_frame_buffer_free(f);
         sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory for a frame's buffer", s->source);
         return NULL;
@@ -217,8 +199,7 @@ sk_status sk_frame_buffer_fill(sk_frame_buffer *f, const sk_engine *e, size_t fi
     for (size_t r = 0; rc == SK_OK && r < f->n_ropes; r++) {
         const size_t rope = f->ropes[r] - first;
         const int n = f->counts[r];
-        sk_rope_state st = {.p = f->sp, .v = f->sv, .q = f->sq, .impulse = f->impulse};
-        sk_rope_record_pack(e, rope, n, f->verlet, f->group[r]->deploys, &st, f->reals + f->offset[r]);
+        sk_rope_record_pack(e, rope, n, f->verlet, f->group[r]->deploys, &f->scratch, f->reals + f->offset[r]);
     }
     return rc;
 }

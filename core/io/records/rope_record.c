@@ -2,7 +2,29 @@
 #include "io/records/rope_record.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+bool sk_rope_state_alloc(sk_rope_state *st, size_t cap)
+{
+    *st = (sk_rope_state){.p = calloc(3 * cap, sizeof(sk_real)),
+                          .v = calloc(3 * cap, sizeof(sk_real)),
+                          .q = calloc(3 * cap, sizeof(sk_real)),
+                          .impulse = calloc(cap, sizeof(sk_real))};
+    if (st->p && st->v && st->q && st->impulse)
+        return true;
+    sk_rope_state_free(st);
+    return false;
+}
+
+void sk_rope_state_free(sk_rope_state *st)
+{
+    free(st->p);
+    free(st->v);
+    free(st->q);
+    free(st->impulse);
+    *st = (sk_rope_state){0};
+}
 
 size_t sk_rope_record_reals(bool verlet, bool deploys, int n)
 {
@@ -63,4 +85,22 @@ void sk_rope_record_contacts(const sk_real *d, int *contacts, int *iterations)
 {
     *contacts = d ? (int)d[8] : 0;
     *iterations = d ? (int)d[9] : 0;
+}
+
+void sk_rope_record_export(const sk_real *d, int n, size_t cap, bool verlet, bool deploys, sk_rope_state *st)
+{
+    const size_t m = 3 * (size_t)n;
+    const sk_real *extra = d ? d + SK_RECORD_DIAG_REALS + 6 * (size_t)n + (n > 1 ? (size_t)n - 1 : 0) : NULL;
+    for (size_t k = 0; k < 3 * cap; k++) {
+        st->p[k] = d && k < m ? d[SK_RECORD_DIAG_REALS + k] : 0;
+        if (st->v)
+            st->v[k] = d && k < m ? d[SK_RECORD_DIAG_REALS + m + k] : 0;
+        if (st->q)
+            st->q[k] = d && k < m && verlet ? extra[k] : 0;
+    }
+    for (size_t k = 0; st->impulse && k < cap; k++)
+        st->impulse[k] = 0;
+    st->n = n;
+    st->s = d && deploys ? extra[verlet ? m : 0] : 0;
+    sk_rope_record_contacts(d, &st->contacts, &st->iterations);
 }

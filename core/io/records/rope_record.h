@@ -15,6 +15,12 @@
 /* Reals the record of a rope of n particles holds. */
 size_t sk_rope_record_reals(bool verlet, bool deploys, int n);
 
+/* The arrays of a rope's state for a capacity of cap particles (p, v, q [cap][3], impulse [cap]): the scratch
+ * sk_rope_record_pack and the readers that export or import a rope take. False, nothing left allocated, when
+ * out of memory. */
+bool sk_rope_state_alloc(sk_rope_state *st, size_t cap);
+void sk_rope_state_free(sk_rope_state *st);
+
 /* Writes the record of the engine's rope (n particles) into d; scratch's p, v, q and impulse are arrays for the
  * rope's exported state (read for q and s). */
 void sk_rope_record_pack(const sk_engine *e, size_t rope, int n, bool verlet, bool deploys, sk_rope_state *scratch,
@@ -25,5 +31,10 @@ void sk_rope_record_pack(const sk_engine *e, size_t rope, int n, bool verlet, bo
 void sk_rope_record_read(const sk_real *d, int n, sk_real *p, sk_real *v);
 void sk_rope_record_diagnostics(const sk_real *d, int n, sk_rope_diagnostics *out, sk_real *tension);
 void sk_rope_record_contacts(const sk_real *d, int *contacts, int *iterations);
+
+/* What the record holds of a rope's state (st's arrays for the group's capacity cap): positions, velocities,
+ * verlet's previous positions, a deploying rope's s, the contact counts; the rest (impulses, a fixed rope's s,
+ * the slots past n, all of it where d is NULL) 0. steps and diverged are the caller's. */
+void sk_rope_record_export(const sk_real *d, int n, size_t cap, bool verlet, bool deploys, sk_rope_state *st);
 
 #endif
