@@ -48,6 +48,7 @@ SK_INLINE void k_deploy(const sk_kernel_cfg *cfg, const kparams *k, sk_real *par
     skm can_add = skv_lt(n, skv_set1((sk_real)cfg->capacity));
     skm growing = cfg->has_max_length ? skv_lt(skv_add(skv_mul(skv_sub(n, one), seg), s), k->deploy_max_length)
                                       : skm_or(can_add, skv_lt(s, seg));
+    const skv s_before = s;
     s = skv_select(growing, skv_add(s, ds), s);
     skm insert = skm_and(skm_and(growing, can_add), skv_gt(s, seg));
 
@@ -71,8 +72,10 @@ SK_INLINE void k_deploy(const sk_kernel_cfg *cfg, const kparams *k, sk_real *par
         const skv dl = v3_length(d);
         skv3 e = v3_unit_given(d, dl);
         skv len = skv_sub(s, seg);
-        /* a line given by EA: stretched as the anchored segment was (docs/model.md section 7.1) */
-        const skv strain = skv_div(skv_sub(dl, s), s);
+        /* a line given by EA: stretched as the anchored segment was (docs/model.md section 7.1): against its rest
+         * length after the step's growth, which an explicit step's frame lags by; an implicit one's does not */
+        const skv base = cfg->integrator == SK_INTEGRATOR_IMPLICIT ? skv_select(skv_gt(s_before, skv_zero()), s_before, s) : s;
+        const skv strain = skv_div(skv_sub(dl, base), base);
         const skv held = skv_select(skv_lt(len, k->anchor_s_min), k->anchor_s_min, len);
         skv at = skv_select(skv_gt(k->anchor_ea, skv_zero()), skv_add(len, skv_mul(strain, held)), len);
         skv3 p = v3_add(x, v3_scale(e, at));

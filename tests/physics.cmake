@@ -16,7 +16,7 @@ skein_test(physics_deploy_profile SOURCES test_physics_deploy_profile.c CASES
   length_integral reel_cycle absorb_momentum stops_at_initial)
 skein_test(physics_deploy_payload SOURCES test_physics_deploy_payload.c CASES
   hanging_symplectic hanging_verlet hanging_implicit mass_cycle)
-skein_test(physics_deploy_line SOURCES test_physics_deploy_line.c CASES held_segment hanging_slow
+skein_test(physics_deploy_line SOURCES test_physics_deploy_line.c CASES large_implicit_steps held_segment hanging_slow
   held_segment_implicit implicit_step hanging_implicit)
 skein_test(physics_deploy_line_water SOURCES test_physics_deploy_line_water.c CASES submerged_weight_held reel_in_band)
 skein_test(physics_ground SOURCES test_physics_ground.c CASES

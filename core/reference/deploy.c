@@ -20,6 +20,7 @@ static void pay_out(sk_ref_rope *r, sk_real ds, sk_real u)
     if (!growing)
         return;
 
+    const sk_real before = r->deploy_rest;
     r->deploy_rest = r->deploy_rest + ds;
     if (can_add && r->deploy_rest > segment) {
         const sk_particle *newest = &w->particles[n - 1];
@@ -27,8 +28,11 @@ static void pay_out(sk_ref_rope *r, sk_real ds, sk_real u)
         sk_vec3 e = sk_vec3_unit(d);
         sk_real len = r->deploy_rest - segment;
         /* A line given by EA: the new particle is placed stretched as the anchored segment was (its strain
-         * (|d| - s) / s over max(len, s_min)), so the new anchored segment pulls as the old one did (7.1). */
-        const sk_real s_min = r->c.anchor_s_min, strain = (sk_vec3_length(d) - r->deploy_rest) / r->deploy_rest;
+         * (|d| - s) / s over max(len, s_min)), so the new anchored segment pulls as the old one did (7.1); s the
+         * rest length after the step's growth, which an explicit step's frame lags by, an implicit one's the
+         * rest length before it. */
+        const sk_real base = r->scenario->integrator == SK_INTEGRATOR_IMPLICIT && before > 0 ? before : r->deploy_rest;
+        const sk_real s_min = r->c.anchor_s_min, strain = (sk_vec3_length(d) - base) / base;
         const sk_real at = r->c.anchor_ea > 0 ? len + strain * (len < s_min ? s_min : len) : len;
         sk_vec3 p = sk_vec3_add(r->anchor, sk_vec3_scale(e, at));
         /* Seed 000: along the newest particle's motion with magnitude len (for verlet, v is already
