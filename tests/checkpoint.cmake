@@ -3,7 +3,7 @@
 # damaged or crafted (their checksums right); a checkpoint that cannot be written; a link planted at the
 # journal's path; one checkpoint streamed in chunks, resumed slice by slice, as a run across processes does) and through the command line (checkpoint.sh: outputs byte for byte
 # after a kill, a Ctrl-C, a full disk; refusals with exit 2).
-skein_test(checkpoint SOURCES test_checkpoint.c test_batch_common.c CASES bdf2_state resume_springs resume_deploy resume_reel_in
+skein_test(checkpoint SOURCES test_checkpoint.c test_batch_common.c CASES bdf2_state resume_bdf2 resume_springs resume_deploy resume_reel_in
   resume_contacts resume_divergence resume_twice checkpoint_schedule refuse_other_scenario refuse_other_engine
   refuse_other_real refuse_damaged refuse_damaged_journal write_fails crafted_journal_frames crafted_marks
   crafted_totals crafted_attributes crafted_journal journal_symlink output_temps vtk_results_attributes

@@ -564,6 +564,20 @@ static int bdf2_state(void)
     return 0;
 }
 
+/* A BDF2 run stopped after a checkpoint and resumed from it (plan_600) equals the run that never stopped, its
+ * Newton counts included: the checkpoint keeps the state a step before. */
+static const char bdf2_resumable[] =
+    "{\"skein\": 1, \"dt\": 5e-3, \"steps\": 600, \"integrator\": \"implicit\","
+    " \"implicit\": {\"scheme\": \"bdf2\", \"tolerance\": 1e-9, \"iterations\": 3}, \"groups\": ["
+    " {\"count\": 5, \"particles\": 12, \"start\": [0, 0, 0], \"end\": [5.5, 0, 0], \"mass\": 0.1,"
+    "  \"pinned\": [0], \"link\": {\"type\": \"spring\", \"stiffness\": 3e4, \"length\": 0.5},"
+    "  \"sweep\": {\"link.stiffness\": {\"random\": {\"min\": 1e4, \"max\": 1e5, \"seed\": 7}}}},"
+    " {\"count\": 3, \"particles\": 6, \"start\": [0, 1, 0], \"end\": [1, 1, 0], \"mass\": 0.2,"
+    "  \"link\": {\"type\": \"bungee\", \"stiffness\": 2e3},"
+    "  \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 1.2, 0], \"stiffness\": 1e3, \"length\": 0.1}}]}";
+
+static int resume_bdf2(void) { return every_engine(bdf2_resumable, plan_600); }
+
 /* Ropes that blow up, some before the checkpoint (marked, holding an earlier frame) and some after (put
  * back to the checkpoint's state by the resumed run, as by the uninterrupted one). */
 /* (The divergence bounds are set out of reach: these ropes are to diverge by overflowing, later than a bound
@@ -2037,8 +2051,9 @@ CASE(refuse_untracked)
 CASE(slices_streamed)
 CASE(crafted_extents)
 CASE(bdf2_state)
+CASE(resume_bdf2)
 
-CHECK_MAIN({"bdf2_state", case_bdf2_state}, {"resume_springs", case_resume_springs}, {"resume_deploy", case_resume_deploy}, {"resume_reel_in", case_resume_reel_in},
+CHECK_MAIN({"bdf2_state", case_bdf2_state}, {"resume_bdf2", case_resume_bdf2}, {"resume_springs", case_resume_springs}, {"resume_deploy", case_resume_deploy}, {"resume_reel_in", case_resume_reel_in},
            {"resume_contacts", case_resume_contacts}, {"resume_divergence", case_resume_divergence},
            {"resume_twice", case_resume_twice}, {"checkpoint_schedule", case_checkpoint_schedule},
            {"refuse_other_scenario", case_refuse_other_scenario}, {"refuse_other_engine", case_refuse_other_engine},

@@ -127,10 +127,6 @@ int cli_checkpoint_begin_slice(cli_checkpointing *c, const cli_options *o, const
     *c = (cli_checkpointing){.resumed_at = -1, .last = -1};
     if (!o->checkpoint && !o->resume)
         return 0;
-    if (sk_scenario_keeps_previous_step(s))
-        return sk_fail(err, SK_ERR_INVALID, "%s: a run with \"implicit\": {\"scheme\": \"bdf2\"} cannot be "
-                                            "checkpointed (its checkpoints would not keep the step before)",
-                       o->checkpoint ? "--checkpoint" : "--resume");
     c->path = o->checkpoint ? o->checkpoint : o->resume;
     if (!(c->info = calloc(1, sizeof *c->info)))
         return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");

@@ -92,7 +92,9 @@ SK_API void sk_journal_close(sk_journal *j);
  *     n, s, steps, diverged [count]; position [count][particles][3]; velocity, previous (same shape, as the
  *     fields say); impulse [count][particles] and contacts [count][2] (contacts, iterations) with contacts;
  *     extremes [count][4] (max tension, max strain as sk_engine_rope_extremes gives them, max support at the
- *     first and the last particle as sk_engine_rope_support_extremes gives them) when the engine tracked them */
+ *     first and the last particle as sk_engine_rope_support_extremes gives them) when the engine tracked them;
+ *     history_position, history_velocity [count][particles][3] and newton [count][3] (a step before: 0 or 1,
+ *     the last step's solves, the steps not converged) with SK_STATE_HISTORY (BDF2) */
 
 /* What a checkpoint records besides the ropes: the run it belongs to. */
 typedef struct sk_checkpoint_info {

@@ -33,9 +33,16 @@
 /* Reals of a group's start totals in /summary_start. */
 #define TOTALS 8
 
-enum { SET_N, SET_S, SET_STEPS, SET_DIVERGED, SET_P, SET_V, SET_Q, SET_IMPULSE, SET_CONTACTS, SET_EXTREMES, SET_COUNT };
-static const char *const set_names[SET_COUNT] = {"n",        "s",        "steps",   "diverged", "position",
-                                                 "velocity", "previous", "impulse", "contacts", "extremes"};
+enum {
+    SET_N, SET_S, SET_STEPS, SET_DIVERGED, SET_P, SET_V, SET_Q, SET_IMPULSE, SET_CONTACTS, SET_EXTREMES,
+    SET_PREV_P, SET_PREV_V, SET_NEWTON, SET_COUNT
+};
+static const char *const set_names[SET_COUNT] = {
+    "n",        "s",        "steps",    "diverged",          "position",          "velocity", "previous",
+    "impulse",  "contacts", "extremes", "history_position", "history_velocity", "newton"};
+/* BDF2's Newton per rope (SK_STATE_HISTORY): whether there is a step before, the last step's solves, the
+ * steps that did not converge. */
+#define NEWTON 3
 /* Beside a group's SK_STATE_* fields, which datasets it has: the extremes when the engine tracks them. */
 #define SETS_EXTREMES (1u << 31)
 /* Each rope's extremes: max tension, max strain, max support at the first and at the last particle. */
@@ -190,7 +197,9 @@ typedef struct rope_block {
     int32_t *n, *contacts;
     int64_t *steps, *diverged;
     sk_real *s, *p, *v, *q, *impulse;
-    sk_real *extremes; /* [rows][EXTREMES] */
+    sk_real *extremes;       /* [rows][EXTREMES] */
+    sk_real *prev_p, *prev_v; /* BDF2's step before */
+    int64_t *newton;         /* [rows][NEWTON] */
 } rope_block;
 
 static void block_free(rope_block *b)
@@ -205,6 +214,9 @@ static void block_free(rope_block *b)
     free(b->q);
     free(b->impulse);
     free(b->extremes);
+    free(b->prev_p);
+    free(b->prev_v);
+    free(b->newton);
     *b = (rope_block){0};
 }
 
@@ -222,7 +234,11 @@ static bool block_alloc(rope_block *b, size_t rows, int capacity)
     b->q = calloc(vec, sizeof *b->q);
     b->impulse = calloc(rows * (size_t)capacity, sizeof *b->impulse);
     b->extremes = calloc(EXTREMES * rows, sizeof *b->extremes);
-    if (b->n && b->contacts && b->steps && b->diverged && b->s && b->p && b->v && b->q && b->impulse && b->extremes)
+    b->prev_p = calloc(vec, sizeof *b->prev_p);
+    b->prev_v = calloc(vec, sizeof *b->prev_v);
+    b->newton = calloc(NEWTON * rows, sizeof *b->newton);
+    if (b->n && b->contacts && b->steps && b->diverged && b->s && b->p && b->v && b->q && b->impulse && b->extremes &&
+        b->prev_p && b->prev_v && b->newton)
         return true;
     block_free(b);
     return false;
@@ -237,6 +253,8 @@ static sk_rope_state block_state(const rope_block *b, size_t j, unsigned fields)
         .v = fields & SK_STATE_VELOCITY ? b->v + j * vec : NULL,
         .q = fields & SK_STATE_PREVIOUS ? b->q + j * vec : NULL,
         .impulse = fields & SK_STATE_CONTACTS ? b->impulse + j * (size_t)b->capacity : NULL,
+        .prev_p = fields & SK_STATE_HISTORY ? b->prev_p + j * vec : NULL,
+        .prev_v = fields & SK_STATE_HISTORY ? b->prev_v + j * vec : NULL,
     };
 }
 
@@ -276,6 +294,8 @@ static bool set_used(int k, unsigned fields)
         return fields & SK_STATE_CONTACTS;
     if (k == SET_EXTREMES)
         return fields & SETS_EXTREMES;
+    if (k == SET_PREV_P || k == SET_PREV_V || k == SET_NEWTON)
+        return fields & SK_STATE_HISTORY;
     return true;
 }
 
@@ -285,7 +305,8 @@ static hid_t set_type(int k)
     case SET_N:
     case SET_CONTACTS: return H5T_NATIVE_INT32;
     case SET_STEPS:
-    case SET_DIVERGED: return H5T_NATIVE_INT64;
+    case SET_DIVERGED:
+    case SET_NEWTON: return H5T_NATIVE_INT64;
     default: return H5T_REAL;
     }
 }
@@ -293,8 +314,9 @@ static hid_t set_type(int k)
 /* Buffer of dataset k in a block. */
 static void *set_buffer(const rope_block *b, int k)
 {
-    void *const buffers[SET_COUNT] = {b->n, b->s,         b->steps,    b->diverged, b->p,
-                                      b->v, b->q, b->impulse, b->contacts, b->extremes};
+    void *const buffers[SET_COUNT] = {b->n,       b->s,        b->steps,     b->diverged, b->p,
+                                      b->v,       b->q,        b->impulse,   b->contacts, b->extremes,
+                                      b->prev_p,  b->prev_v,   b->newton};
     return buffers[k];
 }
 
@@ -304,13 +326,13 @@ static void set_shape(int k, const sk_group *g, int *rank, hsize_t dims[3])
     dims[1] = (hsize_t)g->particles;
     dims[2] = 3;
     *rank = 1;
-    if (k == SET_P || k == SET_V || k == SET_Q)
+    if (k == SET_P || k == SET_V || k == SET_Q || k == SET_PREV_P || k == SET_PREV_V)
         *rank = 3;
     else if (k == SET_IMPULSE)
         *rank = 2;
-    else if (k == SET_CONTACTS || k == SET_EXTREMES) {
+    else if (k == SET_CONTACTS || k == SET_EXTREMES || k == SET_NEWTON) {
         *rank = 2;
-        dims[1] = k == SET_EXTREMES ? EXTREMES : 2;
+        dims[1] = k == SET_EXTREMES ? EXTREMES : k == SET_NEWTON ? NEWTON : 2;
     }
 }
 
@@ -392,6 +414,9 @@ static int write_group(hid_t groups, const sk_engine *e, int gi)
             b.diverged[j] = st.diverged;
             b.contacts[2 * j] = st.contacts;
             b.contacts[2 * j + 1] = st.iterations;
+            b.newton[NEWTON * j] = st.has_prev;
+            b.newton[NEWTON * j + 1] = st.solves;
+            b.newton[NEWTON * j + 2] = st.unconverged;
             if (sets & SETS_EXTREMES) {
                 sk_real *x = &b.extremes[EXTREMES * j];
                 sk_engine_rope_extremes(e, g->first_rope + r0 + j, &x[0], &x[1]);
@@ -484,6 +509,8 @@ static uint64_t estimated_bytes(const sk_engine *e, const sk_checkpoint_info *in
         uint64_t rope = 4 + sizeof(sk_real) + 16 + vec * (1 + !!(fields & SK_STATE_VELOCITY) + !!(fields & SK_STATE_PREVIOUS));
         if (fields & SK_STATE_CONTACTS)
             rope += cap * sizeof(sk_real) + 8;
+        if (fields & SK_STATE_HISTORY)
+            rope += 2 * vec + 8 * NEWTON;
         bytes += rope * s->groups[g].count + 9 * 256 * (s->groups[g].count / block_rows(&s->groups[g]) + 1);
     }
     return bytes + bytes / 20;
@@ -553,17 +580,8 @@ static char *temp_name(const char *path, uint64_t id)
     return temp;
 }
 
-/* A checkpoint keeps each particle's state now, and BDF2 also needs the step before it. */
-static sk_status bdf2_refused(const char *path, sk_error *err)
-{
-    return sk_fail(err, SK_ERR_UNSUPPORTED, "%s: a run with implicit.scheme bdf2 cannot be checkpointed or resumed",
-                   path);
-}
-
 sk_status sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoint_info *info, sk_error *err)
 {
-    if (sk_scenario_keeps_previous_step(sk_engine_scenario(e)))
-        return bdf2_refused(path, err);
     quiet_hdf5();
     uint64_t avail;
     const uint64_t need = estimated_bytes(e, info);
@@ -976,7 +994,15 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, size_t first, int gi, s
             st.diverged = (long)b.diverged[j];
             st.contacts = b.contacts[2 * j];
             st.iterations = b.contacts[2 * j + 1];
-            if (!marks_fit(c->info.step, st.steps, st.diverged) ||
+            /* BDF2's: out of range reads as damage (the import refuses negative counts) */
+            const int64_t *nw = &b.newton[NEWTON * j];
+            const bool newton_fits = !(fields & SK_STATE_HISTORY) ||
+                                     ((nw[0] == 0 || nw[0] == 1) && nw[1] >= 0 && nw[1] <= INT32_MAX && nw[2] >= 0 &&
+                                      nw[2] <= c->info.step);
+            st.has_prev = (int)nw[0];
+            st.solves = newton_fits ? (int)nw[1] : -1;
+            st.unconverged = newton_fits ? (long)nw[2] : -1;
+            if (!newton_fits || !marks_fit(c->info.step, st.steps, st.diverged) ||
                 !sk_engine_import_rope(e, g->first_rope + r0 + j - first, &st))
                 rc = sk_fail(err, SK_ERR_CORRUPT, "%s: the checkpoint is damaged (rope %zu's state cannot be a rope of %s)",
                              c->path, g->first_rope + r0 + j, c->scenario->source);
@@ -1002,8 +1028,6 @@ sk_status sk_checkpoint_restore(sk_checkpoint *c, sk_engine *e, sk_error *err)
 
 sk_status sk_checkpoint_restore_slice(sk_checkpoint *c, sk_engine *e, size_t first, sk_error *err)
 {
-    if (sk_scenario_keeps_previous_step(sk_engine_scenario(e)))
-        return bdf2_refused(c->path, err);
     if (strcmp(c->engine, sk_engine_kind(e)) != 0)
         return sk_fail(err, SK_ERR_MISMATCH, "%s: written by the %s engine; only that engine resumes it", c->path,
                        c->engine);
