@@ -231,9 +231,11 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
         }
 
         k_line_row line = k_line_none();
-        if (ft.water) {
+        if (ft.water) { /* deploying: the newest particle's second link is the anchored segment (docs/model.md 7.2) */
             line.e_prev = e_prev;
-            line.e_next = has_next ? k_line_link_unit(cp, np) : v3_zero();
+            line.e_next = deploys    ? k_line_link_unit(cp, has_next ? v3_select(skv_lt(skv_set1((sk_real)(i + 1)), n), np, x) : x)
+                          : has_next ? k_line_link_unit(cp, np)
+                                     : v3_zero();
             e_prev = line.e_next;
         }
         const skv3 f = k_force_sum(k, ft, &pass, i, cp, cv, um_before, um_i, i > 0, has_next, k_hold_lanes(held),

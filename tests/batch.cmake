@@ -11,7 +11,8 @@ skein_test(batch_accuracy SOURCES test_batch_accuracy.c test_batch_common.c CASE
   link_damping_ratio link_damping_profiles link_damping_deploy link_damping_bdf2
   line_water line_waves line_water_particles line_water_bending deploy_line deploy_line_reel_in deploy_line_ground
   deploy_line_water deploy_line_water_reel_in deploy_line_seabed deploy_line_seabed_dry deploy_particles_water
-  deploy_line_implicit deploy_line_reel_in_implicit deploy_line_undamped_implicit)
+  deploy_line_implicit deploy_line_reel_in_implicit deploy_line_undamped_implicit deploy_line_water_implicit
+  deploy_line_seabed_implicit)
 skein_test(batch_determinism SOURCES test_batch_determinism.c test_batch_common.c CASES
   threads_one_and_two every_isa split_steps alone_and_in_batch golden_hash)
 skein_test(batch_diagnostics SOURCES test_batch_diagnostics.c test_batch_common.c CASES

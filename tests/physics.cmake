@@ -18,7 +18,8 @@ skein_test(physics_deploy_payload SOURCES test_physics_deploy_payload.c CASES
   hanging_symplectic hanging_verlet hanging_implicit mass_cycle)
 skein_test(physics_deploy_line SOURCES test_physics_deploy_line.c CASES large_implicit_steps held_segment hanging_slow
   held_segment_implicit implicit_step hanging_implicit)
-skein_test(physics_deploy_line_water SOURCES test_physics_deploy_line_water.c CASES submerged_weight_held reel_in_band)
+skein_test(physics_deploy_line_water SOURCES test_physics_deploy_line_water.c CASES submerged_weight_held
+  submerged_weight_held_implicit reel_in_band)
 skein_test(physics_ground SOURCES test_physics_ground.c CASES
   bounce_acceleration bounce_force rest_acceleration rest_force)
 skein_test(physics_drag SOURCES test_physics_drag.c CASES

@@ -1195,6 +1195,26 @@ static int deploy_line_seabed(void)
         2, 24, true);
 }
 
+/* The same lines under the implicit integrator: its blocks take the added mass and the Morison drag's Jacobian
+ * of the deploying line's shares and tangents, the newest particle's toward the anchor point (7.2). */
+static int deploy_line_water_implicit(void)
+{
+    return each_implicit_deploying(
+        DEPLOY_LINE_TOP(DEPLOY_SEA, REEL_TABLE,
+                        ", \"line.length\": {\"random\": {\"min\": 2, \"max\": 3, \"seed\": 148}}" DEPLOY_SEA_SWEEP),
+        2, 24, true);
+}
+
+static int deploy_line_seabed_implicit(void)
+{
+    return each_implicit_deploying(
+        DEPLOY_LINE_TOP(DEPLOY_SEA_BED " \"ground\": {\"height\": 9.7, \"stiffness\": 3e4, \"damping\": 300,"
+                        " \"friction\": {\"static\": 0.6, \"kinetic\": 0.5}, \"slip_speed\": 0.02},",
+                        REEL_TABLE,
+                        ", \"line.length\": {\"random\": {\"min\": 2, \"max\": 3, \"seed\": 149}}" DEPLOY_SEA_SWEEP),
+        2, 24, true);
+}
+
 /* On a compliant seabed in air (no water): the seabed's terms alone. */
 static int deploy_line_seabed_dry(void)
 {
@@ -1295,6 +1315,7 @@ CHECK_MAIN({"line_water", line_water}, {"line_waves", line_waves}, {"line_water_
            {"deploy_line_seabed_dry", deploy_line_seabed_dry}, {"deploy_particles_water", deploy_particles_water},
            {"deploy_line_implicit", deploy_line_implicit}, {"deploy_line_reel_in_implicit", deploy_line_reel_in_implicit},
            {"deploy_line_undamped_implicit", deploy_line_undamped_implicit},
+           {"deploy_line_water_implicit", deploy_line_water_implicit}, {"deploy_line_seabed_implicit", deploy_line_seabed_implicit},
            {"deploy_reel_in_ground", deploy_reel_in_ground},
            {"deploy_payload", deploy_payload}, {"deploy_payload_reel_in", deploy_payload_reel_in},
            {"deploy_payload_reel_in_ground", deploy_payload_reel_in_ground},

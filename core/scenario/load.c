@@ -98,9 +98,8 @@ static int parse_ground(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
     return parse_friction(c, g, s);
 }
 
-/* Lines in water and on a compliant seabed (docs/model.md 3.6-3.7) are refused with contacts and, deploying,
- * under the implicit integrator (its blocks are not built for the anchored segment's share of the line, 7.2),
- * and a compliant ground needs lines to act on. */
+/* Lines in water and on a compliant seabed (docs/model.md 3.6-3.7) are refused with contacts, and a compliant
+ * ground needs lines to act on. */
 static int check_lines(const sk_scn_ctx *c, const sk_scenario *s)
 {
     for (int i = 0; i < s->n_groups; i++) {
@@ -114,9 +113,6 @@ static int check_lines(const sk_scn_ctx *c, const sk_scenario *s)
         sk_scn_path_key(pl, p, "line");
         if (!sk_group_line_in_medium(s, g))
             continue;
-        if (g->deploys && s->integrator == SK_INTEGRATOR_IMPLICIT)
-            return sk_scn_fail(c, pl, "a deploying line in water or on a compliant ground takes an explicit "
-                                      "integrator, not implicit");
         if (sk_group_has_contacts(s, g))
             return sk_scn_fail(c, pl, "not supported with contacts (rod or cable links or anchor, a rigid ground)");
     }
