@@ -7,7 +7,7 @@ if(SKEIN_MPI)
   if(SKEIN_MPIRUN)
     set(SKEIN_MPI_CASES w1 w2 deploying diverging failing_rank interrupted interrupted_mpirun collective memory
         checkpoint_ranks checkpoint_single checkpoint_collective refused vtk warm_start results
-        results_checkpoint)
+        results_checkpoint checkpoint_bdf2)
     if(SKEIN_SANITIZE)
       # Two of them (frames gathered to rank 0, checkpoints streamed to it) hold the buffers the others use;
       # the rest (mpirun's start under ASan takes 10 to 20 s each) run in the other builds.

@@ -57,12 +57,6 @@ int cli_ranks_checkpoint_begin(cli_rank_checkpoints *k, const cli_options *o, co
 {
     *k = (cli_rank_checkpoints){.rank = rank, .size = size, .first = first, .s = s, .e = e,
                                 .every = plan->every, .steps = plan->steps};
-    /* the ranks' states travel to rank 0 without BDF2's step before (io/records/state_buffer.c) */
-    if ((o->checkpoint || o->resume) && sk_scenario_keeps_previous_step(s))
-        return agree(sk_fail(err, SK_ERR_INVALID, "%s: a run with \"implicit\": {\"scheme\": \"bdf2\"} is checkpointed by "
-                                                  "one process, not across ranks",
-                             o->checkpoint ? "--checkpoint" : "--resume"),
-                     err);
     int rc = cli_checkpoint_begin_slice(&k->ck, o, s, plan, e, first[rank], start, err);
     k->ck.across_ranks = true;
     if (rc || !k->ck.path)

@@ -462,6 +462,18 @@ results_checkpoint)
     run_ranks 2 "${ck_run[@]}" --results res.csv --h5 out.h5 --resume ck.h5
     resumed_table "one process resumed by 2 ranks"
     ;;
+checkpoint_bdf2)
+    # BDF2's checkpoints across ranks: each rope's state a step before and its Newton counts streamed to rank 0
+    # with the rest; killed after the first, resumed by 3 ranks, the outputs the uninterrupted run's
+    ck_run=(run "$SRC/scenarios/w3_stiff_tether.json" --steps 12000 --every 500 --set dt=1e-3
+        --set 'groups[0].count=21' --set 'groups[0].particles=12' --set 'groups[0].end=[11, 0, 0]'
+        --set 'implicit={"scheme": "bdf2", "tolerance": 1e-7}' --set 'output.ropes=[0,10,20]' --threads 1)
+    run_skein "${ck_run[@]}" --csv ref.csv --h5 ref.h5 --quiet
+    expect_status 0
+    SKEIN_TEST_CHECKPOINT_CHUNK=4 kill_after_checkpoint 2
+    run_ranks 3 run --resume ck.h5
+    expect_resumed "bdf2: 2 ranks resumed by 3"
+    ;;
 refused)
     # the results table is checked on rank 0 as one process checks it: onto another output, or where no file
     # can be created, refused before anything is written, one line, no file
