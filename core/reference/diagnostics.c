@@ -113,7 +113,7 @@ void sk_ref_rope_diagnose(const sk_ref_rope *r, sk_rope_diagnostics *out, sk_rea
     sk_real rest = r->group->deploys ? r->deploy_rest : rp->anchor_length;
     sk_rope_diagnose(r->scenario, r->group, rp, sk_ref_rope_constants(r), n, pv, pv + n, x, rest, out, tension);
     free(pv);
-    /* The rope's own registry evaluates the held ends' forces; it leaves the rope as it found it. */
+    /* The rope's own registry evaluates the held ends' forces (its positions and velocities untouched). */
     sk_ref_rope_support((sk_ref_rope *)r, out->support);
     /* Rods and cables: the impulse each link's contact delivered in the last step, over dt, negative for a
      * rod pushing its ends apart (a link that generated no contact keeps 0). The links' contacts are

@@ -43,13 +43,11 @@ void sk_ref_rope_support(sk_ref_rope *r, sk_vec3 support[2])
         const sk_vec3 weight = sk_vec3_scale(p->a, sk_particle_mass(p));
         support[e] = sk_vec3_sub(sk_vec3_zero(), sk_vec3_add(p->f, weight));
     }
+    /* The accumulators are left with this sum: every reader of them (a step, the statics' residual) sums the
+     * forces again first. */
     for (int e = 0; e < 2; e++)
         if (hold[e])
             w->particles[ends[e]].w = 0;
-    /* The accumulators as the state's own sum leaves them: the equilibrium solve reads them after a diagnosis. */
-    for (int i = 0; i < n; i++)
-        w->particles[i].f = sk_vec3_zero();
-    sk_force_registry_update(&w->registry);
     r->anchor = anchor;
     r->time = time;
 }
