@@ -45,7 +45,7 @@ static const char *constants_of(const sk_scenario *s, sk_bm_ht_constants *c)
     if (s->n_groups != 1 || s->integrator != SK_INTEGRATOR_SYMPLECTIC || g->link != SK_LINK_SPRING ||
         g->link_length_auto || g->anchor != SK_ANCHOR_NONE || g->n_pinned != 1 || g->pinned[0] != 0 ||
         g->deploys || g->n_sweeps || rp.damping != 1 || s->gravity_as != SK_GRAVITY_ACCELERATION || g->has_drag ||
-        g->has_buoyancy)
+        g->has_buoyancy || g->force_objects)
         return "the hand-tuned kernel steps W1's ropes only";
     *c = (sk_bm_ht_constants){.rest = rp.link_length,
                               .stiffness = rp.link_stiffness,

@@ -23,16 +23,21 @@ typedef struct k_features {
     bool water;       /* a line in the scenario's water (line_water.h) */
     bool seabed;      /* a line on the scenario's compliant seabed */
     bool link_damp;   /* the links' axial damping (forces.h k_link_force) */
+    unsigned objects; /* the force objects, bit 1 << SK_FORCE_<NAME> (forces.h k_object_forces) */
 } k_features;
 
-/* The mask's fields: three bits each for the integrator, link and anchor, two for the drag, one per flag. */
+/* The mask's fields: three bits each for the integrator, link and anchor, two for the drag, one per flag, one
+ * per force object. */
 enum {
     K_INTEGRATOR_SHIFT = 0, K_LINK_SHIFT = 3, K_ANCHOR_SHIFT = 6, K_DRAG_SHIFT = 9,
     K_GFORCE = 1u << 11, K_BUOYANCY = 1u << 12, K_DRIVEN = 1u << 13, K_BENDING = 1u << 14,
     K_PROFILES = 1u << 15, K_DEPLOYS = 1u << 16, K_UNIT_DAMP = 1u << 17, K_LEAN = 1u << 18,
     K_FRICTION = 1u << 19, K_BDF2 = 1u << 20, K_WATER = 1u << 21, K_SEABED = 1u << 22, K_LINK_DAMP = 1u << 23,
-    K_ALL = (1u << 24) - 1
+    K_OBJECTS_SHIFT = 24, K_ALL = (1u << (K_OBJECTS_SHIFT + SK_FORCE_OBJECT_COUNT)) - 1
 };
+_Static_assert(K_OBJECTS_SHIFT + SK_FORCE_OBJECT_COUNT <= 31, "the feature mask has a bit per force object");
+#define K_OBJECT(o) (1u << (K_OBJECTS_SHIFT + (o)))
+#define K_OBJECT_BITS (K_ALL & ~(K_OBJECT(0) - 1u))
 #define K_INTEGRATOR(i) ((unsigned)(i) << K_INTEGRATOR_SHIFT)
 #define K_LINK(l) ((unsigned)(l) << K_LINK_SHIFT)
 #define K_ANCHOR(a) ((unsigned)(a) << K_ANCHOR_SHIFT)
@@ -62,6 +67,7 @@ SK_INLINE k_features k_features_of(unsigned m)
     f.water = m & K_WATER;
     f.seabed = m & K_SEABED;
     f.link_damp = m & K_LINK_DAMP;
+    f.objects = (m & K_OBJECT_BITS) >> K_OBJECTS_SHIFT;
     return f;
 }
 
@@ -75,7 +81,8 @@ SK_INLINE unsigned k_cfg_mask(const sk_kernel_cfg *cfg)
            (cfg->bending ? K_BENDING : 0) | (cfg->profiles ? K_PROFILES : 0) | (cfg->deploys ? K_DEPLOYS : 0) |
            (cfg->friction ? K_FRICTION : 0) | (cfg->bdf2 && integrator == SK_INTEGRATOR_IMPLICIT ? K_BDF2 : 0) |
            (cfg->line_water ? K_WATER : 0) | (cfg->line_seabed ? K_SEABED : 0) |
-           (cfg->link_damping && k_force_link(cfg->link) != SK_LINK_NONE ? K_LINK_DAMP : 0);
+           (cfg->link_damping && k_force_link(cfg->link) != SK_LINK_NONE ? K_LINK_DAMP : 0) |
+           (cfg->force_objects << K_OBJECTS_SHIFT);
 }
 
 /* The mask of a pack: its group's features and what its lanes' parameters allow. unit_damp where the
@@ -95,7 +102,8 @@ SK_INLINE unsigned k_pack_mask(const sk_kernel_cfg *cfg, const sk_real *param)
     }
     const bool explicit_fixed = integrator != SK_INTEGRATOR_IMPLICIT && !cfg->deploys;
     const bool plain = !cfg->gravity_force && !cfg->drag && !cfg->buoyancy && !cfg->driven && !cfg->bending &&
-                       !cfg->profiles && !cfg->link_damping && !cfg->line_water && !cfg->line_seabed;
+                       !cfg->profiles && !cfg->link_damping && !cfg->line_water && !cfg->line_seabed &&
+                       !cfg->force_objects;
     const bool lean = explicit_fixed && plain && no_negative_zero && cfg->link == SK_LINK_SPRING &&
                       (cfg->anchor == SK_ANCHOR_NONE || cfg->anchor == SK_ANCHOR_SPRING);
     return m | (undamped ? K_UNIT_DAMP : 0) | (lean ? K_LEAN : 0);

@@ -85,7 +85,7 @@ SK_INLINE skv3 k_force_sum(const kparams *k, k_features ft, const k_pass *pass, 
     if (ft.lean) {
         f = k_lean_links(um_prev, um, has_prev, has_next);
     } else {
-        f = k_particle_forces(k, ft.gforce, ft.drag, ft.buoyancy, p, vel);
+        f = k_particle_forces(k, ft.gforce, ft.drag, ft.buoyancy, ft.objects, p, vel);
         if (ft.water || ft.seabed) {
             /* a deploying line's particles past the tip take a whole segment (the newest's second one is the
              * anchored segment), the last row too (docs/model.md section 7.2) */

@@ -16,9 +16,20 @@ SK_INLINE int k_force_anchor(int anchor)
     return anchor == SK_ANCHOR_ROD || anchor == SK_ANCHOR_CABLE || anchor == SK_ANCHOR_PIN ? SK_ANCHOR_NONE : anchor;
 }
 
-/* The per-particle forces of one particle, in the model's order (docs/model.md section 5): gravity, drag, buoyancy. f starts at
- * zero and is summed into, so an accumulator is never -0 and adding a zero changes no bit. */
-SK_INLINE skv3 k_particle_forces(const kparams *k, bool gforce, int drag, bool buoyancy, skv3 p, skv3 vel)
+/* The forces of the group's force objects (model/params.h SK_FORCE_OBJECTS), added to f in the table's order
+ * (reference/force_objects.c). objects: bit 1 << SK_FORCE_<NAME> per object. */
+SK_INLINE skv3 k_object_forces(const kparams *k, unsigned objects, skv3 f)
+{
+    if (objects & (1u << SK_FORCE_WIND))
+        f = v3_add(f, k->wind_force);
+    return f;
+}
+
+/* The per-particle forces of one particle, in the model's order (docs/model.md section 5): gravity, drag,
+ * buoyancy, the force objects. f starts at zero and is summed into, so an accumulator is never -0 and adding a
+ * zero changes no bit. */
+SK_INLINE skv3 k_particle_forces(const kparams *k, bool gforce, int drag, bool buoyancy, unsigned objects, skv3 p,
+                                 skv3 vel)
 {
     skv3 f = v3_zero();
     if (gforce)
@@ -36,7 +47,7 @@ SK_INLINE skv3 k_particle_forces(const kparams *k, bool gforce, int drag, bool b
         sub = skv_select(skv_gt(sub, skv_set1(1)), skv_set1(1), sub);
         f.y = skv_add(f.y, skv_mul(k->buoy_rv, sub));
     }
-    return f;
+    return objects ? k_object_forces(k, objects, f) : f;
 }
 
 /* The link between a and b (velocities va, vb, the ones the forces see): u * mag, the force on a; b receives

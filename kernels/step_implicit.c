@@ -33,7 +33,8 @@ enum { IB_BASE = 0, IB_ACC = 6, IB_TARGET = 9, IB_RES = 12, IB_SHARE = 15, IB_RO
  * conservative and its potential summed. */
 SK_INLINE bool bdf2_energy_judges(k_features ft)
 {
-    return !ft.bending && !ft.buoyancy && ft.drag == K_DRAG_NONE && !ft.link_damp && !ft.water && !ft.seabed;
+    return !ft.bending && !ft.buoyancy && ft.drag == K_DRAG_NONE && !ft.link_damp && !ft.water && !ft.seabed &&
+           !ft.objects;
 }
 _Static_assert(IB_ROW == SK_PACK_BDF2_ROW_REALS, "the memory check counts BDF2's scratch");
 

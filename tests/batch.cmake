@@ -1,7 +1,7 @@
 # The batch engine: against the scalar reference bit for bit, determinism over threads, ISAs and batch
 # composition, a golden hash, diagnostics, divergence, the stage kernels.
 skein_test(batch_accuracy SOURCES test_batch_accuracy.c test_batch_common.c CASES
-  spring spring_unpinned pinned_set bungee gravity_force drag buoyancy anchored_spring anchored_bungee
+  spring spring_unpinned pinned_set bungee gravity_force drag buoyancy wind wind_everywhere anchored_spring anchored_bungee
   fake_spring anchor_on_pinned undamped all_forces deploy_seed deploy_along deploy_pinned deploy_max_length
   deploy_weightless_segment deploy_exact_ties deploy_profile deploy_reel_in deploy_reel_in_ground deploy_payload deploy_payload_reel_in
   deploy_payload_reel_in_ground single_particle signed_zeros groups_with_contacts ground_is_kernels driven_anchor

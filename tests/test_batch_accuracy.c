@@ -339,6 +339,20 @@ static int buoyancy(void)
         " \"buoyancy.max_depth\": {\"random\": {\"min\": 0.05, \"max\": 0.3, \"seed\": 14}}"));
 }
 
+/* A force object ("wind": the same force on every particle), its components swept per rope: with gravity as
+ * a force and as an acceleration, with drag and buoyancy before it in the sum, and alone on a free rope. */
+static int wind(void)
+{
+    return each_integrator(SCENARIO(
+               "\"gravity_as\": \"force\",",
+               "\"pinned\": [0], \"drag\": {\"k1\": 0.05, \"k2\": 0.1}, \"wind\": {\"force\": [0.3, 0, -0.2]},"
+               " \"buoyancy\": {\"water_height\": 9.9, \"max_depth\": 0.1, \"density\": 1000, \"volume\": 0.0005},",
+               ", \"wind.force[0]\": {\"random\": {\"min\": -1, \"max\": 1, \"seed\": 141}},"
+               " \"wind.force[1]\": {\"from\": -0.5, \"to\": 2}")) ||
+           each_integrator(SCENARIO("", "\"pinned\": [], \"wind\": {\"force\": [0.3, 0.1, -0.2]},",
+                                    ", \"wind.force[2]\": {\"random\": {\"min\": -1, \"max\": 1, \"seed\": 142}}"));
+}
+
 static int anchored_spring(void)
 {
     return each_integrator(SCENARIO(
@@ -764,6 +778,30 @@ static int bdf2(void)
                  implicit[i], i ? "force" : "acceleration");
         CHECK_OK(tb_against_reference(json, 400, 100, NULL));
     }
+    return 0;
+}
+
+/* Wind on deploying ropes, on rods with the ground's contacts, with bending, and under BDF2. */
+static int wind_everywhere(void)
+{
+    CHECK_OK(each_integrator_deploying(DEPLOY("along", "\"wind\": {\"force\": [0.1, 0.2, 0.05]},",
+                                              ", \"wind.force[0]\": {\"random\": {\"min\": -1, \"max\": 1, \"seed\": 143}}"),
+                                       2, 24));
+    CHECK_OK(each_integrator("{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\","
+                             " \"ground\": {\"height\": 9.6, \"restitution\": 0.2}, \"groups\": ["
+                             " {\"count\": 7, \"particles\": 8, \"start\": [0, 10, 0], \"end\": [1, 10, 0], \"pinned\": [0],"
+                             "  \"link\": {\"type\": \"rod\"}, \"wind\": {\"force\": [0, 0.2, 0.3]},"
+                             "  \"sweep\": {\"wind.force[1]\": {\"random\": {\"min\": -2, \"max\": 1, \"seed\": 144}}}},"
+                             " {\"count\": 9, \"particles\": 12, \"start\": [0, 10, 0], \"end\": [1.1, 10, 0], \"pinned\": [0],"
+                             "  \"link\": {\"type\": \"spring\", \"stiffness\": 800}, \"bending\": {\"stiffness\": 0.02},"
+                             "  \"wind\": {\"force\": [0.2, 0, 0.4]}}]}"));
+    static char json[1 << 13];
+    snprintf(json, sizeof json,
+             "{\"skein\": 1, \"dt\": 2e-2, \"steps\": 400, \"integrator\": \"implicit\","
+             " \"implicit\": {\"scheme\": \"bdf2\", \"tolerance\": 1e-6}, \"groups\": ["
+             BDF2_GROUP(37, "spring", "\"pinned\": [0], \"wind\": {\"force\": [0.5, 0, 0.3]},",
+                        ", \"wind.force[2]\": {\"random\": {\"min\": -1, \"max\": 1, \"seed\": 145}}") "]}");
+    CHECK_OK(tb_against_reference(json, 400, 100, NULL));
     return 0;
 }
 
@@ -1303,7 +1341,7 @@ CHECK_MAIN({"line_water", line_water}, {"line_waves", line_waves}, {"line_water_
            {"bending_contacts", bending_contacts}, {"implicit_contacts", implicit_contacts}, {"bdf2", bdf2}, {"link_damping", link_damping}, {"link_damping_ratio", link_damping_ratio},
            {"link_damping_profiles", link_damping_profiles}, {"link_damping_deploy", link_damping_deploy},
            {"link_damping_bdf2", link_damping_bdf2}, {"flow", flow}, {"flow_swept_only", flow_swept_only}, {"towed_path", towed_path}, {"spring", spring}, {"spring_unpinned", spring_unpinned}, {"pinned_set", pinned_set},
-           {"bungee", bungee}, {"gravity_force", gravity_force}, {"drag", drag}, {"buoyancy", buoyancy},
+           {"bungee", bungee}, {"gravity_force", gravity_force}, {"drag", drag}, {"buoyancy", buoyancy}, {"wind", wind}, {"wind_everywhere", wind_everywhere},
            {"anchored_spring", anchored_spring}, {"anchored_bungee", anchored_bungee},
            {"fake_spring", fake_spring}, {"anchor_on_pinned", anchor_on_pinned}, {"undamped", undamped}, {"all_forces", all_forces},
            {"deploy_seed", deploy_seed}, {"deploy_along", deploy_along}, {"deploy_pinned", deploy_pinned},

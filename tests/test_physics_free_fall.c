@@ -1,5 +1,8 @@
 /* Physics: free fall under each integrator against the closed forms of the discrete schemes
- * (not only the continuous parabola), undamped and damped, gravity as acceleration and as force. */
+ * (not only the continuous parabola), undamped and damped, gravity as acceleration and as force, and a wind
+ * (a force object: the same force F on every particle) in place of gravity, whose acceleration is F / m. */
+#include <string.h>
+
 #include "physics_util.h"
 
 /* After n steps from (p0, v0) under constant acceleration a (one component), by summing each scheme:
@@ -48,7 +51,7 @@ static const char *const integrator_names[] = {"cyclone", "euler", "symplectic",
 
 typedef struct fall {
     sk_integrator integrator;
-    const char *gravity_as;
+    const char *gravity_as; /* "acceleration", "force", or "wind": no gravity, the wind's force g m instead */
     bool exact; /* every number dyadic and short: the schemes must hit the closed form to the bit */
     bool damped;
 } fall;
@@ -60,28 +63,41 @@ static int run_fall(fall f)
      * mass 0.25 makes gravity-as-force's g * (1/w) * w exact as well.
      * Rounded: dt = 1e-3, mass 0.3, 200 steps: nothing is exact and the bounds below apply. */
     sk_scenario s;
+    const bool wind = strcmp(f.gravity_as, "wind") == 0;
+    const double mass = f.exact ? 0.25 : 0.3, gx = f.exact ? 0.5 : 0.4, gy = f.exact ? -8 : -9.81,
+                 gz = f.exact ? -0.25 : 0.1;
+    char forces[256];
+    if (wind)
+        snprintf(forces, sizeof forces, "\"gravity\": [0, 0, 0], \"groups\": [{\"wind\": {\"force\": [%.17g, %.17g, %.17g]},",
+                 gx * mass, gy * mass, gz * mass);
+    else
+        snprintf(forces, sizeof forces, "\"gravity\": [%.17g, %.17g, %.17g], \"gravity_as\": \"%s\", \"groups\": [{", gx,
+                 gy, gz, f.gravity_as);
     if (f.exact)
         CHECK_OK(phys_load(&s,
-                           "{\"skein\": 1, \"dt\": 0.00390625, \"steps\": 256, \"integrator\": \"%s\","
-                           " \"gravity\": [0.5, -8, -0.25], \"gravity_as\": \"%s\", \"groups\": [{\"count\": 1,"
+                           "{\"skein\": 1, \"dt\": 0.00390625, \"steps\": 256, \"integrator\": \"%s\", %s \"count\": 1,"
                            " \"particles\": 1, \"start\": [0.5, 10, -1], \"end\": [0.5, 10, -1], \"mass\": 0.25,"
                            " \"velocity\": [1.5, 2, -0.75]}]}",
-                           integrator_names[f.integrator], f.gravity_as));
+                           integrator_names[f.integrator], forces));
     else
         CHECK_OK(phys_load(&s,
-                           "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 200, \"integrator\": \"%s\","
-                           " \"gravity\": [0.4, -9.81, 0.1], \"gravity_as\": \"%s\", \"groups\": [{\"count\": 1,"
+                           "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 200, \"integrator\": \"%s\", %s \"count\": 1,"
                            " \"particles\": 1, \"start\": [0.1, 0.2, -0.3], \"end\": [0.1, 0.2, -0.3], \"mass\": 0.3,"
                            " \"damping\": %s, \"verlet_damping\": %s, \"velocity\": [0.3, 1.7, -0.2]}]}",
-                           integrator_names[f.integrator], f.gravity_as, f.damped ? "0.5" : "1",
-                           f.damped ? "0.01" : "0"));
+                           integrator_names[f.integrator], forces, f.damped ? "0.5" : "1", f.damped ? "0.01" : "0"));
     const sk_rope_params *in = &s.groups[0].base;
     sk_real dt = s.dt;
     /* The scheme's own constants as docs/model.md defines them: d^dt with libm, 1 - k. */
     long double damp = SK_POW(in->damping, dt), keep = (sk_real)1 - in->verlet_damping;
     long double p0[3] = {in->start.x, in->start.y, in->start.z};
     long double v0[3] = {in->velocity.x, in->velocity.y, in->velocity.z};
+    /* the wind's acceleration F / m, as the scheme takes it: F w, w = 1 / m (exact for the dyadic mass) */
     long double g[3] = {s.gravity.x, s.gravity.y, s.gravity.z};
+    if (wind) {
+        const sk_vec3 fw = in->wind_force;
+        const long double w = (long double)(1 / (sk_real)in->mass);
+        g[0] = fw.x * w, g[1] = fw.y * w, g[2] = fw.z * w;
+    }
     long n = s.steps;
 
     /* Rounding bounds (u the unit roundoff; P the largest |p| and V the largest |v| + |g| dt along the
@@ -144,6 +160,7 @@ static int undamped(sk_integrator integrator)
     for (int exact = 1; exact >= 0; exact--) {
         CHECK_OK(run_fall((fall){integrator, "acceleration", exact, false}));
         CHECK_OK(run_fall((fall){integrator, "force", exact, false}));
+        CHECK_OK(run_fall((fall){integrator, "wind", exact, false}));
     }
     return 0;
 }
@@ -152,6 +169,7 @@ static int damped(sk_integrator integrator)
 {
     CHECK_OK(run_fall((fall){integrator, "acceleration", false, true}));
     CHECK_OK(run_fall((fall){integrator, "force", false, true}));
+    CHECK_OK(run_fall((fall){integrator, "wind", false, true}));
     return 0;
 }
 

@@ -552,7 +552,45 @@ static int fake_spring_refused(void)
     return 0;
 }
 
+/* A rope hanging from a pin in a wind (a force object: F on every particle): every particle carries the same
+ * force W = F + m g, so at rest the rope is straight along W, link i carrying (N - 1 - i) |W| and stretched by
+ * that over k. Checks the wind's term in both engines' static forces and its potential in the line search. */
+static int wind_slant(void)
+{
+    enum { N = 15, LINKS = N - 1 };
+    const double m = 0.1, k = 400, len = 0.5, g = 9.81, fx = 0.6, fz = -0.3;
+    sk_scenario s;
+    CHECK_OK(phys_load(&s,
+                       "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 1, \"initial\": {\"equilibrium\": true, \"tolerance\": %s},"
+                       " \"groups\": [{\"count\": 2, \"particles\": %d, \"start\": [0, 0, 0], \"end\": [0, -5, 0],"
+                       " \"mass\": %g, \"pinned\": [0], \"link\": {\"type\": \"spring\", \"stiffness\": %g, \"length\": %g},"
+                       " \"wind\": {\"force\": [%g, 0, %g]}, \"sweep\": {\"wind.force[0]\": {\"values\": [%g, -2]}}}]}",
+                       STATIC_TOLERANCE, N, m, k, len, fx, fz, fx));
+    const double w = sqrt(fx * fx + m * g * m * g + fz * fz);
+    double got[LINKS], worst = 0, along = 0;
+    CHECK_OK(tensions(&s, got, LINKS));
+    for (int i = 0; i < LINKS; i++) {
+        worst = fmax(worst, fabs(got[i] - (LINKS - i) * w));
+        along += len + (LINKS - i) * w / k;
+    }
+    sk_engine *e = at_rest(&s, "reference");
+    CHECK(e != NULL);
+    sk_real p[3 * N], v[3 * N];
+    sk_engine_read_rope(e, 0, p, v);
+    const double tip[3] = {along * fx / w, -along * m * g / w, along * fz / w};
+    double off = 0;
+    for (int c = 0; c < 3; c++)
+        off = fmax(off, fabs((double)p[3 * (N - 1) + c] - tip[c]));
+    fprintf(stderr, "measured: rope in a wind: tensions within %.3g N of (N - 1 - i) |F + m g| (largest %.6g N), tip "
+                    "within %.3g m of the straight line along F + m g\n", worst, LINKS * w, off);
+    CHECK(worst <= TENSION_CLOSE * LINKS * w);
+    CHECK(off <= (PHYS_FLOAT ? 1e-4 : 1e-9) * along);
+    sk_engine_destroy(e);
+    sk_scenario_free(&s);
+    return 0;
+}
+
 CHECK_MAIN({"catenary", catenary}, {"hanging_payloads", hanging_payloads}, {"bungee_slack", bungee_slack},
            {"deploying_at_rest", deploying_at_rest}, {"fake_spring_refused", fake_spring_refused}, {"rod_catenary", rod_catenary}, {"cable_hanging", cable_hanging},
            {"springs_on_ground", springs_on_ground}, {"line_in_water", line_in_water}, {"line_on_seabed", line_on_seabed},
-           {"line_catenary_ea", line_catenary_ea}, {"jumper", jumper})
+           {"line_catenary_ea", line_catenary_ea}, {"jumper", jumper}, {"wind_slant", wind_slant})

@@ -154,6 +154,7 @@ static int build_kernel_group(sk_batch *b, batch_group *g)
         .drag = grp->has_drag,
         .flow = grp->has_flow,
         .buoyancy = grp->has_buoyancy,
+        .force_objects = grp->force_objects,
         .bending = grp->has_bending,
         .line_water = grp->has_line && b->scenario->water.present,
         .line_seabed = grp->has_line && sk_scenario_compliant_ground(b->scenario),

@@ -6,12 +6,13 @@
 #include "model/profile.h"
 #include "skein/engine.h"
 
-/* Only these ropes take no work from outside: nothing moves their anchor, no flow or buoyancy pushes them, no
- * reel pays them out. */
+/* Only these ropes take no work from outside: nothing moves their anchor, no flow, buoyancy or force object
+ * (wind) pushes them, no reel pays them out. */
 static bool passive(const sk_scenario *s, const sk_group *g)
 {
     /* a line in water is lifted and pushed by it, and a compliant seabed stores energy the diagnostics omit */
-    return !g->anchor_driven && !g->has_flow && !g->has_buoyancy && !g->deploys && !sk_group_line_in_medium(s, g);
+    return !g->anchor_driven && !g->has_flow && !g->has_buoyancy && !g->force_objects && !g->deploys &&
+           !sk_group_line_in_medium(s, g);
 }
 
 bool sk_engine_rope_energy_excess(const sk_engine *e, size_t rope, const sk_rope_diagnostics *start, double *gain)

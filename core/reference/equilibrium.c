@@ -156,7 +156,7 @@ static sk_real line_vertical_stiffness(const sk_ref_rope *r, int i)
 
 /* The potential energy of the static forces: gravity and the elastic energies (the diagnostics'), buoyancy's
  * -rho V times the integral of the submerged fraction over the height, the current's drag at rest as a
- * constant force, -F . x (exact where the flow has no gradient), and a line's water and seabed. *size gets the
+ * constant force, -F . x (exact where the flow has no gradient), the force objects' and a line's water and seabed. *size gets the
  * sum of its terms' magnitudes, which bounds its round-off. */
 static sk_real potential(const sk_ref_rope *r, const ground_penalty *ground, sk_real *size)
 {
@@ -181,6 +181,11 @@ static sk_real potential(const sk_ref_rope *r, const ground_penalty *ground, sk_
             const sk_real speed = sk_vec3_length(flow);
             const sk_vec3 f = sk_vec3_scale(sk_vec3_unit(flow), rp->drag_k1 * speed + (rp->drag_k2 * speed) * speed);
             u = u - sk_vec3_dot(f, ps[i].p);
+        }
+        if (g->force_objects) {
+            const sk_real t = sk_object_force_potential(rp, g->force_objects, &ps[i]);
+            u = u + t;
+            mag = mag + fabs(t);
         }
         if (g->has_line) {
             const sk_real t = line_potential(r, i);

@@ -254,11 +254,12 @@ void sk_ref_rope_implicit_step(sk_ref_rope *r)
 
 /* Whether BDF2's line search may also judge a trial point by the step's energy: where every force the rope
  * has is conservative and its potential is summed (gravity, links, the anchor's spring; no links' damping,
- * no water or seabed). */
+ * no force objects, no water or seabed). */
 static bool energy_judges(const sk_ref_rope *r)
 {
     const sk_group *g = r->group;
-    return !g->has_bending && !g->has_buoyancy && !g->has_drag && !g->has_link_damping && !line_blocks(r);
+    return !g->has_bending && !g->has_buoyancy && !g->has_drag && !g->has_link_damping && !g->force_objects &&
+           !line_blocks(r);
 }
 
 /* BDF2's step energy at the trial point dv (im->z): sum m~ |dv|^2 / 2 + P(x), P the potential of gravity (the

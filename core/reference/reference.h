@@ -9,6 +9,7 @@
 
 #include "skein/types.h"
 #include "model/line_water.h"
+#include "model/params.h"
 #include "model/rope_constants.h"
 #include "skein/engine.h"
 #include "skein/scenario.h"
@@ -66,6 +67,17 @@ typedef struct sk_drag_force { /* s = |v|; f += v^ * -(k1 s + k2 s s), v relativ
 } sk_drag_force;
 sk_force_generator *sk_drag_force_init(sk_drag_force *self, sk_real k1, sk_real k2, bool flow, sk_vec3 flow_velocity,
                                        sk_vec3 flow_gradient);
+
+/* A force object of the group's (model/params.h SK_FORCE_OBJECTS, force_objects.c): its force from the rope's
+ * parameters. */
+typedef struct sk_object_force {
+    sk_force_generator base;
+    int object; /* SK_FORCE_<NAME> */
+    const sk_rope_params *params;
+} sk_object_force;
+sk_force_generator *sk_object_force_init(sk_object_force *self, int object, const sk_rope_params *params);
+/* The potential energy of the objects in force_objects (a bit per object) at the particle. */
+sk_real sk_object_force_potential(const sk_rope_params *rp, unsigned force_objects, const sk_particle *particle);
 
 typedef struct sk_buoyancy_force { /* f.y += rho V clamp((h + m - y) / (2 m), 0, 1) */
     sk_force_generator base;

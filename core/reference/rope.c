@@ -21,7 +21,7 @@ sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
     sk_rope_constants_bdf2(s, g, &r->params, &r->c_bdf2);
 
     /* Everything is allocated once at the capacity (seed 000 uses static arrays): per particle up
-     * to three per-particle forces, a line's, a link and a hinge, plus the anchor; links, anchor and ground
+     * to three per-particle forces and the force objects, a line's, a link and a hinge, plus the anchor; links, anchor and ground
      * contacts. */
     int capacity = g->particles;
     r->links = calloc((size_t)capacity, sizeof *r->links);
@@ -29,7 +29,7 @@ sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
     r->lines = g->has_line ? calloc((size_t)capacity, sizeof *r->lines) : NULL;
     r->line_states = g->has_line ? calloc((size_t)capacity, sizeof *r->line_states) : NULL;
     if (!r->links || (g->has_bending && !r->hinges) || (g->has_line && (!r->lines || !r->line_states)) ||
-        !sk_world_init(&r->world, capacity, 6 * capacity + 1, capacity + 1, 2 * capacity + 1) ||
+        !sk_world_init(&r->world, capacity, (6 + SK_FORCE_OBJECT_COUNT) * capacity + 1, capacity + 1, 2 * capacity + 1) ||
         (s->integrator == SK_INTEGRATOR_IMPLICIT && !sk_ref_implicit_init(&r->implicit, capacity)) ||
         (s->resolver == SK_RESOLVER_DIRECT && !sk_ref_direct_init(&r->direct, capacity))) {
         sk_ref_implicit_free(&r->implicit);
@@ -55,6 +55,8 @@ sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
                        r->params.flow_gradient);
     sk_buoyancy_force_init(&r->buoyancy, r->params.buoyancy_water_height, r->params.buoyancy_max_depth,
                            r->params.buoyancy_density, r->params.buoyancy_volume);
+    for (int o = 0; o < SK_FORCE_OBJECT_COUNT; o++)
+        sk_object_force_init(&r->objects[o], o, &r->params);
     sk_anchored_spring_force_init(&r->anchor_spring, &r->anchor,
                                   sk_rope_anchor_stiffness(&r->params, &r->c, r->params.anchor_length),
                                   r->params.anchor_length, g->anchor == SK_ANCHOR_BUNGEE);

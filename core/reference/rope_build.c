@@ -44,7 +44,7 @@ void sk_ref_rope_register(sk_ref_rope *r)
     int n = w->count;
     sk_particle *ps = w->particles;
 
-    /* Forces: per particle (gravity, drag, buoyancy), then the links in segment order, then the
+    /* Forces: per particle (gravity, drag, buoyancy, the force objects), then the links in segment order, then the
      * anchor, then the hinges. The storage was sized for the capacity, so no add can fail. */
     sk_force_registry_clear(reg);
     for (int i = 0; i < n; i++) {
@@ -54,6 +54,9 @@ void sk_ref_rope_register(sk_ref_rope *r)
             sk_force_registry_add(reg, &ps[i], &r->drag.base);
         if (g->has_buoyancy)
             sk_force_registry_add(reg, &ps[i], &r->buoyancy.base);
+        for (int o = 0; o < SK_FORCE_OBJECT_COUNT; o++)
+            if (g->force_objects & (1u << o))
+                sk_force_registry_add(reg, &ps[i], &r->objects[o].base);
         /* a deploying line's newest particle: its second link is the anchored segment, to the anchor point */
         if (g->has_line)
             sk_force_registry_add(reg, &ps[i],

@@ -88,6 +88,7 @@ struct sk_ref_rope {
     sk_gravity_force gravity;
     sk_drag_force drag;
     sk_buoyancy_force buoyancy;
+    sk_object_force objects[SK_FORCE_OBJECT_COUNT];
     ref_link *links; /* capacity - 1 */
     sk_bending_force *hinges; /* capacity: hinge i at particle i (1 .. n - 2), with bending only */
     sk_line_force *lines;     /* capacity: particle i's, for a line only */

@@ -1,6 +1,7 @@
 /* Parsing and validation of one rope group of a scenario: structure, links, anchor, forces, deployment. */
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,7 +11,11 @@
 
 static const char *const group_keys[] = {"count",  "particles", "start", "end",      "mass",
                                          "damping", "verlet_damping", "velocity", "pinned", "link",
-                                         "anchor", "drag",      "buoyancy", "bending", "deploy", "sweep", "payloads", "line", NULL};
+                                         "anchor", "drag",      "buoyancy", "bending", "deploy", "sweep", "payloads", "line",
+#define OBJECT_KEY(NAME, object) object,
+                                         SK_FORCE_OBJECTS(OBJECT_KEY)
+#undef OBJECT_KEY
+                                         NULL};
 
 static int cmp_int(const void *a, const void *b)
 {
@@ -698,6 +703,63 @@ static int parse_forces(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
     return sk_scn_read_real(c, p, o, "volume", true, 0, SK_RANGE_GE0, &b->buoyancy_volume);
 }
 
+/* The force objects (model/params.h SK_FORCE_OBJECTS), each read from its rows of SK_FORCE_PARAMS. */
+typedef struct force_row {
+    int object;
+    const char *key;
+    bool vec3, required;
+    double def;
+    sk_scn_range range;
+    size_t offset; /* of the member in sk_rope_params */
+} force_row;
+#define FORCE_ROW(X, kind, member, OBJECT, object, key, units, range, required, def) \
+    {SK_FORCE_##OBJECT, key, SK_PARAM_REALS_##kind == 3, required, def, SK_RANGE_##range, offsetof(sk_rope_params, member)},
+static const force_row force_rows[] = {SK_FORCE_PARAMS(FORCE_ROW, _)};
+#undef FORCE_ROW
+#define OBJECT_NAME(NAME, object) object,
+static const char *const force_object_names[] = {SK_FORCE_OBJECTS(OBJECT_NAME)};
+#undef OBJECT_NAME
+enum { FORCE_ROWS = sizeof force_rows / sizeof force_rows[0] };
+
+static int parse_force_objects(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
+{
+    for (int f = 0; f < SK_FORCE_OBJECT_COUNT; f++) {
+        json_t *o;
+        int rc = sk_scn_read_object(c, path, obj, force_object_names[f], false, &o);
+        if (rc || !o) {
+            if (rc)
+                return rc;
+            continue;
+        }
+        char p[SK_SCN_PATH_MAX];
+        sk_scn_path_key(p, path, force_object_names[f]);
+        g->force_objects |= 1u << f;
+        const char *keys[FORCE_ROWS + 1];
+        int n = 0;
+        for (int r = 0; r < FORCE_ROWS; r++)
+            if (force_rows[r].object == f)
+                keys[n++] = force_rows[r].key;
+        keys[n] = NULL;
+        if ((rc = sk_scn_check_keys(c, p, o, keys)))
+            return rc;
+        for (int r = 0; r < FORCE_ROWS; r++) {
+            const force_row *row = &force_rows[r];
+            char *member = (char *)&g->base + row->offset;
+            if (row->object != f)
+                continue;
+            if (row->vec3) {
+                const sk_real d = (sk_real)row->def;
+                rc = sk_scn_read_vec3(c, p, o, row->key, row->required, (sk_vec3){d, d, d}, (sk_vec3 *)(void *)member);
+            } else {
+                rc = sk_scn_read_real(c, p, o, row->key, row->required, row->def, row->range, (sk_real *)(void *)member);
+            }
+            if (rc)
+                return rc;
+        }
+    }
+    return 0;
+}
+
 /* Bending stiffness EI between consecutive links (docs/model.md section 3.4): needs links, whose rest
  * length turns EI into each hinge's constant. */
 static int parse_bending(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
@@ -744,7 +806,7 @@ int sk_scn_parse_group(const sk_scn_ctx *c, const char *path, json_t *obj, sk_gr
         (rc = sk_scn_read_vec3(c, path, obj, "velocity", false, zero, &b->velocity)) ||
         (rc = parse_pinned(c, path, obj, g)) || (rc = parse_deploy(c, path, obj, g)) ||
         (rc = parse_link(c, path, obj, g)) || (rc = parse_anchor(c, path, obj, g)) ||
-        (rc = parse_forces(c, path, obj, g)) || (rc = parse_bending(c, path, obj, g)) ||
+        (rc = parse_forces(c, path, obj, g)) || (rc = parse_force_objects(c, path, obj, g)) || (rc = parse_bending(c, path, obj, g)) ||
         (rc = check_profiles(c, path, g)) || (rc = check_line(c, path, g)))
         return rc;
     if (g->link_length_auto) {

@@ -168,6 +168,20 @@ static json_t *group_json(const sk_group *g, json_t *given)
         json_object_set_new(d, "volume", num(b->buoyancy_volume));
         json_object_set_new(o, "buoyancy", d);
     }
+#define FORCE_OBJECT(NAME, object) \
+    if (g->force_objects & (1u << SK_FORCE_##NAME))                   \
+        json_object_set_new(o, object, json_object());
+    SK_FORCE_OBJECTS(FORCE_OBJECT)
+#undef FORCE_OBJECT
+#define FORCE_VALUE_REAL(member) num(b->member)
+#define FORCE_VALUE_VEC3(member) vec(b->member)
+#define FORCE_KEY(X, kind, member, OBJECT, object, key, units, range, required, def) \
+    if (g->force_objects & (1u << SK_FORCE_##OBJECT))                               \
+        json_object_set_new(json_object_get(o, object), key, FORCE_VALUE_##kind(member));
+    SK_FORCE_PARAMS(FORCE_KEY, _)
+#undef FORCE_KEY
+#undef FORCE_VALUE_VEC3
+#undef FORCE_VALUE_REAL
     if (g->has_bending) {
         json_t *d = json_object();
         json_object_set_new(d, "stiffness", num(b->bending_stiffness));

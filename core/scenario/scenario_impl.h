@@ -4,6 +4,7 @@
 
 #include <jansson.h>
 
+#include "model/params.h"
 #include "skein/scenario.h"
 
 /* The divergence bounds when the scenario gives none (docs/scenario-format.md). */
@@ -141,7 +142,10 @@ typedef enum sk_scn_need {
     SK_NEED_LINE,    /* a "line" */
     SK_NEED_LINE_EA, /* a line given by EA */
     SK_NEED_DEPLOY_SPEED, /* a deploying group whose deploy.velocity is a number */
-    SK_NEED_MAX_LENGTH
+    SK_NEED_MAX_LENGTH,
+#define SK_NEED_FORCE_OBJECT(NAME, object) SK_NEED_FORCE_##NAME, /* the force object given */
+    SK_FORCE_OBJECTS(SK_NEED_FORCE_OBJECT)
+#undef SK_NEED_FORCE_OBJECT
 } sk_scn_need;
 
 typedef struct sk_scn_sweepable {

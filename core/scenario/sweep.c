@@ -149,6 +149,10 @@ static const char *missing(const sk_scn_sweepable *e, const sk_group *g, char *b
         if (!g->deploys)
             return "the group does not deploy";
         return g->deploy_has_max_length ? NULL : "the group has no deploy.max_length";
+#define NEED_FORCE_OBJECT(NAME, object) \
+    case SK_NEED_FORCE_##NAME: return g->force_objects & (1u << SK_FORCE_##NAME) ? NULL : "the group has no " object;
+        SK_FORCE_OBJECTS(NEED_FORCE_OBJECT)
+#undef NEED_FORCE_OBJECT
     }
     return NULL;
 }

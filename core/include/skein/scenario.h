@@ -126,6 +126,8 @@ typedef struct sk_rope_params {
 
     sk_real deploy_velocity;   /* u (m/s); unused where the group's deploy.velocity is a table */
     sk_real deploy_max_length; /* m; only used when sk_group.deploy_has_max_length */
+
+    sk_vec3 wind_force; /* "wind": a force on every particle (N) */
 } sk_rope_params;
 
 /* How one sweep key spreads its values over the ropes of a group. */
@@ -162,6 +164,7 @@ typedef struct sk_group {
     bool has_bending; /* "bending" given: hinges between consecutive links resist bending */
     bool has_line;    /* "line" given: the group is a line of a diameter, in the scenario's water */
     bool line_by_ea;  /* ... given by mass_per_length, EA, length and segments (sk_group_line_segments) */
+    unsigned force_objects;     /* bit 1 << the object's index per force object given ("wind") */
     bool has_link_damping;      /* link.damping or link.damping_ratio given (springs and bungees) */
     bool link_damping_by_ratio; /* ... and it is link.damping_ratio */
 
