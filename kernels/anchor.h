@@ -62,4 +62,24 @@ SK_INLINE void k_pin_hold(const sk_kernel_cfg *cfg, const kparams *k, sk_real *s
     v3_store(state + 3 * SK_W, cfg->integrator == SK_INTEGRATOR_VERLET ? v3_sub(x, v3_scale(u, k->dt)) : u);
 }
 
+/* Where a pass over a pack's rows at a step starts, for the passes outside the steps (diagnostics, the bench's
+ * forces stage): the rows present in some lane, the particle counts n, the anchored segment's rest length,
+ * the row the anchor holds (0, or the newest, n - 1, of a deploying rope) and the anchor point x. */
+typedef struct k_rows {
+    int count;
+    skv n, rest, held;
+    skv3 x;
+} k_rows;
+
+SK_INLINE k_rows k_rows_at(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, long step)
+{
+    k_rows r;
+    r.count = kp_max_count(param);
+    r.n = k->n;
+    r.rest = k->s;
+    r.held = cfg->deploys ? skv_sub(r.n, skv_set1(1)) : skv_zero();
+    r.x = k_anchor_point(cfg, k, cfg->driven, step);
+    return r;
+}
+
 #endif

@@ -14,11 +14,7 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
 {
     const kparams k_rope = kp_load(param);
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
-    const skv n = kp_get(param, SK_P_N);
-    const skv rest = kp_get(param, SK_P_S);
-    const int rows = kp_max_count(param);
-    const skv3 x = k_anchor_point(cfg, &k_rope, cfg->driven, step);
-    const skv held_index = cfg->deploys ? skv_sub(n, skv_set1(1)) : skv_zero();
+    const k_rows at = k_rows_at(cfg, &k_rope, param, step);
     const skv half = skv_set1((sk_real)0.5);
     const bool springs = cfg->link == SK_LINK_SPRING || cfg->link == SK_LINK_BUNGEE;
     /* Rods and cables: the impulse their contact delivered in the last step, over dt. */
@@ -29,17 +25,17 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
 
     skv kinetic = skv_zero(), gravity = skv_zero(), elastic = skv_zero(), links = skv_zero();
     skv3 anchor_force = v3_zero();
-    for (int i = 0; i < rows; i++) {
+    for (int i = 0; i < at.count; i++) {
         const sk_real *row = state + (size_t)i * stride;
         kparams k = k_rope; /* with profiles: particle i's and link i's constants */
         if (prof) {
             kp_profile_row(&k, prof, i);
-            if (i + 1 < rows) /* the rest lengths summed in link order, as the reference sums them */
-                links = skv_add(links, skv_select(skv_lt(skv_set1((sk_real)(i + 1)), n), k.link_l, skv_zero()));
+            if (i + 1 < at.count) /* the rest lengths summed in link order, as the reference sums them */
+                links = skv_add(links, skv_select(skv_lt(skv_set1((sk_real)(i + 1)), at.n), k.link_l, skv_zero()));
         }
         skv3 p = v3_load(row), w = v3_load(row + 3 * SK_W);
         skv3 vel = k_velocity(&k, cfg->integrator, p, w);
-        skm present = skv_lt(skv_set1((sk_real)i), n);
+        skm present = skv_lt(skv_set1((sk_real)i), at.n);
         if (!cfg->pinned[i]) {
             skv e = skv_mul(skv_mul(k.mass, v3_dot(vel, vel)), half);
             kinetic = skv_add(kinetic, skv_select(present, e, skv_zero()));
@@ -48,8 +44,8 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
         }
         if (i + 1 < cfg->capacity) {
             skv t = skv_zero();
-            if (springs && i + 1 < rows) {
-                skm exists = skv_lt(skv_set1((sk_real)(i + 1)), n);
+            if (springs && i + 1 < at.count) {
+                skm exists = skv_lt(skv_set1((sk_real)(i + 1)), at.n);
                 skv l = v3_length(v3_sub(p, v3_load(row + stride)));
                 skv stretch = skv_sub(l, k.link_l);
                 if (cfg->link == SK_LINK_BUNGEE)
@@ -62,9 +58,9 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
             if (tension)
                 skv_store(tension + (size_t)i * SK_W, t);
         }
-        skm held = skv_eq(skv_set1((sk_real)i), held_index);
+        skm held = skv_eq(skv_set1((sk_real)i), at.held);
         if (cfg->anchor != SK_ANCHOR_NONE && skm_any(held)) {
-            skv3 af = k_anchor_force(&k, cfg->anchor, p, vel, x, rest);
+            skv3 af = k_anchor_force(&k, cfg->anchor, p, vel, at.x, at.rest);
             if (cfg->pinned[i])
                 af = v3_zero();
             anchor_force = v3_select(held, af, anchor_force);
@@ -73,12 +69,12 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
 
     const kparams k = k_rope;
     /* The hinges' energy after the links', hinge j where particle j + 1 is present. */
-    if (cfg->bending && rows > 2) {
+    if (cfg->bending && at.count > 2) {
         skv3 a = v3_load(state), b = v3_load(state + stride);
-        for (int j = 1; j + 1 < rows; j++) {
+        for (int j = 1; j + 1 < at.count; j++) {
             skv3 c = v3_load(state + (size_t)(j + 1) * stride);
             skv e = k_hinge_energy(k_hinge_kb(&k, prof, j), a, b, c);
-            elastic = skv_add(elastic, skv_select(skv_lt(skv_set1((sk_real)(j + 1)), n), e, skv_zero()));
+            elastic = skv_add(elastic, skv_select(skv_lt(skv_set1((sk_real)(j + 1)), at.n), e, skv_zero()));
             a = b;
             b = c;
         }
@@ -94,13 +90,13 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
             for (int c = 0; c < 3; c++)
                 buf[c * SK_W + l] = state[(size_t)h * stride + (size_t)c * SK_W + l];
         }
-        skv l = v3_length(v3_sub(v3_load(buf), x));
+        skv l = v3_length(v3_sub(v3_load(buf), at.x));
         skv e = skv_zero();
         if (cfg->anchor == SK_ANCHOR_SPRING || cfg->anchor == SK_ANCHOR_BUNGEE) {
-            skv stretch = skv_sub(l, rest);
-            e = skv_mul(skv_mul(skv_mul(k_anchor_stiffness(&k, rest), stretch), stretch), half);
+            skv stretch = skv_sub(l, at.rest);
+            e = skv_mul(skv_mul(skv_mul(k_anchor_stiffness(&k, at.rest), stretch), stretch), half);
             if (cfg->anchor == SK_ANCHOR_BUNGEE)
-                e = skv_select(skv_gt(l, rest), e, skv_zero());
+                e = skv_select(skv_gt(l, at.rest), e, skv_zero());
         } else if (cfg->anchor == SK_ANCHOR_FAKE_SPRING) {
             e = skv_select(k.fake_active, skv_mul(skv_mul(skv_mul(k.anchor_stiffness, l), l), half), skv_zero());
         }
@@ -108,12 +104,12 @@ void SK_KNAME(sk_kernel_diagnose)(const sk_kernel_cfg *cfg, const sk_real *param
     }
 
     if (!prof)
-        links = skv_mul(skv_sub(n, skv_set1(1)), k.link_l);
+        links = skv_mul(skv_sub(at.n, skv_set1(1)), k.link_l);
     skv_store(diag + (size_t)SK_D_KINETIC * SK_W, kinetic);
     skv_store(diag + (size_t)SK_D_GRAVITY * SK_W, gravity);
     skv_store(diag + (size_t)SK_D_ELASTIC * SK_W, elastic);
     v3_store(diag + (size_t)SK_D_ANCHOR_FX * SK_W, anchor_force);
-    skv_store(diag + (size_t)SK_D_LENGTH * SK_W, cfg->deploys ? skv_add(links, rest) : links);
+    skv_store(diag + (size_t)SK_D_LENGTH * SK_W, cfg->deploys ? skv_add(links, at.rest) : links);
     sk_real *support = diag + (size_t)SK_D_SUPPORT * SK_W;
     if (!k_support(cfg, param, state, step, support)) /* out of memory: no number stands for it */
         for (int c = 0; c < 6; c++)

@@ -38,6 +38,11 @@ enum {
 _Static_assert(K_OBJECTS_SHIFT + SK_FORCE_OBJECT_COUNT <= 31, "the feature mask has a bit per force object");
 #define K_OBJECT(o) (1u << (K_OBJECTS_SHIFT + (o)))
 #define K_OBJECT_BITS (K_ALL & ~(K_OBJECT(0) - 1u))
+/* The one-bit features: k_features's member and its bit. */
+#define K_FLAGS(X)                                                                                                 \
+    X(gforce, K_GFORCE) X(buoyancy, K_BUOYANCY) X(driven, K_DRIVEN) X(bending, K_BENDING) X(profiles, K_PROFILES) \
+    X(deploys, K_DEPLOYS) X(unit_damp, K_UNIT_DAMP) X(lean, K_LEAN) X(friction, K_FRICTION) X(bdf2, K_BDF2)        \
+    X(water, K_WATER) X(seabed, K_SEABED) X(link_damp, K_LINK_DAMP)
 #define K_INTEGRATOR(i) ((unsigned)(i) << K_INTEGRATOR_SHIFT)
 #define K_LINK(l) ((unsigned)(l) << K_LINK_SHIFT)
 #define K_ANCHOR(a) ((unsigned)(a) << K_ANCHOR_SHIFT)
@@ -54,19 +59,9 @@ SK_INLINE k_features k_features_of(unsigned m)
     f.link = (int)((m >> K_LINK_SHIFT) & 7u);
     f.anchor = (int)((m >> K_ANCHOR_SHIFT) & 7u);
     f.drag = (int)((m >> K_DRAG_SHIFT) & 3u);
-    f.gforce = m & K_GFORCE;
-    f.buoyancy = m & K_BUOYANCY;
-    f.driven = m & K_DRIVEN;
-    f.bending = m & K_BENDING;
-    f.profiles = m & K_PROFILES;
-    f.deploys = m & K_DEPLOYS;
-    f.unit_damp = m & K_UNIT_DAMP;
-    f.lean = m & K_LEAN;
-    f.friction = m & K_FRICTION;
-    f.bdf2 = m & K_BDF2;
-    f.water = m & K_WATER;
-    f.seabed = m & K_SEABED;
-    f.link_damp = m & K_LINK_DAMP;
+#define K_FLAG_OF(member, bit) f.member = m & bit;
+    K_FLAGS(K_FLAG_OF)
+#undef K_FLAG_OF
     f.objects = (m & K_OBJECT_BITS) >> K_OBJECTS_SHIFT;
     return f;
 }

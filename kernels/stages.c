@@ -25,25 +25,20 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
 {
     const kparams k_rope = kp_load(param);
     const size_t stride = (size_t)SK_F_COUNT * SK_W;
-    const skv n = kp_get(param, SK_P_N);
-    const skv rest = kp_get(param, SK_P_S);
-    const int rows = kp_max_count(param);
-    const skv3 x = k_anchor_point(cfg, &k_rope, cfg->driven, step);
-    /* The held particle: 0, or the newest (n - 1) of a deploying rope. */
-    const skv held_index = cfg->deploys ? skv_sub(n, skv_set1(1)) : skv_zero();
+    const k_rows at = k_rows_at(cfg, &k_rope, param, step);
     const k_features ft = k_features_of(k_pack_mask(cfg, param) & ~(K_LEAN | K_UNIT_DAMP));
     const sk_real *prof = ft.profiles ? sk_pack_profile_rows(param, SK_W) : NULL;
     sk_real *bend = NULL;
     if (ft.bending) {
-        if (!(bend = k_bend_scratch(rows > 0 ? rows : 1)))
+        if (!(bend = k_bend_scratch(at.count > 0 ? at.count : 1)))
             return; /* a timing stage: the forces are left as they were */
-        k_bend_pass(&k_rope, state, rows, n, bend, prof);
+        k_bend_pass(&k_rope, state, at.count, at.n, bend, prof);
     }
 
-    const k_pass pass = {x, rest, bend, rows, cfg, 0, {0}};
+    const k_pass pass = {at.x, at.rest, bend, at.count, cfg, 0, {0}};
     k_line_row none = k_line_none(); /* the loader keeps lines to the fixed step */
     skv3 um_prev = v3_zero();
-    for (int i = 0; i < rows; i++) {
+    for (int i = 0; i < at.count; i++) {
         const sk_real *row = state + (size_t)i * stride;
         skv3 p = v3_load(row), w = v3_load(row + 3 * SK_W);
         kparams k = k_rope; /* with profiles: particle i's and link i's constants */
@@ -52,15 +47,15 @@ void SK_KNAME(sk_kernel_forces)(const sk_kernel_cfg *cfg, const sk_real *param, 
         const skv3 vel = k_velocity(&k, ft.integrator, p, w);
         const skv3 um_before = um_prev;
         skv3 um = v3_zero();
-        if (i + 1 < rows && ft.link != SK_LINK_NONE) {
-            skm exists = skv_lt(skv_set1((sk_real)(i + 1)), n);
+        if (i + 1 < at.count && ft.link != SK_LINK_NONE) {
+            skm exists = skv_lt(skv_set1((sk_real)(i + 1)), at.n);
             const skv3 pn = v3_load(row + stride);
             const skv3 vn = ft.link_damp ? k_velocity(&k, ft.integrator, pn, v3_load(row + stride + 3 * SK_W)) : vel;
             um = v3_select(exists, k_link_force(&k, ft.link, ft.link_damp, p, pn, vel, vn), v3_zero());
             um_prev = um;
         }
         const skv3 f = k_force_sum(&k, ft, &pass, i, p, vel, um_before, um, i > 0,
-                                   i + 1 < rows, k_hold_lanes(skv_eq(skv_set1((sk_real)i), held_index)), &none);
+                                   i + 1 < at.count, k_hold_lanes(skv_eq(skv_set1((sk_real)i), at.held)), &none);
         v3_store(force + (size_t)i * 3 * SK_W, f);
     }
     free(bend);
