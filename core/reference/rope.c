@@ -32,13 +32,7 @@ sk_ref_rope *sk_ref_rope_create(const sk_scenario *s, int group, size_t rope)
         !sk_world_init(&r->world, capacity, (6 + SK_FORCE_OBJECT_COUNT) * capacity + 1, capacity + 1, 2 * capacity + 1) ||
         (s->integrator == SK_INTEGRATOR_IMPLICIT && !sk_ref_implicit_init(&r->implicit, capacity)) ||
         (s->resolver == SK_RESOLVER_DIRECT && !sk_ref_direct_init(&r->direct, capacity))) {
-        sk_ref_implicit_free(&r->implicit);
-        sk_world_free(&r->world);
-        free(r->links);
-        free(r->hinges);
-        free(r->lines);
-        free(r->line_states);
-        free(r);
+        sk_ref_rope_destroy(r); /* frees what was allocated: the rest is zero */
         return NULL;
     }
     sk_world *w = &r->world;

@@ -23,15 +23,24 @@ static int cmp_int(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* obj[key] as an array (*out NULL when absent); p gets its path. must: what the error says it must be. */
+static int optional_array(const sk_scn_ctx *c, const char *path, json_t *obj, const char *key, const char *must,
+                          char p[SK_SCN_PATH_MAX], json_t **out)
+{
+    sk_scn_path_key(p, path, key);
+    *out = json_object_get(obj, key);
+    if (*out && !json_is_array(*out))
+        return sk_scn_fail(c, p, "must be %s", must);
+    return 0;
+}
+
 static int parse_pinned(const sk_scn_ctx *c, const char *path, json_t *obj, sk_group *g)
 {
     char p[SK_SCN_PATH_MAX];
-    sk_scn_path_key(p, path, "pinned");
-    json_t *v = json_object_get(obj, "pinned");
-    if (!v)
-        return 0;
-    if (!json_is_array(v))
-        return sk_scn_fail(c, p, "must be an array of particle indices");
+    json_t *v;
+    int rc = optional_array(c, path, obj, "pinned", "an array of particle indices", p, &v);
+    if (rc || !v)
+        return rc;
     size_t n = json_array_size(v);
     if (n == 0)
         return 0;
@@ -42,8 +51,7 @@ static int parse_pinned(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
         char pi[SK_SCN_PATH_MAX];
         sk_scn_path_index(pi, p, i);
         long long x;
-        int rc = sk_scn_int_value(c, pi, json_array_get(v, i), 0, g->particles - 1, &x);
-        if (rc)
+        if ((rc = sk_scn_int_value(c, pi, json_array_get(v, i), 0, g->particles - 1, &x)))
             return rc;
         g->pinned[i] = (int)x;
     }
@@ -252,12 +260,10 @@ static int parse_payloads(const sk_scn_ctx *c, const char *path, json_t *obj, sk
 {
     static const char *const keys[] = {"index", "mass", NULL};
     char p[SK_SCN_PATH_MAX];
-    sk_scn_path_key(p, path, "payloads");
-    json_t *v = json_object_get(obj, "payloads");
-    if (!v)
-        return 0;
-    if (!json_is_array(v))
-        return sk_scn_fail(c, p, "must be an array of {index, mass}");
+    json_t *v;
+    int rc = optional_array(c, path, obj, "payloads", "an array of {index, mass}", p, &v);
+    if (rc || !v)
+        return rc;
     size_t n = json_array_size(v);
     if (n > SK_MAX_PAYLOADS)
         return sk_scn_fail(c, p, "at most %d payloads, not %zu", SK_MAX_PAYLOADS, n);
@@ -268,7 +274,6 @@ static int parse_payloads(const sk_scn_ctx *c, const char *path, json_t *obj, sk
         if (!json_is_object(e))
             return sk_scn_fail(c, pk, "must be an object {index, mass}");
         long long index;
-        int rc;
         if ((rc = sk_scn_check_keys(c, pk, e, keys)) ||
             (rc = sk_scn_read_int(c, pk, e, "index", true, 0, -(long long)g->particles, g->particles - 1, &index)) ||
             (rc = sk_scn_read_real(c, pk, e, "mass", true, 0, SK_RANGE_GE0, &g->base.payload_mass[k])))
