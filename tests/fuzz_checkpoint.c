@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "scenario/scenario.h"
 #include "io/hdf5/h5_common.h"
 #include "skein/checkpoint.h"
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "scenario/scenario.h"
 #include "replay.h"
 #include "sim.h"
 #include "skein/output.h"

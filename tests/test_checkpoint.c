@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "scenario/scenario.h"
 #include "skein/checkpoint.h"
 #include "skein/output.h"
 #include "test_batch_common.h"

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "check.h"
 #include "skein/output.h"
 

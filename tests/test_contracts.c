@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "scenario/scenario.h"
 #include "check.h"
 #include "skein/skein.h"
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "model/real_math.h"
 #include "model/vec3.h"
 #include "skein/output.h"

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "test_batch_common.h"
 
 #ifdef SKEIN_REAL_FLOAT

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "model/bending.h"
 #include "model/vec3.h"
 #include "physics_util.h"

@@ -1,5 +1,6 @@
 /* Physics: free fall under each integrator against the closed forms of the discrete schemes
  * (not only the continuous parabola), undamped and damped, gravity as acceleration and as force. */
+#include "scenario/scenario.h"
 #include "physics_util.h"
 
 /* After n steps from (p0, v0) under constant acceleration a (one component), by summing each scheme:

@@ -5,6 +5,7 @@
  * the scalar Newton root of backward Euler's equation. */
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "model/vec3.h"
 #include "physics_util.h"
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "scenario/scenario.h"
 #include "skein/output.h"
 #include "test_batch_common.h"
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "scenario/scenario.h"
 #include "skein/output.h"
 #include "test_batch_common.h"
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "camera.h"
 #include "cli/exit_status.h"
 #include "colormap.h"

@@ -1,4 +1,5 @@
 /* Parsing skein-view's command line. */
+#include "scenario/scenario.h"
 #include "options.h"
 
 #include <ctype.h>

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "scenario/scenario.h"
 #include "skein/types.h"
 #include "skein/scenario.h"
 

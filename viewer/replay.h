@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "scenario/scenario.h"
 #include "sim.h"
 #include "skein/types.h"
 #include "skein/scenario.h"

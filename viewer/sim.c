@@ -1,4 +1,5 @@
 /* The viewer's ropes: reference ropes stepped together, with the measures the viewer shows. */
+#include "scenario/scenario.h"
 #include "sim.h"
 
 #include <math.h>

@@ -13,7 +13,7 @@
 
 #include "skein/engine.h"
 #include "skein/types.h"
-#include "skein/scenario.h"
+#include "scenario/scenario.h"
 
 typedef struct sk_batch sk_batch;
 

@@ -4,6 +4,7 @@
 
 #include "base/assert.h"
 #include "batch/batch_impl.h"
+#include "scenario/scenario.h"
 
 unsigned sk_batch_state_fields(const sk_batch *b, int group)
 {

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "cli/exit_status.h"
+#include "scenario/scenario.h"
 #include "skein/skein.h"
 
 typedef enum cli_command {

@@ -1,6 +1,7 @@
 /* The batch engine behind sk_engine: the seam's calls forwarded to sk_batch. */
 #include <stdlib.h>
 
+#include "scenario/scenario.h"
 #include "engine/engine_impl.h"
 #include "batch/batch.h"
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "skein/output.h"
+#include "scenario/scenario.h"
 
 void sk_deviation_add(sk_deviation *d, const sk_real *a, const sk_real *b, size_t n, size_t rope,
                       long step)

@@ -9,6 +9,7 @@
 #include "base/parallel.h"
 #include "engine/engine_impl.h"
 #include "reference/reference.h"
+#include "scenario/scenario.h"
 
 enum { CHUNK = 256, NAMED = 5 };
 

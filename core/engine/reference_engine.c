@@ -8,6 +8,7 @@
 #include "model/profile.h"
 #include "model/vec3.h"
 #include "reference/reference.h"
+#include "scenario/scenario.h"
 
 /* figures per rope while tracked */
 #define EXTREMES ((size_t)SK_ENGINE_EXTREMES)

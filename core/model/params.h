@@ -2,11 +2,13 @@
  * each line a sweepable key with its units and range, scenario/sweep.c and scenario/units.c) and
  * SK_PACK_PARAMS (what the kernels read: each line a slot of a pack's parameter block, kernels/pack.h, the
  * value a lane is filled with, batch/storage.c, and a member of the kernels' loaded parameters,
- * kernels/params.h). A new per-rope parameter is a member of sk_rope_params (skein/scenario.h), a line in
+ * kernels/params.h). A new per-rope parameter is a member of sk_rope_params (scenario/scenario_types.h), a line in
  * each table, where the file format reads and writes it (scenario/group.c, scenario/normalize.c), and its
  * physics; docs/architecture.md follows one from the JSON file to a kernel. */
 #ifndef SKEIN_MODEL_PARAMS_H
 #define SKEIN_MODEL_PARAMS_H
+
+#include "scenario/scenario_types.h"
 
 /* The numbers a scenario gives each rope: the members of sk_rope_params, all sweepable.
  *   X(kind, member, "key", "units", range, need)

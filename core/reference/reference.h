@@ -11,7 +11,7 @@
 #include "model/line_water.h"
 #include "model/rope_constants.h"
 #include "skein/engine.h"
-#include "skein/scenario.h"
+#include "scenario/scenario.h"
 
 /* ---- particles (docs/model.md section 1) ---------------------------------------------------------- */
 

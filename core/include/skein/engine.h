@@ -63,7 +63,7 @@ SK_API long sk_engine_rope_diverged(const sk_engine *e, size_t rope);
  * nor deployment), a non-finite point, or an engine that cannot (sk_engine_kind "none"). */
 SK_API sk_status sk_engine_set_anchor(sk_engine *e, size_t rope, sk_vec3 point, sk_error *err);
 
-/* ---- reading ropes (rope: global index, below the scenario's total_ropes) ------------------------------- */
+/* ---- reading ropes (rope: global index, below sk_scenario_ropes) --------------------------------------- */
 
 /* Particles present in a rope (a deploying rope grows). */
 SK_API int sk_engine_rope_particles(const sk_engine *e, size_t rope);

@@ -3,13 +3,13 @@
  *
  * The one header a program includes. A run in five calls:
  *
- *     sk_scenario s;
  *     sk_error err;
- *     if (sk_scenario_load_file("ropes.json", NULL, &s, &err) != SK_OK) { puts(err.message); ... }
- *     sk_engine *e = sk_engine_create(&s, NULL, &err);        // the batch engine, widest ISA, every core
- *     sk_engine_advance(e, s.steps);
+ *     sk_scenario *s = sk_scenario_open("ropes.json", NULL, &err);
+ *     if (!s) { puts(err.message); ... }
+ *     sk_engine *e = sk_engine_create(s, NULL, &err);         // the batch engine, widest ISA, every core
+ *     sk_engine_advance(e, sk_scenario_steps(s));
  *     sk_engine_read_rope(e, 0, positions, velocities);      // rope 0's particles
- *     sk_engine_destroy(e); sk_scenario_free(&s);
+ *     sk_engine_destroy(e); sk_scenario_destroy(s);
  *
  * What each part covers:
  *   skein/types.h       sk_real (double, or float in a float build), sk_vec3, sk_status, sk_error

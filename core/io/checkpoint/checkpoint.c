@@ -18,6 +18,7 @@
 #include "engine/engine_impl.h"
 #include "io/hdf5/h5_common.h"
 #include "skein/checkpoint.h"
+#include "scenario/scenario.h"
 
 #ifdef SKEIN_REAL_FLOAT
 #define H5T_REAL H5T_NATIVE_FLOAT

@@ -17,6 +17,7 @@
 #include "engine/engine_impl.h"
 #include "io/records/rope_record.h"
 #include "skein/checkpoint.h"
+#include "scenario/scenario.h"
 
 /* Records are written through a large stdio buffer: a frame of many small ropes becomes few big writes. */
 #define JOURNAL_BUFFER ((size_t)1 << 20)

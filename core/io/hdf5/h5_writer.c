@@ -24,7 +24,7 @@
 #include "base/parallel.h"
 #include "model/output_budget.h"
 #include "skein/output.h"
-#include "skein/scenario.h"
+#include "scenario/scenario.h"
 
 #ifdef SKEIN_REAL_FLOAT
 #define H5T_REAL H5T_NATIVE_FLOAT

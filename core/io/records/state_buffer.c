@@ -7,6 +7,7 @@
 #include "base/assert.h"
 #include "engine/engine_impl.h"
 #include "skein/checkpoint.h"
+#include "scenario/scenario.h"
 
 #define INTS 8
 #define CHUNK_BYTES ((size_t)4 << 20)

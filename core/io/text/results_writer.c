@@ -9,6 +9,7 @@
 
 #include "io/files/temp_file.h"
 #include "skein/output.h"
+#include "scenario/scenario.h"
 
 /* The columns before and after the swept keys. */
 static const char *const lead_columns[] = {"rope", "group"};
