@@ -5,6 +5,7 @@
 #include "scenario/scenario.h"
 #include "check.h"
 #include "skein/output.h"
+#include "engine/compare.h"
 
 static int identical(void)
 {

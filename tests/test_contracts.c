@@ -11,6 +11,7 @@
 #include "scenario/scenario.h"
 #include "check.h"
 #include "skein/skein.h"
+#include "engine/engine_state.h"
 
 static const char scenario[] =
     "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 10, \"groups\": [{\"count\": 3, \"particles\": 4, \"start\": [0, 0, 0],"

@@ -13,6 +13,7 @@
 #include "model/vec3.h"
 #include "skein/output.h"
 #include "test_batch_common.h"
+#include "engine/compare.h"
 
 /* One frame's extremes (tension, strain, support first, support last) and divergence marks of every rope. */
 typedef struct extremes_frame {

@@ -15,6 +15,7 @@
 #include "scenario/scenario.h"
 #include "skein/output.h"
 #include "test_batch_common.h"
+#include "io/hdf5/hdf5_output.h"
 
 static const char *const integrators[] = {"cyclone", "euler", "symplectic", "verlet", "implicit"};
 

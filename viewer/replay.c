@@ -15,6 +15,7 @@
 #include "io/hdf5/h5_common.h"
 #include "reference/reference.h"
 #include "skein/engine.h"
+#include "engine/engine_state.h"
 
 static void close_id(hid_t *id, herr_t (*close)(hid_t))
 {

@@ -7,6 +7,7 @@
 
 #include "skein/engine.h"
 #include "skein/output.h"
+#include "engine/engine_state.h"
 
 static bool rope_finite(const sk_ref_rope *r)
 {

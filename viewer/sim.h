@@ -11,6 +11,7 @@
 #include "reference/reference.h"
 #include "skein/engine.h"
 #include "skein/scenario.h"
+#include "engine/engine_state.h"
 
 typedef struct sk_view_rope {
     size_t global; /* rope index in the whole scenario */

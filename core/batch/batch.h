@@ -14,6 +14,7 @@
 #include "skein/engine.h"
 #include "skein/types.h"
 #include "scenario/scenario.h"
+#include "engine/engine_state.h"
 
 typedef struct sk_batch sk_batch;
 

@@ -10,6 +10,8 @@
 #include "cli/exit_status.h"
 #include "scenario/scenario.h"
 #include "skein/skein.h"
+#include "engine/summary.h"
+#include "io/checkpoint/checkpoint.h"
 
 typedef enum cli_command {
     CLI_DEFAULT, /* no command: the built-in batch */

@@ -4,6 +4,7 @@
 #include "scenario/scenario.h"
 #include "engine/engine_impl.h"
 #include "batch/batch.h"
+#include "engine/engine_state.h"
 
 typedef struct batch_engine {
     struct sk_engine base;

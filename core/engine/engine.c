@@ -6,6 +6,7 @@
 #include "base/parallel.h"
 #include "engine/engine_impl.h"
 #include "scenario/scenario.h"
+#include "engine/engine_state.h"
 
 /* A rope index a caller hands in: below the scenario's rope count. */
 #define SK_ASSERT_ROPE(e, rope) SK_ASSERT((rope) < (e)->scenario->total_ropes)

@@ -3,6 +3,7 @@
 #define SKEIN_ENGINE_IMPL_H
 
 #include "skein/engine.h"
+#include "engine/engine_state.h"
 
 /* Each rope's figures over the steps (sk_engine_track_extremes), in this order: the largest link tension and
  * strain, the largest support force at the first and at the last particle. */

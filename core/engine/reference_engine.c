@@ -9,6 +9,7 @@
 #include "model/vec3.h"
 #include "reference/reference.h"
 #include "scenario/scenario.h"
+#include "engine/engine_state.h"
 
 /* figures per rope while tracked */
 #define EXTREMES ((size_t)SK_ENGINE_EXTREMES)

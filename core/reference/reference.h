@@ -12,6 +12,7 @@
 #include "model/rope_constants.h"
 #include "skein/engine.h"
 #include "scenario/scenario.h"
+#include "engine/engine_state.h"
 
 /* ---- particles (docs/model.md section 1) ---------------------------------------------------------- */
 

@@ -15,8 +15,8 @@
  *   skein/types.h       sk_real (double, or float in a float build), sk_vec3, sk_status, sk_error
  *   skein/scenario.h    scenarios: loading (file, text, the default batch), building in code, sweeps
  *   skein/engine.h      engines: stepping, divergence checks, reading ropes and their diagnostics
- *   skein/output.h      the run driver and frame sinks, CSV and HDF5 writers, summaries, comparisons
- *   skein/checkpoint.h  checkpoints and the frame journal: runs that survive a crash, resumed to the bit
+ *   skein/output.h      the run driver and frame sinks, CSV, results, HDF5 and VTK writers, frames into
+ *                       arrays, warm starts
  * The model the engines compute is docs/model.md; the scenario format docs/scenario-format.md. */
 #ifndef SKEIN_SKEIN_H
 #define SKEIN_SKEIN_H
@@ -27,7 +27,6 @@
 #define SKEIN_VERSION_PATCH 0
 #define SKEIN_VERSION_STRING "0.2.0"
 
-#include "skein/checkpoint.h"
 #include "skein/engine.h"
 #include "skein/output.h"
 #include "skein/scenario.h"
