@@ -6,7 +6,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "scenario/scenario.h"
 #include "skein/types.h"
 #include "skein/scenario.h"
 
@@ -44,5 +43,9 @@ bool sk_view_is_hdf5(const char *path);
 extern const char sk_view_usage[];
 /* What follows the keys in --help. */
 extern const char sk_view_usage_tail[];
+
+/* The exit status of a failed call, as the usage text gives them (the skein program's): 0 done; 2 bad usage,
+ * an invalid scenario or file; 130 interrupted; 1 anything else (I/O, memory). */
+int sk_view_exit_status(sk_status status);
 
 #endif

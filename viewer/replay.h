@@ -8,7 +8,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "scenario/scenario.h"
 #include "sim.h"
 #include "skein/types.h"
 #include "skein/scenario.h"
@@ -26,7 +25,7 @@ typedef struct sk_replay_rope {
 
 typedef struct sk_replay {
     char *path;
-    sk_scenario scenario; /* from the file's scenario attribute */
+    sk_scenario *scenario; /* from the file's scenario attribute */
     bool complete;        /* the file's complete attribute */
     long frames;
     double *time;  /* [frames] (s) */

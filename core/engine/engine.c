@@ -208,6 +208,15 @@ void sk_engine_destroy(sk_engine *e)
         e->vt->destroy(e);
 }
 
+bool sk_engine_rope_hold(const sk_engine *e, size_t rope, sk_rope_hold *out, bool *pinned)
+{
+    SK_ASSERT_ROPE(e, rope);
+    if (!e->ext || !e->ext->rope_hold)
+        return false;
+    e->ext->rope_hold(e, rope, out, pinned);
+    return true;
+}
+
 sk_status sk_engine_set_anchor(sk_engine *e, size_t rope, sk_vec3 point, sk_error *err)
 {
     const sk_scenario *s = e->scenario;

@@ -7,6 +7,7 @@
 
 const char *sk_scenario_source(const sk_scenario *s) { return s->source; }
 const char *sk_scenario_json(const sk_scenario *s) { return s->normalized_json; }
+const char *sk_scenario_initial_file(const sk_scenario *s) { return s->has_initial ? s->initial_path : NULL; }
 double sk_scenario_dt(const sk_scenario *s) { return (double)s->dt; }
 long sk_scenario_steps(const sk_scenario *s) { return s->steps; }
 long sk_scenario_every(const sk_scenario *s) { return s->output_every; }

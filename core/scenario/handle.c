@@ -32,12 +32,6 @@ sk_scenario *sk_scenario_parse(const char *text, const char *name, const sk_load
     return s ? allocated(s, sk_scenario_load_string(text, name, opt, s, err)) : NULL;
 }
 
-sk_scenario *sk_scenario_open_default(const sk_load_options *opt, sk_error *err)
-{
-    sk_scenario *s = blank(err);
-    return s ? allocated(s, sk_scenario_load_default(opt, s, err)) : NULL;
-}
-
 sk_scenario *sk_scenario_slice_new(const sk_scenario *whole, size_t first, size_t count, sk_error *err)
 {
     sk_scenario *s = blank(err);

@@ -97,6 +97,18 @@ SK_API void sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_
 SK_API bool sk_engine_rope_energy_excess(const sk_engine *e, size_t rope, const sk_rope_diagnostics *start,
                                          double *gain);
 
+/* How a rope is held at the current step: the rest length of its links (link.length, or the initial spacing
+ * for "auto"; a profile's link 0), the anchor point x(t) and the particle the anchor holds (-1 where the
+ * group has no anchor), and, in pinned[n] when not NULL (n = sk_engine_rope_particles), which particles are
+ * pinned. What a program drawing a rope shows beside its particles. False, leaving everything alone, from an
+ * engine that does not keep it per particle: only the reference engine answers. */
+typedef struct sk_rope_hold {
+    sk_real link_length;
+    sk_vec3 anchor;
+    int held;
+} sk_rope_hold;
+SK_API bool sk_engine_rope_hold(const sk_engine *e, size_t rope, sk_rope_hold *out, bool *pinned);
+
 /* The contacts a rope's last step generated and the resolver iterations it used (0 and 0 for a group
  * without contacts and before the first step). */
 SK_API void sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations);

@@ -280,6 +280,11 @@ SK_API void sk_vtk_abort(sk_vtk_writer *w);
  * unspecified state. */
 SK_API sk_status sk_warm_start(sk_engine *e, sk_error *err);
 
+/* The same for an engine over some of the ropes (sk_scenario_slice_new(whole, first, count)): its ropes are put
+ * at the frame of the whole's ropes first .. first + count - 1 (the file, written by the whole run, is checked
+ * against the whole scenario): one process's share of a run split across several, a few ropes shown alone. */
+SK_API sk_status sk_warm_start_slice(sk_engine *e, const sk_scenario *whole, size_t first, sk_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -43,13 +43,10 @@ SK_API sk_scenario *sk_scenario_open(const char *path, const sk_load_options *op
 /* The same from text in memory; name stands for the file in messages. */
 SK_API sk_scenario *sk_scenario_parse(const char *text, const char *name, const sk_load_options *opt, sk_error *err);
 
-/* The built-in default batch (2048 hanging ropes of 32 particles, a stiffness sweep from 100 to 2000 N/m,
- * one simulated second): what `skein` runs with no arguments. Its name in messages is
- * SK_DEFAULT_SCENARIO_NAME. */
+/* The name in messages of the built-in default batch, what `skein` runs with no arguments. */
 #define SK_DEFAULT_SCENARIO_NAME "<default>"
-SK_API sk_scenario *sk_scenario_open_default(const sk_load_options *opt, sk_error *err);
 
-/* Frees a scenario from any of the above (or sk_scenario_slice, sk_builder_build). NULL is allowed. */
+/* Frees a scenario from either of the above (or sk_scenario_slice_new, sk_builder_build). NULL is allowed. */
 SK_API void sk_scenario_destroy(sk_scenario *s);
 
 /* ---- what a scenario holds ------------------------------------------------------------------------------ */
@@ -58,6 +55,10 @@ SK_API void sk_scenario_destroy(sk_scenario *s);
  * scenario as JSON text with every default filled in (what `skein validate` prints). Both live as long as s. */
 SK_API const char *sk_scenario_source(const sk_scenario *s);
 SK_API const char *sk_scenario_json(const sk_scenario *s);
+
+/* The HDF5 output a warm start reads ("initial": {"from": ...}, the path relative to the scenario file's
+ * folder), or NULL where the ropes start from their groups' shapes. Lives as long as s. */
+SK_API const char *sk_scenario_initial_file(const sk_scenario *s);
 
 /* The time step (s), the steps of a run and the steps between output frames (output.every; the steps when
  * absent). */

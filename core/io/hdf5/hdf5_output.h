@@ -1,5 +1,5 @@
 /* What the skein program asks of the HDF5 output and warm starts beyond skein/output.h: the collective file of
- * an MPI run, its temporary's name for checkpoints, a warm start of one process's slice. Internal
+ * an MPI run, its temporary's name for checkpoints. Internal
  * (docs/architecture.md lists the programs that include it). */
 #ifndef SKEIN_IO_HDF5_OUTPUT_H
 #define SKEIN_IO_HDF5_OUTPUT_H
@@ -24,10 +24,5 @@ const char *sk_h5_temp_path(const sk_h5_writer *w);
 
 /* Frames written so far. */
 long sk_h5_frames(const sk_h5_writer *w);
-
-/* sk_warm_start (skein/output.h) for an engine of one process's slice of a run split across processes: e steps
- * sk_scenario_slice(whole, first, its ropes), and its ropes are put at the frame of the whole's ropes first ..
- * first + count - 1 (the file, written by the whole run, is checked against the whole scenario). */
-sk_status sk_warm_start_slice(sk_engine *e, const sk_scenario *whole, size_t first, sk_error *err);
 
 #endif
