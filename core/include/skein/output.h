@@ -229,14 +229,10 @@ typedef enum sk_vtk_layout {
 
 typedef struct sk_vtk_writer sk_vtk_writer;
 
-/* Whether dir may become the output: it does not exist, or is an empty directory, or one that holds only what
- * this writer writes (skein.pvd, frame_*.vtp: an earlier output, which is replaced). SK_OK, or SK_ERR_INVALID
- * with err "DIR: why" (a file, not a directory; a directory holding a name skein did not write). */
-SK_API sk_status sk_vtk_check_target(const char *dir, sk_error *err);
-
-/* Checks dir (sk_vtk_check_target) and creates the temporary directory DIR.tmp.XXXXXX beside it. dt gives
+/* Checks that dir may become the output (it does not exist, or holds nothing but an earlier output of this
+ * writer, which is replaced) and creates the temporary directory DIR.tmp.XXXXXX beside it. dt gives
  * each engine frame's time (sk_real)step * dt; ropes (global indices, sorted, copied) are the ropes each
- * sk_vtk_write_frame writes. NULL with err filled (SK_ERR_INVALID, SK_ERR_IO naming dir, SK_ERR_NO_MEMORY). */
+ * frame writes. NULL with err filled (SK_ERR_INVALID, SK_ERR_IO naming dir, SK_ERR_NO_MEMORY). */
 SK_API sk_vtk_writer *sk_vtk_open(const char *dir, sk_real dt, const size_t *ropes, size_t n_ropes,
                                   sk_vtk_layout layout, sk_error *err);
 

@@ -48,4 +48,9 @@ long sk_vtk_frames(const sk_vtk_writer *w);
 /* As sk_csv_temp_path. */
 const char *sk_results_temp_path(const sk_results_writer *w);
 
+/* Whether dir may become the output: it does not exist, or is an empty directory, or one that holds only what
+ * this writer writes (skein.pvd, frame_*.vtp: an earlier output, which is replaced). SK_OK, or SK_ERR_INVALID
+ * with err "DIR: why" (a file, not a directory; a directory holding a name skein did not write). */
+sk_status sk_vtk_check_target(const char *dir, sk_error *err);
+
 #endif
