@@ -129,8 +129,7 @@ SK_API void sk_engine_rope_newton(const sk_engine *e, size_t rope, int *solves, 
  * largest strain ((|d| - l) / l, l the link's own rest length) and largest support force at each held end,
  * over the state it stands in now and after every step from then on, not only at frames. Only at step 0
  * (after any warm start, which sk_warm_start redoes tracking for): false at a later step (a resumed checkpoint
- * puts its extremes back with sk_engine_set_rope_extremes and sk_engine_set_rope_support_extremes) or when
- * out of memory. Runs
+ * puts its extremes back itself) or when out of memory. Runs
  * that do not ask pay nothing. A rope marked diverged reports what it had at the frame check before the one
  * that found it unsound (the state it was put back to), so the figures depend neither on the threads nor on
  * how the steps were split. */

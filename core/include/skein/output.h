@@ -38,7 +38,7 @@ typedef struct sk_run_options {
     void *progress_ctx;
     /* Set asynchronously (a signal handler) to stop the run between chunks; may be NULL. */
     volatile sig_atomic_t *stop;
-    /* A run resumed from a checkpoint (skein/checkpoint.h): the engine's current step is a frame the sinks
+    /* A run resumed from a checkpoint (skein run --resume): the engine's current step is a frame the sinks
      * had already (the checkpoint's own frame). It is checked again, which changes no rope (a check at the
      * step just checked finds what the last one left), but not handed to the sinks. */
     bool resumed;
@@ -267,7 +267,7 @@ SK_API void sk_vtk_abort(sk_vtk_writer *w);
  * where its scenario needs them, so that a run continued from frame k for the rest of the steps ends at the
  * earlier run's last frame to the bit (when no anchor is driven: time starts again at 0). The rest of each
  * rope's state is a fresh rope's (no contacts yet); a rope marked diverged in the file starts from the state
- * the file holds for it. The engine keeps that state as its start (sk_engine_keep_start): a rope diverging
+ * the file holds for it. The engine keeps that state as its start: a rope diverging
  * later is stepped again from it to its last sound frame. Does nothing without "initial". Returns SK_OK, or
  * with err filled naming the scenario, initial.from (or initial.frame) and the file: SK_ERR_INVALID (the file
  * is missing, the frame is out of range), SK_ERR_CORRUPT (not a skein HDF5 output, or damaged),
