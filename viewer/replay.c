@@ -322,6 +322,8 @@ int sk_replay_show(const sk_replay *r, long f, sk_view_sim *sim, sk_error *err)
             v->v[i] = 0;
         }
         v->n = rope->count[f];
+        if (v->held_last) /* a deploying rope's anchor holds its last particle */
+            v->hold.held = v->n > 0 ? v->n - 1 : 0;
         v->diverged = rope->diverged >= 0 && r->step[f] >= rope->diverged;
     }
     sim->steps = (long)r->step[f];

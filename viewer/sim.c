@@ -23,6 +23,7 @@ static void read_back(sk_view_rope *v)
     v->n = sk_engine_rope_particles(v->engine, 0);
     sk_engine_read_rope(v->engine, 0, v->p, v->v);
     sk_engine_rope_hold(v->engine, 0, &v->hold, v->pinned);
+    v->held_last = v->hold.held > 0 && v->hold.held == v->n - 1;
 }
 
 /* A fresh reference engine over the rope alone, at the scenario's "initial" frame when warm. */

@@ -25,6 +25,7 @@ typedef struct sk_view_rope {
     sk_real *p, *v; /* [capacity][3] positions and velocities */
     bool *pinned;   /* [capacity] */
     sk_rope_hold hold; /* its links' rest length, the anchor point and the particle it holds */
+    bool held_last;    /* the anchor holds the last particle present (a deploying rope's) */
 } sk_view_rope;
 
 typedef struct sk_view_sim {
