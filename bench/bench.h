@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "scenario/scenario.h"
 #include "gbench_c.h"
 #include "skein/types.h"
 #include "skein/scenario.h"

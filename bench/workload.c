@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "scenario/scenario.h"
 #include "bench.h"
 #include "bench_config.h"
 #include "skein/engine.h"

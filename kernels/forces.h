@@ -16,7 +16,7 @@ SK_INLINE int k_force_anchor(int anchor)
     return anchor == SK_ANCHOR_ROD || anchor == SK_ANCHOR_CABLE || anchor == SK_ANCHOR_PIN ? SK_ANCHOR_NONE : anchor;
 }
 
-/* The forces of the group's force objects (model/params.h SK_FORCE_OBJECTS), added to f in the table's order
+/* The forces of the group's force objects (model/force_objects.h), added to f in the table's order
  * (reference/force_objects.c). objects: bit 1 << SK_FORCE_<NAME> per object. */
 SK_INLINE skv3 k_object_forces(const kparams *k, unsigned objects, skv3 f)
 {

@@ -80,7 +80,7 @@ typedef struct sk_kernel_cfg {
     bool drag;
     bool flow;      /* drag acts on the velocity relative to the flow u(y) = flow_velocity + flow_gradient y */
     bool buoyancy;
-    unsigned force_objects; /* bit 1 << SK_FORCE_<NAME> per force object (model/params.h SK_FORCE_OBJECTS) */
+    unsigned force_objects; /* bit 1 << SK_FORCE_<NAME> per force object (model/force_objects.h) */
     bool bending;   /* hinges between consecutive links (kernels/bending.h) */
     bool line_water;  /* a line in the scenario's water (kernels/line_water.h, docs/model.md section 3.6) */
     bool line_seabed; /* a line on the scenario's compliant seabed (section 3.7) */

@@ -13,3 +13,13 @@ add_test(NAME architecture.layers COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURC
 if(SKEIN_ASSERTS)
   skein_test(contracts SOURCES test_contracts.c CASES rope_index_batch rope_index_reference group_index)
 endif()
+
+# Every program's includes: public headers only for skein-view, the examples and Python; the internal headers
+# docs/architecture.md lists for the skein program and skein-bench. includes_refused: a viewer file that
+# includes the reference engine's header fails the check.
+add_test(NAME architecture.includes COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/architecture/includes.py
+  ${PROJECT_SOURCE_DIR})
+add_test(NAME architecture.includes_refused COMMAND /usr/bin/python3
+  ${CMAKE_CURRENT_SOURCE_DIR}/architecture/includes.py ${PROJECT_SOURCE_DIR}
+  --as skein-view ${CMAKE_CURRENT_SOURCE_DIR}/architecture/viewer_reaches_in.c)
+set_tests_properties(architecture.includes_refused PROPERTIES WILL_FAIL TRUE)

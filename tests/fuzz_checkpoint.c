@@ -20,8 +20,9 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "scenario/scenario.h"
 #include "io/hdf5/h5_common.h"
-#include "skein/checkpoint.h"
+#include "io/checkpoint/checkpoint.h"
 
 /* The scenario's memory check, fixed so that a verdict is the same on every machine, and low: the engine
  * is built for the scenario the checkpoint holds. */

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "scenario/scenario.h"
 #include "replay.h"
 #include "sim.h"
 #include "skein/output.h"
@@ -75,10 +76,10 @@ static void check_open(const sk_replay *r)
         SK_FUZZ_ASSERT(r->step[f] > r->step[f - 1]);
     for (size_t i = 0; i < r->n_stored; i++) {
         const int g = r->stored_group[i];
-        SK_FUZZ_ASSERT(g >= 0 && g < r->scenario.n_groups);
-        SK_FUZZ_ASSERT(r->stored[i] < r->scenario.total_ropes);
-        SK_FUZZ_ASSERT(sk_scenario_find_rope(&r->scenario, r->stored[i], NULL) == g);
-        SK_FUZZ_ASSERT(r->stored_slot[i] < r->scenario.groups[g].count);
+        SK_FUZZ_ASSERT(g >= 0 && g < r->scenario->n_groups);
+        SK_FUZZ_ASSERT(r->stored[i] < r->scenario->total_ropes);
+        SK_FUZZ_ASSERT(sk_scenario_find_rope(r->scenario, r->stored[i], NULL) == g);
+        SK_FUZZ_ASSERT(r->stored_slot[i] < r->scenario->groups[g].count);
     }
 }
 
@@ -97,12 +98,12 @@ static void read_and_show(sk_replay *r)
     }
     for (int k = 0; k < r->n_ropes; k++) {
         const sk_replay_rope *rope = &r->ropes[k];
-        SK_FUZZ_ASSERT(rope->capacity == r->scenario.groups[rope->group].particles);
+        SK_FUZZ_ASSERT(rope->capacity == r->scenario->groups[rope->group].particles);
         for (long f = 0; f < r->frames; f++)
             SK_FUZZ_ASSERT(rope->count[f] >= 1 && rope->count[f] <= rope->capacity);
     }
     sk_view_sim sim;
-    if (sk_view_sim_init(&sim, &r->scenario, chosen, n, &err) != 0)
+    if (sk_view_sim_init(&sim, r->scenario, chosen, n, &err) != 0)
         return; /* out of memory only: the scenario passed its memory check */
     for (long f = 0; f < r->frames && f < SK_FUZZ_FRAMES; f++) {
         rc = sk_replay_show(r, f, &sim, &err);
@@ -119,7 +120,7 @@ static void read_and_show(sk_replay *r)
  * the one before or the first, by the input's length): started, or refused with one line. */
 static void warm_start(sk_replay *r, size_t size)
 {
-    sk_scenario *s = &r->scenario;
+    sk_scenario *s = r->scenario;
     free(s->initial_path);
     free(s->initial_from);
     s->initial_path = strdup(file);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "skein/scenario.h"
 
 /* Input: the scenario text, then up to SK_FUZZ_MAX_SETS "PATH=VALUE" overrides, each after a NUL byte (JSON

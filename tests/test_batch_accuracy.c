@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "test_batch_common.h"
 
 #define STEPS 1000

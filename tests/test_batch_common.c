@@ -1,4 +1,5 @@
 /* Helpers for the batch engine's tests (see test_batch_common.h). */
+#include "scenario/scenario.h"
 #include "test_batch_common.h"
 
 #include <math.h>

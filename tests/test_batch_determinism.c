@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "test_batch_common.h"
 
 /* Three groups: springs with drag and a driven anchored spring, deploying ropes, bungees held by a fake

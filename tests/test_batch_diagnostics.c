@@ -9,6 +9,7 @@
 #include "model/vec3.h"
 #include "reference/reference.h"
 #include "test_batch_common.h"
+#include "engine/engine_state.h"
 
 /* Diagnostics of every rope from every ISA's batch engine. */
 typedef int (*diag_check)(const sk_scenario *s, size_t rope, const sk_rope_diagnostics *d, const sk_real *tension);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "contact_scenario.h"
 #include "test_batch_common.h"
 

@@ -18,9 +18,12 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "skein/checkpoint.h"
+#include "scenario/scenario.h"
+#include "io/checkpoint/checkpoint.h"
 #include "skein/output.h"
 #include "test_batch_common.h"
+#include "engine/engine_state.h"
+#include "engine/summary.h"
 
 static const char *const integrators[] = {"cyclone", "euler", "symplectic", "verlet"};
 

@@ -2,8 +2,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "check.h"
 #include "skein/output.h"
+#include "engine/compare.h"
 
 static int identical(void)
 {

@@ -1,5 +1,6 @@
 /* The shared per-rope constants, the initial layout and the anchor motion, against values worked out by
  * hand. */
+#include "scenario/scenario.h"
 #include "reference_check.h"
 
 /* dt 0.5, mass 4, damping 0.25, verlet damping 0.25, gravity (0, -8, 0). */

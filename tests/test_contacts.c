@@ -1,5 +1,6 @@
 /* Reference engine: contact generators, one contact's resolution, the resolver and the world's
  * contact phase, against values worked out by hand (docs/model.md sections 4-5). */
+#include "scenario/scenario.h"
 #include "reference_check.h"
 
 static sk_contact world_contact(sk_particle *a, sk_real nx, sk_real ny, sk_real nz, sk_real pen, sk_real e)

@@ -8,8 +8,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "scenario/scenario.h"
 #include "check.h"
 #include "skein/skein.h"
+#include "engine/engine_state.h"
 
 static const char scenario[] =
     "{\"skein\": 1, \"dt\": 1e-3, \"steps\": 10, \"groups\": [{\"count\": 3, \"particles\": 4, \"start\": [0, 0, 0],"

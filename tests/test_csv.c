@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "skein/output.h"
+#include "io/text/text_outputs.h"
 
 #ifdef SKEIN_REAL_FLOAT
 #define REAL_MAX FLT_MAX

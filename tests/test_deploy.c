@@ -2,6 +2,7 @@
  * is exact in binary (dt = 1/8, u = 1/2, L = 1/4, s0 = 1/8), so the checks are exact. */
 #include <stdio.h>
 
+#include "scenario/scenario.h"
 #include "reference/rope_impl.h" /* white box: the deployment phase on its own, the anchored spring */
 #include "reference_check.h"
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "model/direct_rows.h"
 #include "model/vec3.h"
 #include "physics_util.h"

@@ -8,10 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "model/real_math.h"
 #include "model/vec3.h"
 #include "skein/output.h"
 #include "test_batch_common.h"
+#include "engine/compare.h"
 
 /* One frame's extremes (tension, strain, support first, support last) and divergence marks of every rope. */
 typedef struct extremes_frame {

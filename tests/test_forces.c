@@ -1,4 +1,5 @@
 /* Reference engine: every force generator against values worked out by hand (docs/model.md section 3). */
+#include "scenario/scenario.h"
 #include "reference_check.h"
 
 static int gravity(void)

@@ -8,6 +8,7 @@
 #include "batch/batch.h"
 #include "test_batch_common.h"
 #include "skein/output.h"
+#include "engine/engine_state.h"
 
 /* Ropes that blow up at different frames among tame ones, in packs of every width; a deploying group too.
  * %s: top-level keys (the ground, far below, makes every group a contact group). */

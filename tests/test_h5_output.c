@@ -13,6 +13,8 @@
 #include "skein/output.h"
 #include "skein/engine.h"
 #include "skein/scenario.h"
+#include "engine/summary.h"
+#include "io/hdf5/hdf5_output.h"
 
 #ifdef SKEIN_REAL_FLOAT
 #define H5T_REAL H5T_NATIVE_FLOAT

@@ -18,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "test_batch_common.h"
+#include "engine/engine_state.h"
 
 #ifdef SKEIN_REAL_FLOAT
 /* every input is rounded to float and cond(A) reaches about 4e3: a stable float solve of these systems (banded

@@ -1,4 +1,5 @@
 /* Reference engine: the four integrators of docs/model.md section 2 against values worked out by hand. */
+#include "scenario/scenario.h"
 #include "reference_check.h"
 
 /* p = (1, 2, 3), v = (1, 0, 0), a = (0, -10, 0), f = (2, 0, 0), w = 0.5: A = a + w f = (1, -10, 0). */

@@ -3,6 +3,7 @@
  * undamped chain far beyond the explicit limit; the Newton solves a step of W3's tether takes at a large step. */
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "model/vec3.h"
 #include "physics_util.h"
 

@@ -16,9 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "model/bending.h"
 #include "model/vec3.h"
 #include "physics_util.h"
+#include "engine/engine_state.h"
 
 #define EI 1.0  /* N m^2 */
 #define MU 1.0  /* kg/m */

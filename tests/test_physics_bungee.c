@@ -1,5 +1,6 @@
 /* Physics: a bungee pulls only when stretched: slack, a particle flies the exact free-flight closed form;
  * the first step past the rest length adds exactly Hooke's pull; hanging, it stretches by m g / k. */
+#include "scenario/scenario.h"
 #include "physics_util.h"
 
 /* Symplectic free flight under a constant field g from (p0, v0): p_n = p0 + n v0 dt + g dt^2 n(n+1)/2

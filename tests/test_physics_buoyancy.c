@@ -1,5 +1,6 @@
 /* Physics: a damped particle with buoyancy settles at the depth where the lift rho V s balances its
  * weight m g, s the submerged fraction (docs/model.md section 3). */
+#include "scenario/scenario.h"
 #include "physics_util.h"
 
 static const char *const integrator_names[] = {"cyclone", "euler", "symplectic", "verlet"};

@@ -1,5 +1,6 @@
 /* Physics: a damped spring chain hanging from a pinned top settles where every spring carries the
  * weight below it, stretch_j = (particles below) m g / k, under each integrator. */
+#include "scenario/scenario.h"
 #include "physics_util.h"
 
 static const char *const integrator_names[] = {"cyclone", "euler", "symplectic", "verlet"};

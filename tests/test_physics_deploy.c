@@ -1,5 +1,6 @@
 /* Physics: the deployment law of docs/model.md section 7, step by step: the particle count and the deployed
  * length against their closed forms in s0, u, dt, L, the capacity and max_length. */
+#include "scenario/scenario.h"
 #include "physics_util.h"
 
 /* The law. With delta = u dt < L, write T_k = s0 + k delta for the length paid out at the anchor after

@@ -6,6 +6,7 @@
  * explicit integrator does at a small step. */
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "physics_util.h"
 #include "reference/rope_impl.h"
 

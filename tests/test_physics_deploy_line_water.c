@@ -3,6 +3,7 @@
  * paid out into still water and held comes to rest with the anchor holding its submerged weight,
  * (mu - rho A) g per length of line out as the shares count it; and a line reeled back in through the water
  * keeps its top tension near that weight, positive, without ringing. */
+#include "scenario/scenario.h"
 #include "physics_util.h"
 #include "reference/rope_impl.h"
 

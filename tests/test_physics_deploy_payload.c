@@ -5,6 +5,7 @@
  * together keep the capacity's mass, and each absorption hands the reel the particle's own momentum. */
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "physics_util.h"
 #include "reference/rope_impl.h"
 

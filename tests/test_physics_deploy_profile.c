@@ -4,6 +4,7 @@
  * initial count. */
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "physics_util.h"
 #include "reference/rope_impl.h"
 

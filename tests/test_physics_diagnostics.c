@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "physics_util.h"
 
 #ifdef SKEIN_REAL_FLOAT

@@ -3,6 +3,7 @@
  * hanging chain of rods or cables at rest (lengths exact, each link carrying the weight below it), a chain
  * falling onto the ground (energy never rises, no penetration, rods at length, the rest state Cyclone's
  * resolver reaches), and a slack cable carrying nothing. */
+#include "scenario/scenario.h"
 #include "model/vec3.h"
 #include "physics_util.h"
 

@@ -1,5 +1,6 @@
 /* Physics: a falling particle with drag reaches the terminal velocity where drag balances gravity:
  * m g / k1 (linear), sqrt(m g / k2) (quadratic), and the root of k1 s + k2 s^2 = m g (both). */
+#include "scenario/scenario.h"
 #include "physics_util.h"
 
 static const char *const integrator_names[] = {"cyclone", "euler", "symplectic", "verlet"};

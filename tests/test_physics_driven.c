@@ -3,6 +3,7 @@
  * of the discrete scheme, U = H(e^(i w dt)) A. */
 #include <complex.h>
 
+#include "scenario/scenario.h"
 #include "physics_util.h"
 
 /* Along the spring's axis, with u = p - point - l the stretch coordinate and X_n = a sin(w n dt + phase)

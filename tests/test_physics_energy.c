@@ -1,5 +1,6 @@
 /* Physics: the energy of an undamped spring oscillator under explicit Euler grows by exactly
  * (1 + w^2 dt^2) per step, and symplectic Euler conserves its modified energy v^2 + w^2 x^2 - w^2 dt x v. */
+#include "scenario/scenario.h"
 #include "physics_util.h"
 
 /* One particle of mass 0.5 on an anchored spring k = 50 (w = 10 rad/s), rest length l = 1 from the

@@ -1,5 +1,6 @@
 /* Physics: over one step the fake spring moves its particle onto the exact damped oscillator,
  * r(dt) = e^(-c dt/2) (r0 cos(gamma dt) + (c r0 / (2 gamma) + v0 / gamma) sin(gamma dt)). */
+#include "scenario/scenario.h"
 #include "physics_util.h"
 
 /* r'' = -k r - c r' with r = p - x has, for 4k > c^2 and gamma = sqrt(4k - c^2) / 2, the solution

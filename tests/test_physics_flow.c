@@ -2,6 +2,7 @@
  * the closed form of the scheme and the exponential of the ODE; in a sheared flow it relaxes to the
  * fluid's velocity at its own height; a hanging rope in a uniform current settles straight, at the angle
  * where drag balances weight. */
+#include "scenario/scenario.h"
 #include "model/vec3.h"
 #include "physics_util.h"
 

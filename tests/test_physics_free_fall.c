@@ -3,6 +3,7 @@
  * (a force object: the same force F on every particle) in place of gravity, whose acceleration is F / m. */
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "physics_util.h"
 
 /* After n steps from (p0, v0) under constant acceleration a (one component), by summing each scheme:

@@ -7,6 +7,7 @@
  * impulse: on these contacts (a lone particle, a level rod chain) its impulses are Cyclone's, so the same
  * closed forms hold with the same tolerances (the sticking rope's positions to the bit); and a chain landing
  * sideways keeps its rods at length; and on exact ties of the stick rule the particle sticks. */
+#include "scenario/scenario.h"
 #include "model/vec3.h"
 #include "physics_util.h"
 

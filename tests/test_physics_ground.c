@@ -1,6 +1,7 @@
 /* Physics: a ball dropped on the ground with restitution e rebounds to e^2 of its height within a bound
  * derived from the cyclone scheme, to the exact discrete apex, and a ball at rest neither sinks nor
  * creeps. */
+#include "scenario/scenario.h"
 #include "physics_util.h"
 
 /* One ball of mass 0.2 over the ground at height 0.25 (restitution e), released at rest h0 above it. */

@@ -5,8 +5,10 @@
  * the scalar Newton root of backward Euler's equation. */
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "model/vec3.h"
 #include "physics_util.h"
+#include "engine/engine_state.h"
 
 /* One particle on an anchored spring along x, stretched, no gravity: along the axis the force is
  * -k (l - L), exactly linear in the stretch x = l - L, so backward Euler's step is (in double arithmetic

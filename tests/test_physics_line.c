@@ -2,6 +2,7 @@
  * engine, against closed forms: Morison drag's terminal velocities, the added mass in the first step from
  * rest, the depth at which a line floats, the seabed's penetration and its friction's deceleration; under
  * the implicit integrator too (its blocks, section 2.1). */
+#include "scenario/scenario.h"
 #include "physics_util.h"
 
 static const char *const integrator_names[] = {"cyclone", "euler", "symplectic", "verlet", "implicit"};

@@ -1,6 +1,7 @@
 /* Physics: the links' axial damping (docs/model.md section 3) on one link from a pinned particle at the origin
  * to a free one of mass m on the x axis, no gravity: x'' m = -k x - c x' with x the link's extension and c the
  * damping per rate of length. Checked against each scheme's exact recurrence and the damping ratio's meaning. */
+#include "scenario/scenario.h"
 #include "physics_util.h"
 
 /* The rope: k = 100 N/m, L = 1 m, m = 1 kg, stretched by 0.2 m at rest; DAMPING the link's key and value. */

@@ -1,5 +1,6 @@
 /* Physics: the period of a mass on a spring (anchored, and two bodies on one spring) measured from zero
  * crossings, against each scheme's exact discrete period and the continuous 2 pi sqrt(m/k). */
+#include "scenario/scenario.h"
 #include "physics_util.h"
 
 /* A linear oscillator x'' = -w^2 x stepped with dt turns its state by a fixed angle theta per step,

@@ -1,5 +1,6 @@
 /* Physics: a particle on a rod constraint under gravity (the cyclone integrator with contact resolution)
  * swings with the exact large-amplitude pendulum period 4 sqrt(L/g) K(sin(theta0 / 2)). */
+#include "scenario/scenario.h"
 #include "physics_util.h"
 
 static const char *const integrator_names[] = {"cyclone", "euler", "symplectic", "verlet"};

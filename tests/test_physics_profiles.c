@@ -3,6 +3,7 @@
  * With springs each link stretches by that weight over its own stiffness, from its own rest length. */
 #include <stdlib.h>
 
+#include "scenario/scenario.h"
 #include "physics_util.h"
 #include "skein/engine.h"
 

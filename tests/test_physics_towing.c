@@ -1,6 +1,7 @@
 /* Physics of prescribed anchor motion (docs/model.md section 6.5): the anchor follows its path's table
  * exactly at the table's times, and a rope towed at constant velocity through still air trails at the angle
  * where drag balances weight. */
+#include "scenario/scenario.h"
 #include "model/vec3.h"
 #include "physics_util.h"
 

@@ -7,8 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "scenario/scenario.h"
 #include "skein/output.h"
 #include "test_batch_common.h"
+#include "io/text/text_outputs.h"
 
 /* Two groups: the first sweeps link.stiffness and mass, the second mass and end[1]; 3 + 2 ropes. */
 static const char json[] =

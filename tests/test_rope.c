@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "engine/engine_impl.h"
 #include "reference_check.h"
 #include "skein/engine.h"

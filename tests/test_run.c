@@ -5,6 +5,7 @@
 #include "check.h"
 #include "engine/engine_impl.h"
 #include "skein/output.h"
+#include "engine/run.h"
 
 /* A stand-in engine: 3 ropes of 5 particles that records how it was advanced. */
 typedef struct fake_engine {

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "scenario/scenario.h"
 #include "check.h"
 #include "model/pack_size.h"
 #include "skein/scenario.h"

@@ -4,8 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "check.h"
 #include "skein/skein.h"
+#include "engine/summary.h"
+#include "io/records/frame_buffer.h"
 
 /* Two groups: springs with a linear, a listed and a random sweep; rods on the ground. */
 static const char scenario_text[] =

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "scenario/scenario.h"
 #include "check.h"
 #include "skein/skein.h"
 

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "scenario/scenario.h"
 #include "check.h"
 #include "options.h"
 

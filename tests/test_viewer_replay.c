@@ -105,12 +105,12 @@ static int csv_positions(void)
     /* A frame put into the viewer's ropes: the same positions, its step, the anchor of that step. */
     sk_view_sim sim;
     size_t globals[2] = {2, 1};
-    CHECK_OK(sk_view_sim_init(&sim, &r.scenario, globals, 2, &err));
+    CHECK_OK(sk_view_sim_init(&sim, r.scenario, globals, 2, &err));
     CHECK_OK(sk_replay_show(&r, 3, &sim, &err));
     CHECK(sim.steps == 30);
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < r.ropes[k].count[3]; i++) {
-            sk_vec3 p = sk_ref_rope_position(sim.ropes[k].rope, i);
+            sk_vec3 p = sk_view_sim_position(&sim, k, i);
             const double *q = r.ropes[k].position + ((size_t)3 * r.ropes[k].capacity + i) * 3;
             CHECK_SAME_BITS(p.x, (sk_real)q[0]);
             CHECK_SAME_BITS(p.y, (sk_real)q[1]);

@@ -10,6 +10,7 @@
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb_image.h>
 
+#include "scenario/scenario.h"
 #include "camera.h"
 #include "check.h"
 #include "colormap.h"

@@ -15,6 +15,7 @@
 
 #include "check.h"
 #include "skein/output.h"
+#include "io/text/text_outputs.h"
 
 static char scratch[64];
 

@@ -12,8 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "scenario/scenario.h"
 #include "skein/output.h"
 #include "test_batch_common.h"
+#include "io/hdf5/hdf5_output.h"
 
 static const char *const integrators[] = {"cyclone", "euler", "symplectic", "verlet", "implicit"};
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "check.h"
 #include "test_batch_common.h"
 #include "model/water_flow.h"

@@ -20,7 +20,7 @@ sk_view_controls sk_view_controls_make(sk_view_sim *sim, bool paused)
 {
     sk_view_controls c = {
         .sim = sim,
-        .playback = sk_playback_make((double)sim->scenario->dt, paused),
+        .playback = sk_playback_make(sk_scenario_dt(sim->scenario), paused),
         .current = 0,
     };
     return c;

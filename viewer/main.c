@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "camera.h"
-#include "cli/exit_status.h"
 #include "colormap.h"
 #include "grid.h"
 #include "input.h"
@@ -80,7 +79,7 @@ static void frame_all(app *a, int width, int height)
     double lo[3], hi[3];
     sk_view_sim_bounds(&a->sim, lo, hi);
     sk_camera_frame(&a->camera, lo, hi, (double)width / height);
-    a->grid = sk_grid_fit(lo, hi, a->scenario->has_ground, (double)a->scenario->ground_height);
+    a->grid = sk_grid_fit(lo, hi, a->sim.has_ground, a->sim.ground_height);
 }
 
 /* The grid follows the scene as it grows (a deploying tether) or shrinks, without moving the camera. */
@@ -88,7 +87,7 @@ static void refit_grid(app *a)
 {
     double lo[3], hi[3];
     if (sk_view_sim_bounds(&a->sim, lo, hi) && sk_grid_outgrown(&a->grid, lo, hi))
-        a->grid = sk_grid_fit(lo, hi, a->scenario->has_ground, (double)a->scenario->ground_height);
+        a->grid = sk_grid_fit(lo, hi, a->sim.has_ground, a->sim.ground_height);
 }
 
 /* The picture's caption: what the window title says, so a screenshot carries it too. */
@@ -407,14 +406,14 @@ static int run_replay(const sk_view_options *o, sk_error *err)
     size_t *ropes = NULL;
     int n = 0;
     if (o->n_ropes > 0 || o->has_group)
-        rc = sk_view_options_ropes(o, &r.scenario, &ropes, &n, err);
+        rc = sk_view_options_ropes(o, r.scenario, &ropes, &n, err);
     if (rc == 0)
         rc = sk_replay_read(&r, ropes, n, err);
     free(ropes);
     if (rc == 0 && o->frames >= r.frames)
         rc = sk_fail(err, SK_ERR_INVALID, "--frames %ld: %s holds %ld frame%s (0 to %ld)", o->frames, o->file,
                      r.frames, r.frames == 1 ? "" : "s", r.frames - 1);
-    app a = {.opt = o, .scenario = &r.scenario, .camera = sk_camera_default(), .replay = &r, .shown = -1};
+    app a = {.opt = o, .scenario = r.scenario, .camera = sk_camera_default(), .replay = &r, .shown = -1};
     if (rc == 0) {
         size_t *global = malloc((size_t)r.n_ropes * sizeof *global);
         if (!global) {
@@ -422,7 +421,7 @@ static int run_replay(const sk_view_options *o, sk_error *err)
         } else {
             for (int k = 0; k < r.n_ropes; k++)
                 global[k] = r.ropes[k].global;
-            rc = sk_view_sim_init(&a.sim, &r.scenario, global, r.n_ropes, err);
+            rc = sk_view_sim_init(&a.sim, r.scenario, global, r.n_ropes, err);
             free(global);
         }
     }
@@ -450,7 +449,7 @@ int main(int argc, char **argv)
     int rc = sk_view_options_parse(argc, argv, &o, &err);
     if (rc != 0) {
         fprintf(stderr, "skein-view: %s\n", err.message);
-        return sk_exit_status(rc);
+        return sk_view_exit_status(rc);
     }
     if (o.help) {
         printf("%s%s%s%s", sk_view_usage, sk_view_key_help, sk_view_usage_tail, sk_replay_key_help);
@@ -461,33 +460,34 @@ int main(int argc, char **argv)
     if (o.screenshot && (rc = sk_screenshot_check(o.screenshot, o.file, NULL, &err)) != 0) {
         fprintf(stderr, "skein-view: %s\n", err.message);
         sk_view_options_free(&o);
-        return sk_exit_status(rc);
+        return sk_view_exit_status(rc);
     }
     if (sk_view_is_hdf5(o.file)) {
         rc = run_replay(&o, &err);
         if (rc != 0 && err.message[0])
             fprintf(stderr, "skein-view: %s\n", err.message);
         sk_view_options_free(&o);
-        return sk_exit_status(rc);
+        return sk_view_exit_status(rc);
     }
-    sk_scenario s;
     sk_load_options lo = {.sets = o.sets, .n_sets = o.n_sets, .label = "--set"};
-    rc = sk_scenario_load_file(o.file, &lo, &s, &err);
-    if (rc != 0) {
+    sk_scenario *s = sk_scenario_open(o.file, &lo, &err);
+    if (!s) {
+        rc = err.status;
         fprintf(stderr, "skein-view: %s\n", err.message);
         sk_view_options_free(&o);
-        return sk_exit_status(rc);
+        return sk_view_exit_status(rc);
     }
     size_t *ropes = NULL;
     int n;
-    app a = {.opt = &o, .scenario = &s, .camera = sk_camera_default()};
-    if (o.screenshot && s.has_initial)
-        rc = sk_screenshot_check(o.screenshot, o.file, s.initial_path, &err);
+    app a = {.opt = &o, .scenario = s, .camera = sk_camera_default()};
+    const char *warm = sk_scenario_initial_file(s);
+    if (o.screenshot && warm)
+        rc = sk_screenshot_check(o.screenshot, o.file, warm, &err);
     if (rc == 0)
-        rc = sk_view_options_ropes(&o, &s, &ropes, &n, &err);
+        rc = sk_view_options_ropes(&o, s, &ropes, &n, &err);
     if (rc == 0) {
-        rc = sk_view_sim_init(&a.sim, &s, ropes, n, &err);
-        if (rc == 0)
+        rc = sk_view_sim_init(&a.sim, s, ropes, n, &err);
+        if (rc == 0 && warm)
             rc = sk_view_sim_warm_start(&a.sim, &err);
         free(ropes);
     }
@@ -500,7 +500,7 @@ int main(int argc, char **argv)
     }
     sk_scene_free(&a.scene);
     sk_view_sim_free(&a.sim);
-    sk_scenario_free(&s);
+    sk_scenario_destroy(s);
     sk_view_options_free(&o);
-    return sk_exit_status(rc);
+    return sk_view_exit_status(rc);
 }

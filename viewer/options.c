@@ -223,11 +223,14 @@ int sk_view_options_ropes(const sk_view_options *o, const sk_scenario *s, size_t
 {
     *global = NULL;
     *n = 0;
-    if (o->has_group && o->group >= s->n_groups)
-        return sk_fail(err, SK_ERR_INVALID, "--group %ld: the scenario has %d group%s", o->group, s->n_groups,
-                       s->n_groups == 1 ? "" : "s");
-    const sk_group *g = o->has_group ? &s->groups[o->group] : NULL;
-    size_t first = g ? g->first_rope : 0, count = g ? g->count : s->total_ropes;
+    const int groups = sk_scenario_groups(s);
+    if (o->has_group && o->group >= groups)
+        return sk_fail(err, SK_ERR_INVALID, "--group %ld: the scenario has %d group%s", o->group, groups,
+                       groups == 1 ? "" : "s");
+    sk_group_info g = {.count = sk_scenario_ropes(s)};
+    if (o->has_group)
+        sk_scenario_group(s, (int)o->group, &g);
+    size_t first = g.first_rope, count = g.count;
     size_t *out = malloc(((size_t)o->n_ropes + 1) * sizeof *out);
     if (!out)
         return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
@@ -236,7 +239,7 @@ int sk_view_options_ropes(const sk_view_options *o, const sk_scenario *s, size_t
         size_t r = (size_t)o->ropes[i];
         if (r >= count) {
             free(out);
-            if (g)
+            if (o->has_group)
                 return sk_fail(err, SK_ERR_INVALID, "--rope %ld: group %ld has %zu rope%s", o->ropes[i], o->group,
                                count, count == 1 ? "" : "s");
             return sk_fail(err, SK_ERR_INVALID, "--rope %ld: the scenario has %zu rope%s", o->ropes[i], count,
@@ -269,4 +272,19 @@ bool sk_view_is_hdf5(const char *path)
     size_t got = fread(head, 1, sizeof head, f);
     fclose(f);
     return got == sizeof head && memcmp(head, signature, sizeof head) == 0;
+}
+
+int sk_view_exit_status(sk_status status)
+{
+    switch (status) {
+    case SK_OK: return 0;
+    case SK_ERR_INVALID:
+    case SK_ERR_UNSUPPORTED:
+    case SK_ERR_MISMATCH:
+    case SK_ERR_CORRUPT: return 2;
+    case SK_ERR_INTERRUPTED: return 130;
+    case SK_ERR_IO:
+    case SK_ERR_NO_MEMORY: break;
+    }
+    return 1;
 }

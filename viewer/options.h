@@ -44,4 +44,8 @@ extern const char sk_view_usage[];
 /* What follows the keys in --help. */
 extern const char sk_view_usage_tail[];
 
+/* The exit status of a failed call, as the usage text gives them (the skein program's): 0 done; 2 bad usage,
+ * an invalid scenario or file; 130 interrupted; 1 anything else (I/O, memory). */
+int sk_view_exit_status(sk_status status);
+
 #endif

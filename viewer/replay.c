@@ -1,5 +1,5 @@
-/* Reading the frames of chosen ropes from skein run --h5's output with libhdf5, and putting a frame back
- * into the viewer's reference ropes. The file may come from anyone: every extent, index and count in it is
+/* Reading the frames of chosen ropes from skein run --h5's output with libhdf5, and putting a frame into the
+ * viewer's ropes. The file may come from anyone: every extent, index and count in it is
  * checked against what the file stores and the scenario it holds before anything is sized or read by it. */
 #include "replay.h"
 
@@ -9,11 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/checked.h"
-/* The library's readers of attributes and extents from files made on purpose (one value read, one string,
- * extents bounded by the file): the viewer reads the library's own output format with them. */
-#include "io/hdf5/h5_common.h"
-#include "reference/reference.h"
+#include "h5_read.h"
 #include "skein/engine.h"
 
 static void close_id(hid_t *id, herr_t (*close)(hid_t))
@@ -31,10 +27,10 @@ static int damaged(const sk_replay *r, sk_error *err, const char *why)
 static int oom(sk_error *err) { return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory"); }
 
 /* The dimensions of dataset loc/name, which must exist, have the given rank, and hold no more elements of
- * elem_size bytes than the file stores for it (sk_h5_get_dims). */
+ * elem_size bytes than the file stores for it (sk_view_h5_dims). */
 static bool dims_of(hid_t loc, const char *name, int rank, hsize_t *dims, size_t elem_size)
 {
-    return sk_h5_get_dims(loc, name, rank, dims, elem_size);
+    return sk_view_h5_dims(loc, name, rank, dims, elem_size);
 }
 
 /* Reads the block start + count of dataset loc/name (rank dimensions) into out as memtype. */
@@ -52,19 +48,13 @@ static bool read_slab(hid_t loc, const char *name, hid_t memtype, int rank, cons
     return ok;
 }
 
-/* The library's readers keep HDF5's reason for a failure for the library's own messages; the replay words
- * its own, so a kept reason is dropped (it would be taken as the cause of a later failure). */
-static void forget_reason(void)
-{
-    char why[8];
-    sk_h5_failure_reason(why, sizeof why);
-}
-
 /* Reads one group's stored ropes, checking they belong to it and that its frame datasets have the shape
  * the scenario gives; lowers r->frames to the frames every dataset holds. */
 static int open_group(sk_replay *r, hid_t file, int g, size_t **ropes, size_t *n, sk_error *err)
 {
-    const sk_group *sg = &r->scenario.groups[g];
+    sk_group_info gi;
+    sk_scenario_group(r->scenario, g, &gi);
+    const sk_group_info *sg = &gi;
     char name[48];
     snprintf(name, sizeof name, "groups/%d", g);
     if (H5Lexists(file, "groups", H5P_DEFAULT) <= 0 || H5Lexists(file, name, H5P_DEFAULT) <= 0)
@@ -79,8 +69,8 @@ static int open_group(sk_replay *r, hid_t file, int g, size_t **ropes, size_t *n
         rc = damaged(r, err, "a group's rope index is missing, or larger than the file holds");
     } else if (d1[0] > sg->count) { /* each a rope of the group, each once */
         rc = damaged(r, err, "a group stores more ropes than it has");
-    } else if (!(global = sk_alloc_array(d1[0], sizeof *global)) ||
-               !(*ropes = sk_alloc_array(d1[0], sizeof **ropes))) {
+    } else if (!(global = sk_view_alloc_array(d1[0], sizeof *global)) ||
+               !(*ropes = sk_view_alloc_array(d1[0], sizeof **ropes))) {
         rc = oom(err);
     } else {
         *n = d1[0];
@@ -136,25 +126,26 @@ static int add_stored(sk_replay *r, int g, const size_t *ropes, size_t n, sk_err
 
 static int read_root(sk_replay *r, hid_t file, sk_error *err)
 {
-    char *json = sk_h5_get_text(file, "scenario");
+    char *json = sk_view_h5_text(file, "scenario");
     int64_t complete;
-    if (!json || !sk_h5_get_scalar(file, "complete", H5T_NATIVE_INT64, &complete)) {
+    if (!json || !sk_view_h5_scalar(file, "complete", H5T_NATIVE_INT64, &complete)) {
         free(json);
         return damaged(r, err, "no scenario or complete attribute");
     }
     r->complete = complete != 0;
     sk_error serr = {0};
-    int rc = sk_scenario_load_string(json, r->path, NULL, &r->scenario, &serr);
+    r->scenario = sk_scenario_parse(json, r->path, NULL, &serr);
     free(json);
-    if (rc != 0)
+    int rc = 0;
+    if (!r->scenario)
         return sk_fail(err, SK_ERR_CORRUPT, "%s: its scenario attribute is not a valid scenario: %s", r->path,
                        serr.message);
     hsize_t dt[1], ds[1];
     if (!dims_of(file, "time", 1, dt, sizeof *r->time) || !dims_of(file, "step", 1, ds, sizeof *r->step))
         return damaged(r, err, "/time or /step is missing, or larger than the file holds");
     r->frames = (long)(dt[0] < ds[0] ? dt[0] : ds[0]); /* bounded by what the file stores: a long holds it */
-    r->time = sk_alloc_array((size_t)r->frames, sizeof *r->time);
-    r->step = sk_alloc_array((size_t)r->frames, sizeof *r->step);
+    r->time = sk_view_alloc_array((size_t)r->frames, sizeof *r->time);
+    r->step = sk_view_alloc_array((size_t)r->frames, sizeof *r->step);
     if (!r->time || !r->step)
         return oom(err);
     const hsize_t zero[1] = {0}, count[1] = {(hsize_t)r->frames};
@@ -165,7 +156,7 @@ static int read_root(sk_replay *r, hid_t file, sk_error *err)
     for (long f = 0; f < r->frames; f++)
         if (!isfinite(r->time[f]) || r->step[f] < 0 || (f > 0 && r->step[f] <= r->step[f - 1]))
             return damaged(r, err, "/time or /step does not hold frames in order");
-    for (int g = 0; g < r->scenario.n_groups; g++) {
+    for (int g = 0; g < sk_scenario_groups(r->scenario); g++) {
         size_t *ropes = NULL, n = 0;
         rc = open_group(r, file, g, &ropes, &n, err);
         if (rc == 0)
@@ -198,7 +189,6 @@ int sk_replay_open(const char *path, sk_replay *r, sk_error *err)
     int rc = file < 0 ? (int)sk_fail(err, SK_ERR_CORRUPT, "%s: not an HDF5 file, or damaged", path) : read_root(r, file, err);
     if (file >= 0)
         H5Fclose(file);
-    forget_reason();
     if (rc)
         sk_replay_free(r);
     return rc;
@@ -234,10 +224,10 @@ static int read_rope(sk_replay *r, hid_t file, sk_replay_rope *rope, size_t slot
 {
     const size_t frames = (size_t)r->frames, cap = (size_t)rope->capacity;
     size_t reals = 0;
-    rope->position = sk_size_mul(frames, cap, &reals) ? sk_alloc_array(reals, 3 * sizeof *rope->position) : NULL;
-    rope->count = sk_alloc_array(frames, sizeof *rope->count);
-    rope->energy = sk_alloc_array(frames, sizeof *rope->energy);
-    double *energy3 = sk_alloc_array(frames, 3 * sizeof *energy3);
+    rope->position = !__builtin_mul_overflow(frames, cap, &reals) ? sk_view_alloc_array(reals, 3 * sizeof *rope->position) : NULL;
+    rope->count = sk_view_alloc_array(frames, sizeof *rope->count);
+    rope->energy = sk_view_alloc_array(frames, sizeof *rope->energy);
+    double *energy3 = sk_view_alloc_array(frames, 3 * sizeof *energy3);
     if (!rope->position || !rope->count || !rope->energy || !energy3) {
         free(energy3);
         return oom(err);
@@ -291,7 +281,9 @@ int sk_replay_read(sk_replay *r, const size_t *global, int n, sk_error *err)
         sk_replay_rope *rope = &r->ropes[k];
         rope->global = global[k];
         rope->group = r->stored_group[i];
-        rope->capacity = r->scenario.groups[rope->group].particles;
+        sk_group_info g;
+        sk_scenario_group(r->scenario, rope->group, &g);
+        rope->capacity = g.particles;
         r->n_ropes = k + 1;
         rc = read_rope(r, file, rope, r->stored_slot[i], err);
     }
@@ -313,37 +305,27 @@ void sk_replay_free(sk_replay *r)
     free(r->time);
     free(r->step);
     free(r->path);
-    if (r->scenario.groups)
-        sk_scenario_free(&r->scenario);
+    sk_scenario_destroy(r->scenario);
     *r = (sk_replay){0};
 }
 
 int sk_replay_show(const sk_replay *r, long f, sk_view_sim *sim, sk_error *err)
 {
-    int rc = 0;
-    for (int k = 0; rc == 0 && k < sim->n && k < r->n_ropes; k++) {
+    for (int k = 0; k < sim->n && k < r->n_ropes; k++) {
         const sk_replay_rope *rope = &r->ropes[k];
-        const size_t cap = (size_t)rope->capacity;
-        sk_real *buf = malloc((cap * 9 + cap) * sizeof *buf);
-        if (!buf)
-            return oom(err);
-        sk_rope_state st = {.p = buf, .v = buf + 3 * cap, .q = buf + 6 * cap, .impulse = buf + 9 * cap};
-        sk_ref_rope_export(sim->ropes[k].rope, &st); /* s, the deployed rest length, is not stored: kept */
-        const double *p = rope->position + (size_t)f * cap * 3;
-        for (size_t i = 0; i < cap * 3; i++) {
-            st.p[i] = st.q[i] = (sk_real)p[i];
-            st.v[i] = 0;
+        sk_view_rope *v = &sim->ropes[k];
+        if (rope->capacity != v->capacity || rope->count[f] < 0 || rope->count[f] > v->capacity)
+            return damaged(r, err, "a rope's particle count does not fit its group");
+        const double *p = rope->position + (size_t)f * (size_t)rope->capacity * 3;
+        for (size_t i = 0; i < (size_t)rope->capacity * 3; i++) {
+            v->p[i] = (sk_real)p[i];
+            v->v[i] = 0;
         }
-        for (size_t i = 0; i < cap; i++)
-            st.impulse[i] = 0; /* no contacts: the scene draws none */
-        st.n = rope->count[f];
-        st.steps = (long)r->step[f];
-        st.contacts = st.iterations = 0;
-        if (!sk_ref_rope_import(sim->ropes[k].rope, &st))
-            rc = damaged(r, err, "a rope's particle count does not fit its group");
-        sim->ropes[k].diverged = rope->diverged >= 0 && r->step[f] >= rope->diverged;
-        free(buf);
+        v->n = rope->count[f];
+        if (v->held_last) /* a deploying rope's anchor holds its last particle */
+            v->hold.held = v->n > 0 ? v->n - 1 : 0;
+        v->diverged = rope->diverged >= 0 && r->step[f] >= rope->diverged;
     }
     sim->steps = (long)r->step[f];
-    return rc;
+    return 0;
 }

@@ -25,7 +25,7 @@ typedef struct sk_replay_rope {
 
 typedef struct sk_replay {
     char *path;
-    sk_scenario scenario; /* from the file's scenario attribute */
+    sk_scenario *scenario; /* from the file's scenario attribute */
     bool complete;        /* the file's complete attribute */
     long frames;
     double *time;  /* [frames] (s) */

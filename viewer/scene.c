@@ -165,12 +165,11 @@ static bool add_text(sk_scene *sc, float x, float y, const char *text)
 
 void sk_scene_particle_rgb(const sk_view_sim *sim, int k, int i, double strain_scale, float rgb[3])
 {
-    const sk_ref_rope *r = sim->ropes[k].rope;
-    if (sk_ref_rope_particle(r, i)->w == 0) {
+    if (sim->ropes[k].pinned[i]) {
         memcpy(rgb, sk_scene_pinned_rgb, 3 * sizeof *rgb);
         return;
     }
-    int n = sk_ref_rope_count(r), links = 0;
+    int n = sim->ropes[k].n, links = 0;
     double sum = 0;
     if (i > 0) {
         sum += sk_view_sim_strain(sim, k, i - 1);
@@ -188,11 +187,10 @@ float sk_scene_rim_width(float size) { return size * 0.15f > 1 ? size * 0.15f : 
 float sk_scene_particle_size(const sk_view_sim *sim, int k, const sk_scene_view *view)
 {
     float largest = k == view->current ? SK_SCENE_CURRENT_SIZE : SK_SCENE_PARTICLE_SIZE;
-    const sk_ref_rope *r = sim->ropes[k].rope;
-    int n = sk_ref_rope_count(r), links = 0;
+    int n = sim->ropes[k].n, links = 0;
     double sum = 0, pa[2], pb[2];
     for (int i = 0; i + 1 < n; i++) {
-        sk_vec3 a = sk_ref_rope_position(r, i), b = sk_ref_rope_position(r, i + 1);
+        sk_vec3 a = sk_view_sim_position(sim, k, i), b = sk_view_sim_position(sim, k, i + 1);
         double wa[3] = {a.x, a.y, a.z}, wb[3] = {b.x, b.y, b.z};
         if (sk_camera_project(view->camera, view->width, view->height, wa, &pa[0], &pa[1]) &&
             sk_camera_project(view->camera, view->width, view->height, wb, &pb[0], &pb[1]) &&
@@ -209,10 +207,9 @@ float sk_scene_particle_size(const sk_view_sim *sim, int k, const sk_scene_view 
 
 static bool add_rope(sk_scene *sc, const sk_view_sim *sim, int k, const sk_scene_view *view)
 {
-    const sk_ref_rope *r = sim->ropes[k].rope;
-    int n = sk_ref_rope_count(r);
+    int n = sim->ropes[k].n;
     for (int i = 0; i + 1 < n; i++) {
-        sk_vec3 a = sk_ref_rope_position(r, i), b = sk_ref_rope_position(r, i + 1);
+        sk_vec3 a = sk_view_sim_position(sim, k, i), b = sk_view_sim_position(sim, k, i + 1);
         if (!finite3(a) || !finite3(b))
             continue;
         float fa[3], fb[3], rgb[3];
@@ -227,7 +224,7 @@ static bool add_rope(sk_scene *sc, const sk_view_sim *sim, int k, const sk_scene
     if (sk_view_sim_anchor(sim, k, x, &held)) {
         float fx[3];
         set3(fx, x[0], x[1], x[2]);
-        sk_vec3 p = sk_ref_rope_position(r, held);
+        sk_vec3 p = sk_view_sim_position(sim, k, held);
         if (finite3(p)) {
             float fp[3];
             set3(fp, p.x, p.y, p.z);
@@ -239,7 +236,7 @@ static bool add_rope(sk_scene *sc, const sk_view_sim *sim, int k, const sk_scene
     }
     float size = sk_scene_particle_size(sim, k, view);
     for (int i = 0; i < n; i++) {
-        sk_vec3 p = sk_ref_rope_position(r, i);
+        sk_vec3 p = sk_view_sim_position(sim, k, i);
         if (!finite3(p))
             continue;
         float fp[3], rgb[3];
@@ -367,7 +364,7 @@ static bool add_pause_mark(sk_scene *sc)
 bool sk_scene_build(sk_scene *sc, const sk_view_sim *sim, const sk_scene_view *view)
 {
     sc->n_points = sc->n_segments = sc->n_lines = sc->n_triangles = sc->n_overlay = 0;
-    if (sim->scenario->has_ground && !add_ground(sc, &view->grid))
+    if (sim->has_ground && !add_ground(sc, &view->grid))
         return false;
     if (!add_grid(sc, &view->grid))
         return false;

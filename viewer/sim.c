@@ -1,97 +1,91 @@
-/* The viewer's ropes: reference ropes stepped together, with the measures the viewer shows. */
+/* The viewer's ropes: each a reference engine over the rope alone, stepped together, with the measures the
+ * viewer shows. */
 #include "sim.h"
 
+#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 
 #include "skein/engine.h"
 #include "skein/output.h"
 
-static bool rope_finite(const sk_ref_rope *r)
+static bool rope_finite(const sk_view_rope *v)
 {
-    int n = sk_ref_rope_count(r);
-    for (int i = 0; i < n; i++) {
-        sk_vec3 p = sk_ref_rope_position(r, i), v = sk_ref_rope_velocity(r, i);
-        if (!(isfinite(p.x) && isfinite(p.y) && isfinite(p.z) && isfinite(v.x) && isfinite(v.y) &&
-              isfinite(v.z)))
+    for (int i = 0; i < 3 * v->n; i++)
+        if (!isfinite(v->p[i]) || !isfinite(v->v[i]))
             return false;
-    }
     return true;
 }
 
-static void state_free(sk_rope_state *st)
+/* The state the scene draws, from the rope's engine. */
+static void read_back(sk_view_rope *v)
 {
-    if (!st)
-        return;
-    free(st->p);
-    free(st->v);
-    free(st->q);
-    free(st->impulse);
-    free(st);
+    v->n = sk_engine_rope_particles(v->engine, 0);
+    sk_engine_read_rope(v->engine, 0, v->p, v->v);
+    sk_engine_rope_hold(v->engine, 0, &v->hold, v->pinned);
+    v->held_last = v->hold.held > 0 && v->hold.held == v->n - 1;
 }
 
-static sk_rope_state *state_alloc(int capacity)
+/* A fresh reference engine over the rope alone, at the scenario's "initial" frame when warm. */
+static sk_engine *start(const sk_view_sim *sim, const sk_view_rope *v, sk_error *err)
 {
-    sk_rope_state *st = calloc(1, sizeof *st);
-    size_t n = (size_t)(capacity > 0 ? capacity : 1);
-    if (!st)
-        return NULL;
-    st->p = calloc(3 * n, sizeof *st->p);
-    st->v = calloc(3 * n, sizeof *st->v);
-    st->q = calloc(3 * n, sizeof *st->q);
-    st->impulse = calloc(n, sizeof *st->impulse);
-    if (!st->p || !st->v || !st->q || !st->impulse) {
-        state_free(st);
+    sk_engine *e = sk_engine_create(v->alone, &(sk_engine_options){.engine = "reference", .threads = 1}, err);
+    if (e && sim->warm && sk_warm_start_slice(e, sim->scenario, v->global, err) != SK_OK) {
+        sk_engine_destroy(e);
         return NULL;
     }
-    return st;
+    return e;
 }
 
-/* A warm start: the file holds every rope, read by a reference engine of the whole scenario (sk_warm_start
- * checks the file against it); each shown rope takes its state from there and keeps it for a reset. */
-static int warm_start(sk_view_sim *sim, sk_error *err)
+/* The scenario's ground, from its text with every default filled in: whether it has one, and its height. */
+static bool ground(const sk_scenario *s, double *height)
 {
-    const sk_scenario *s = sim->scenario;
-    sk_engine *e = sk_engine_create(s, &(sk_engine_options){.engine = "reference", .threads = 1}, err);
-    if (!e)
-        return err->status;
-    int rc = sk_warm_start(e, err);
-    for (int k = 0; rc == 0 && k < sim->n; k++) {
-        sk_view_rope *v = &sim->ropes[k];
-        v->start = state_alloc(s->groups[v->group].particles);
-        if (!v->start)
-            rc = sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
-        else if (!sk_engine_export_rope(e, v->global, v->start) || !sk_ref_rope_import(v->rope, v->start))
-            rc = sk_fail(err, SK_ERR_INVALID, "%s: initial: rope %zu's state cannot be taken", s->source, v->global);
-    }
-    sk_engine_destroy(e);
-    return rc;
+    json_t *root = json_loads(sk_scenario_json(s), 0, NULL);
+    json_t *h = json_object_get(json_object_get(root, "ground"), "height");
+    const bool has = json_is_number(h);
+    *height = has ? json_number_value(h) : 0;
+    json_decref(root);
+    return has;
 }
 
 int sk_view_sim_init(sk_view_sim *sim, const sk_scenario *s, const size_t *global, int n, sk_error *err)
 {
     *sim = (sk_view_sim){.scenario = s};
+    sim->has_ground = ground(s, &sim->ground_height);
     sim->ropes = calloc((size_t)(n > 0 ? n : 1), sizeof *sim->ropes);
     if (!sim->ropes)
         return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
     for (int k = 0; k < n; k++) {
         sk_view_rope *v = &sim->ropes[k];
+        sim->n = k + 1;
         v->global = global[k];
         v->group = sk_scenario_find_rope(s, global[k], &v->local);
-        v->rope = v->group >= 0 ? sk_ref_rope_create(s, v->group, v->local) : NULL;
-        sim->n = k + 1;
-        if (!v->rope) {
+        sk_group_info g;
+        if (v->group < 0 || !sk_scenario_group(s, v->group, &g)) {
             sk_view_sim_free(sim);
-            return v->group >= 0 ? sk_fail(err, SK_ERR_NO_MEMORY, "out of memory")
-                                 : sk_fail(err, SK_ERR_INVALID, "rope %zu does not exist", global[k]);
+            return sk_fail(err, SK_ERR_INVALID, "rope %zu does not exist", global[k]);
         }
+        v->capacity = g.particles;
+        const size_t cap = (size_t)(g.particles > 0 ? g.particles : 1);
+        v->p = calloc(3 * cap, sizeof *v->p);
+        v->v = calloc(3 * cap, sizeof *v->v);
+        v->pinned = calloc(cap, sizeof *v->pinned);
+        v->alone = v->p && v->v && v->pinned ? sk_scenario_slice_new(s, global[k], 1, err) : NULL;
+        v->engine = v->alone ? start(sim, v, err) : NULL;
+        if (!v->engine) {
+            const int rc = v->p && v->v && v->pinned ? err->status : sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+            sk_view_sim_free(sim);
+            return rc;
+        }
+        read_back(v);
     }
     return 0;
 }
 
 int sk_view_sim_warm_start(sk_view_sim *sim, sk_error *err)
 {
-    int rc = sim->scenario->has_initial ? warm_start(sim, err) : 0;
+    sim->warm = true;
+    int rc = sk_view_sim_reset(sim, err);
     if (rc)
         sk_view_sim_free(sim);
     return rc;
@@ -100,8 +94,12 @@ int sk_view_sim_warm_start(sk_view_sim *sim, sk_error *err)
 void sk_view_sim_free(sk_view_sim *sim)
 {
     for (int k = 0; k < sim->n; k++) {
-        sk_ref_rope_destroy(sim->ropes[k].rope);
-        state_free(sim->ropes[k].start);
+        sk_view_rope *v = &sim->ropes[k];
+        sk_engine_destroy(v->engine);
+        sk_scenario_destroy(v->alone);
+        free(v->p);
+        free(v->v);
+        free(v->pinned);
     }
     free(sim->ropes);
     sim->ropes = NULL;
@@ -114,45 +112,54 @@ void sk_view_sim_step(sk_view_sim *sim)
         sk_view_rope *v = &sim->ropes[k];
         if (v->diverged)
             continue;
-        sk_ref_rope_step(v->rope);
-        v->diverged = !rope_finite(v->rope);
+        sk_engine_advance(v->engine, 1);
+        read_back(v);
+        v->diverged = !rope_finite(v);
     }
     sim->steps++;
 }
 
 int sk_view_sim_reset(sk_view_sim *sim, sk_error *err)
 {
-    /* All new ropes first, so a failure leaves the old ones in place. */
-    sk_ref_rope **fresh = calloc((size_t)(sim->n > 0 ? sim->n : 1), sizeof *fresh);
-    bool ok = fresh != NULL;
-    for (int k = 0; ok && k < sim->n; k++) {
-        fresh[k] = sk_ref_rope_create(sim->scenario, sim->ropes[k].group, sim->ropes[k].local);
-        ok = fresh[k] != NULL && (!sim->ropes[k].start || sk_ref_rope_import(fresh[k], sim->ropes[k].start));
-    }
-    if (!ok) {
-        for (int k = 0; fresh && k < sim->n; k++)
-            sk_ref_rope_destroy(fresh[k]);
-        free(fresh);
+    /* All new engines first, so a failure leaves the old ones in place. */
+    sk_engine **fresh = calloc((size_t)(sim->n > 0 ? sim->n : 1), sizeof *fresh);
+    if (!fresh)
         return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory");
+    int rc = 0;
+    for (int k = 0; rc == 0 && k < sim->n; k++)
+        if (!(fresh[k] = start(sim, &sim->ropes[k], err)))
+            rc = err->status;
+    if (rc) {
+        for (int k = 0; k < sim->n; k++)
+            sk_engine_destroy(fresh[k]);
+        free(fresh);
+        return rc;
     }
     for (int k = 0; k < sim->n; k++) {
-        sk_ref_rope_destroy(sim->ropes[k].rope);
-        sim->ropes[k].rope = fresh[k];
-        sim->ropes[k].diverged = false;
+        sk_view_rope *v = &sim->ropes[k];
+        sk_engine_destroy(v->engine);
+        v->engine = fresh[k];
+        v->diverged = false;
+        read_back(v);
     }
     free(fresh);
     sim->steps = 0;
     return 0;
 }
 
-double sk_view_sim_time(const sk_view_sim *sim) { return (double)sim->steps * (double)sim->scenario->dt; }
+double sk_view_sim_time(const sk_view_sim *sim) { return (double)sim->steps * sk_scenario_dt(sim->scenario); }
+
+sk_vec3 sk_view_sim_position(const sk_view_sim *sim, int k, int i)
+{
+    const sk_real *p = &sim->ropes[k].p[3 * i];
+    return (sk_vec3){p[0], p[1], p[2]};
+}
 
 double sk_view_sim_strain(const sk_view_sim *sim, int k, int i)
 {
-    const sk_ref_rope *r = sim->ropes[k].rope;
-    sk_vec3 a = sk_ref_rope_position(r, i), b = sk_ref_rope_position(r, i + 1);
+    sk_vec3 a = sk_view_sim_position(sim, k, i), b = sk_view_sim_position(sim, k, i + 1);
     double dx = (double)a.x - b.x, dy = (double)a.y - b.y, dz = (double)a.z - b.z;
-    double rest = sk_ref_rope_constants(r)->link_length;
+    double rest = sim->ropes[k].hold.link_length;
     return sqrt(dx * dx + dy * dy + dz * dz) / rest - 1;
 }
 
@@ -160,7 +167,7 @@ double sk_view_sim_max_strain(const sk_view_sim *sim)
 {
     double m = 0;
     for (int k = 0; k < sim->n; k++) {
-        int links = sk_ref_rope_count(sim->ropes[k].rope) - 1;
+        int links = sim->ropes[k].n - 1;
         for (int i = 0; i < links; i++) {
             double s = fabs(sk_view_sim_strain(sim, k, i));
             if (isfinite(s) && s > m)
@@ -173,20 +180,19 @@ double sk_view_sim_max_strain(const sk_view_sim *sim)
 double sk_view_sim_energy(const sk_view_sim *sim, int k)
 {
     sk_rope_diagnostics d;
-    sk_ref_rope_diagnose(sim->ropes[k].rope, &d, NULL);
+    sk_engine_rope_diagnostics(sim->ropes[k].engine, 0, &d, NULL);
     return (double)d.kinetic + (double)d.gravity + (double)d.elastic;
 }
 
 bool sk_view_sim_anchor(const sk_view_sim *sim, int k, double point[3], int *held)
 {
     const sk_view_rope *v = &sim->ropes[k];
-    if (sim->scenario->groups[v->group].anchor == SK_ANCHOR_NONE)
+    if (v->hold.held < 0)
         return false;
-    sk_vec3 x = sk_ref_rope_anchor(v->rope);
-    point[0] = x.x;
-    point[1] = x.y;
-    point[2] = x.z;
-    *held = sk_ref_rope_held(v->rope);
+    point[0] = v->hold.anchor.x;
+    point[1] = v->hold.anchor.y;
+    point[2] = v->hold.anchor.z;
+    *held = v->hold.held;
     return true;
 }
 
@@ -209,10 +215,8 @@ bool sk_view_sim_bounds(const sk_view_sim *sim, double lo[3], double hi[3])
     for (int i = 0; i < 3; i++)
         lo[i] = hi[i] = 0;
     for (int k = 0; k < sim->n; k++) {
-        const sk_ref_rope *r = sim->ropes[k].rope;
-        int n = sk_ref_rope_count(r);
-        for (int i = 0; i < n; i++) {
-            sk_vec3 p = sk_ref_rope_position(r, i);
+        for (int i = 0; i < sim->ropes[k].n; i++) {
+            sk_vec3 p = sk_view_sim_position(sim, k, i);
             double q[3] = {p.x, p.y, p.z};
             any = grow(lo, hi, q, any);
         }

@@ -5,6 +5,7 @@
 
 #include "batch/batch_impl.h"
 #include "model/vec3.h"
+#include "scenario/scenario.h"
 
 uint64_t sk_batch_advance(sk_batch *b, long steps)
 {

@@ -13,7 +13,8 @@
 
 #include "skein/engine.h"
 #include "skein/types.h"
-#include "skein/scenario.h"
+#include "scenario/scenario.h"
+#include "engine/engine_state.h"
 
 typedef struct sk_batch sk_batch;
 

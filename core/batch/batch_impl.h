@@ -5,6 +5,7 @@
 
 #include "pack.h"
 #include "batch/batch.h"
+#include "scenario/scenario.h"
 
 typedef struct batch_group {
     const sk_group *group;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "batch/batch_impl.h"
+#include "scenario/scenario.h"
 
 static void release(batch_group *g)
 {

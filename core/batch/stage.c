@@ -1,6 +1,7 @@
 /* The stages of the batch step run alone over every pack on the calling thread (sk_batch_run_stage):
  * what the benchmarks time separately, and the unfused step the tests hold the fused one to. */
 #include "batch/batch_impl.h"
+#include "scenario/scenario.h"
 
 uint64_t sk_batch_run_stage(sk_batch *b, sk_batch_stage stage, long steps)
 {

@@ -4,6 +4,8 @@
 
 #include "base/assert.h"
 #include "batch/batch_impl.h"
+#include "scenario/scenario.h"
+#include "engine/engine_state.h"
 
 unsigned sk_batch_state_fields(const sk_batch *b, int group)
 {

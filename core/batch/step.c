@@ -7,6 +7,7 @@
 
 #include "base/parallel.h"
 #include "batch/batch_impl.h"
+#include "scenario/scenario.h"
 
 static int group_of(const sk_batch *b, size_t item)
 {

@@ -15,6 +15,7 @@
 #include "model/profile.h"
 #include "model/rope_constants.h"
 #include "model/vec3.h"
+#include "scenario/scenario.h"
 
 static void *aligned_zeroed(size_t reals)
 {

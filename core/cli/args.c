@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "io/text/text_outputs.h"
 
 enum {
     FOR_DEFAULT = 1 << CLI_DEFAULT,

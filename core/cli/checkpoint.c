@@ -14,9 +14,11 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "skein/checkpoint.h"
+#include "io/checkpoint/checkpoint.h"
 #include "skein/engine.h"
 #include "skein/output.h"
+#include "engine/summary.h"
+#include "io/text/text_outputs.h"
 
 #define JOURNAL_SUFFIX ".frames"
 

@@ -8,7 +8,10 @@
 #include <stddef.h>
 
 #include "cli/exit_status.h"
+#include "scenario/scenario.h"
 #include "skein/skein.h"
+#include "engine/summary.h"
+#include "io/checkpoint/checkpoint.h"
 
 typedef enum cli_command {
     CLI_DEFAULT, /* no command: the built-in batch */

@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "skein/scenario.h"
+#include "io/hdf5/hdf5_output.h"
 
 int cli_load(const cli_options *o, sk_scenario *s, sk_error *err)
 {

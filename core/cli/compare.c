@@ -7,6 +7,8 @@
 #include "cli.h"
 #include "skein/output.h"
 #include "skein/engine.h"
+#include "engine/run.h"
+#include "engine/compare.h"
 
 /* Counts both engines report per rope frame (one and two): in how many of the frames compared they differ, or
  * that they never do; nothing where none was compared. */

@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "skein/checkpoint.h"
+#include "io/checkpoint/checkpoint.h"
+#include "engine/engine_state.h"
+#include "engine/summary.h"
 
 #ifdef SKEIN_REAL_FLOAT
 #define MPI_SK_REAL MPI_FLOAT

@@ -19,6 +19,11 @@
 #include "base/sorted.h"
 #include "cli.h"
 #include "skein/output.h"
+#include "engine/run.h"
+#include "engine/summary.h"
+#include "io/records/frame_buffer.h"
+#include "io/text/text_outputs.h"
+#include "io/hdf5/hdf5_output.h"
 
 #ifdef SKEIN_REAL_FLOAT
 #define MPI_SK_REAL MPI_FLOAT

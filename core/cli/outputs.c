@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "io/text/text_outputs.h"
 #include "cli.h"
 #include "io/files/output_paths.h"
 #include "skein/output.h"

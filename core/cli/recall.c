@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
-#include "skein/checkpoint.h"
+#include "io/checkpoint/checkpoint.h"
 #include "skein/output.h"
 
 /* A copy of text, or NULL for NULL or "" (a checkpoint records "" for an output it does not have). */

@@ -8,6 +8,9 @@
 #include "cli.h"
 #include "skein/output.h"
 #include "skein/engine.h"
+#include "engine/summary.h"
+#include "io/text/text_outputs.h"
+#include "io/hdf5/hdf5_output.h"
 
 /* Ropes named one by one in the divergence message and the summary; the HDF5 output lists them all. */
 #define LISTED_DIVERGED 10

@@ -1,8 +1,10 @@
 /* The batch engine behind sk_engine: the seam's calls forwarded to sk_batch. */
 #include <stdlib.h>
 
+#include "scenario/scenario.h"
 #include "engine/engine_impl.h"
 #include "batch/batch.h"
+#include "engine/engine_state.h"
 
 typedef struct batch_engine {
     struct sk_engine base;

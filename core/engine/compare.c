@@ -4,6 +4,9 @@
 #include <string.h>
 
 #include "skein/output.h"
+#include "scenario/scenario.h"
+#include "engine/run.h"
+#include "engine/compare.h"
 
 void sk_deviation_add(sk_deviation *d, const sk_real *a, const sk_real *b, size_t n, size_t rope,
                       long step)

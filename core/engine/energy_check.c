@@ -5,6 +5,7 @@
 #include "model/ground.h"
 #include "model/profile.h"
 #include "skein/engine.h"
+#include "scenario/scenario.h"
 
 /* Only these ropes take no work from outside: nothing moves their anchor, no flow, buoyancy or force object
  * (wind) pushes them, no reel pays them out. */

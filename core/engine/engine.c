@@ -5,6 +5,8 @@
 #include "base/assert.h"
 #include "base/parallel.h"
 #include "engine/engine_impl.h"
+#include "scenario/scenario.h"
+#include "engine/engine_state.h"
 
 /* A rope index a caller hands in: below the scenario's rope count. */
 #define SK_ASSERT_ROPE(e, rope) SK_ASSERT((rope) < (e)->scenario->total_ropes)
@@ -204,6 +206,15 @@ void sk_engine_destroy(sk_engine *e)
 {
     if (e)
         e->vt->destroy(e);
+}
+
+bool sk_engine_rope_hold(const sk_engine *e, size_t rope, sk_rope_hold *out, bool *pinned)
+{
+    SK_ASSERT_ROPE(e, rope);
+    if (!e->ext || !e->ext->rope_hold)
+        return false;
+    e->ext->rope_hold(e, rope, out, pinned);
+    return true;
 }
 
 sk_status sk_engine_set_anchor(sk_engine *e, size_t rope, sk_vec3 point, sk_error *err)

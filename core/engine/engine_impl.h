@@ -3,6 +3,7 @@
 #define SKEIN_ENGINE_IMPL_H
 
 #include "skein/engine.h"
+#include "engine/engine_state.h"
 
 /* Each rope's figures over the steps (sk_engine_track_extremes), in this order: the largest link tension and
  * strain, the largest support force at the first and at the last particle. */
@@ -35,6 +36,8 @@ typedef struct sk_engine_ext {
     bool (*keep_start)(sk_engine *e);
     /* sk_engine_set_anchor, the rope and point checked */
     void (*set_anchor)(sk_engine *e, size_t rope, sk_vec3 point);
+    /* sk_engine_rope_hold, the rope checked */
+    void (*rope_hold)(const sk_engine *e, size_t rope, sk_rope_hold *out, bool *pinned);
     /* sk_engine_track_extremes; rope_extremes gives [tension, strain, support first, support last] (-inf
      * tension and strain before any link, 0 support at an end never held), false untracked */
     bool (*track_extremes)(sk_engine *e, bool on);

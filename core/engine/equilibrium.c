@@ -9,6 +9,8 @@
 #include "base/parallel.h"
 #include "engine/engine_impl.h"
 #include "reference/reference.h"
+#include "scenario/scenario.h"
+#include "engine/engine_state.h"
 
 enum { CHUNK = 256, NAMED = 5 };
 

@@ -8,6 +8,8 @@
 #include "model/profile.h"
 #include "model/vec3.h"
 #include "reference/reference.h"
+#include "scenario/scenario.h"
+#include "engine/engine_state.h"
 
 /* figures per rope while tracked */
 #define EXTREMES ((size_t)SK_ENGINE_EXTREMES)
@@ -361,6 +363,18 @@ static void reference_set_anchor(sk_engine *e, size_t rope, sk_vec3 point)
     sk_ref_rope_set_anchor_point(((reference_engine *)e)->ropes[rope], point);
 }
 
+static void reference_rope_hold(const sk_engine *e, size_t rope, sk_rope_hold *out, bool *pinned)
+{
+    const sk_ref_rope *r = ((const reference_engine *)e)->ropes[rope];
+    const sk_scenario *s = e->scenario;
+    const int g = sk_scenario_find_rope(s, rope, NULL);
+    out->link_length = sk_ref_rope_constants(r)->link_length;
+    out->anchor = sk_ref_rope_anchor(r);
+    out->held = s->groups[g].anchor == SK_ANCHOR_NONE ? -1 : sk_ref_rope_held(r);
+    for (int i = 0; pinned && i < sk_ref_rope_count(r); i++)
+        pinned[i] = sk_ref_rope_particle(r, i)->w == 0;
+}
+
 static const sk_engine_ext reference_ext = {
     .check_frame = reference_check_frame,
     .rope_diverged = reference_rope_diverged,
@@ -371,6 +385,7 @@ static const sk_engine_ext reference_ext = {
     .resume_at = reference_resume_at,
     .keep_start = reference_keep_start,
     .set_anchor = reference_set_anchor,
+    .rope_hold = reference_rope_hold,
     .track_extremes = reference_track_extremes,
     .rope_extremes = reference_rope_extremes,
     .set_rope_extremes = reference_set_rope_extremes,

@@ -3,6 +3,7 @@
 
 #include "base/assert.h"
 #include "skein/output.h"
+#include "engine/run.h"
 
 /* Between progress reports and stop checks: long enough that the per-chunk overhead vanishes,
  * short enough that Ctrl-C and the progress bar feel immediate. */

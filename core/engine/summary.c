@@ -3,6 +3,8 @@
 
 #include "engine/engine_impl.h"
 #include "skein/output.h"
+#include "scenario/scenario.h"
+#include "engine/summary.h"
 
 sk_status sk_group_totals_compute(const sk_engine *e, sk_group_totals *totals, sk_error *err)
 {

@@ -6,7 +6,7 @@
 #include "model/anchor_path.h"
 #include "model/real_math.h"
 #include "model/vec3.h"
-#include "skein/scenario.h"
+#include "scenario/scenario_types.h"
 
 /* point, plus whichever of the sine, the towing velocity * t and the path the group's motion has. */
 static inline sk_vec3 sk_anchor_motion_point(const sk_group *g, const sk_rope_params *p, sk_real t)

@@ -3,7 +3,7 @@
 #ifndef SKEIN_MODEL_GROUND_H
 #define SKEIN_MODEL_GROUND_H
 
-#include "skein/scenario.h"
+#include "scenario/scenario_types.h"
 
 static inline bool sk_scenario_rigid_ground(const sk_scenario *s) { return s->has_ground && !s->ground_compliant; }
 

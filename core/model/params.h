@@ -2,12 +2,15 @@
  * each line a sweepable key with its units and range, scenario/sweep.c and scenario/units.c) and
  * SK_PACK_PARAMS (what the kernels read: each line a slot of a pack's parameter block, kernels/pack.h, the
  * value a lane is filled with, batch/storage.c, and a member of the kernels' loaded parameters,
- * kernels/params.h). A new per-rope parameter is a member of sk_rope_params (skein/scenario.h), a line in
+ * kernels/params.h). A new per-rope parameter is a member of sk_rope_params (scenario/scenario_types.h), a line in
  * each table, where the file format reads and writes it (scenario/group.c, scenario/normalize.c), and its
  * physics; docs/architecture.md follows one from the JSON file to a kernel. A force whose numbers are all
- * it needs is a force object (SK_FORCE_OBJECTS): its rows here are all the format and the packs need. */
+ * it needs is a force object (model/force_objects.h): its rows there are all the format and the packs need. */
 #ifndef SKEIN_MODEL_PARAMS_H
 #define SKEIN_MODEL_PARAMS_H
+
+#include "model/force_objects.h"
+#include "scenario/scenario_types.h"
 
 /* The numbers a scenario gives each rope: the members of sk_rope_params, all sweepable.
  *   X(kind, member, "key", "units", range, need)
@@ -66,27 +69,10 @@
     X(REAL, deploy_max_length, "deploy.max_length", "m", GT0, MAX_LENGTH)                                \
     SK_FORCE_PARAMS(SK_FORCE_AS_ROPE_PARAM, X)
 
-/* Per-particle forces given by an object of the group's whose numbers are all they need: the object's
- * presence turns the force on (bit 1 << SK_FORCE_<NAME> of the group's force_objects), its keys are its rows
- * of SK_FORCE_PARAMS, read, written, swept and loaded into the packs from the tables alone. Each is a term of
- * the one force sum after buoyancy, in this order, in both engines (reference/force_objects.c,
- * kernels/forces.h k_object_forces).
- *   X(NAME, "object") */
-#define SK_FORCE_OBJECTS(X) X(WIND, "wind")
-
-/* Their numbers, rows of SK_ROPE_PARAMS (sweepable as "object.key") and slots of SK_PACK_PARAMS (the member's
- * name): Y(X, kind, member, OBJECT, "object", "key", "units", range, required, default), default a real (each
- * component of a VEC3) taken where the key is absent and not required. */
-#define SK_FORCE_PARAMS(Y, X) Y(X, VEC3, wind_force, WIND, "wind", "force", "N", ANY, true, 0)
-
 #define SK_FORCE_AS_ROPE_PARAM(X, kind, member, OBJECT, object, key, units, range, required, def) \
     X(kind, member, object "." key, units, range, FORCE_##OBJECT)
 #define SK_FORCE_AS_PACK_PARAM(X, kind, member, OBJECT, object, key, units, range, required, def) \
     X(kind, member, member, rp->member)
-
-#define SK_FORCE_ENUMERATE(NAME, object) SK_FORCE_##NAME,
-enum sk_force_object { SK_FORCE_OBJECTS(SK_FORCE_ENUMERATE) SK_FORCE_OBJECT_COUNT };
-#undef SK_FORCE_ENUMERATE
 
 /* A pack's parameter block: what the kernels read per rope, each a slot of W reals (VEC3: three slots),
  * loaded once per call into the member of the kernels' kparams of the same name. Filled from the rope's

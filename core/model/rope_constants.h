@@ -6,7 +6,7 @@
 #include <stdbool.h>
 
 #include "skein/types.h"
-#include "skein/scenario.h"
+#include "scenario/scenario_types.h"
 
 typedef struct sk_rope_constants {
     sk_real dt;      /* s */

@@ -9,7 +9,7 @@
 
 #include "model/sleef_scalar.h"
 #include "model/vec3.h"
-#include "skein/scenario.h"
+#include "scenario/scenario_types.h"
 
 #define SK_WATER_TWO_PI ((sk_real)6.283185307179586476925)
 #define SK_WATER_INV_TWO_PI ((sk_real)0.159154943091895335768884)

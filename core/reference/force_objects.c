@@ -1,4 +1,4 @@
-/* Reference engine: the forces of a group's force objects (model/params.h SK_FORCE_OBJECTS; docs/model.md
+/* Reference engine: the forces of a group's force objects (model/force_objects.h; docs/model.md
  * section 3.8), each a function of the rope's parameters and the particle, and its potential energy for the
  * statics' line search. A new force object is its two functions and its entry in `objects` below. */
 #include "base/assert.h"

@@ -12,7 +12,8 @@
 #include "model/params.h"
 #include "model/rope_constants.h"
 #include "skein/engine.h"
-#include "skein/scenario.h"
+#include "scenario/scenario.h"
+#include "engine/engine_state.h"
 
 /* ---- particles (docs/model.md section 1) ---------------------------------------------------------- */
 
@@ -68,7 +69,7 @@ typedef struct sk_drag_force { /* s = |v|; f += v^ * -(k1 s + k2 s s), v relativ
 sk_force_generator *sk_drag_force_init(sk_drag_force *self, sk_real k1, sk_real k2, bool flow, sk_vec3 flow_velocity,
                                        sk_vec3 flow_gradient);
 
-/* A force object of the group's (model/params.h SK_FORCE_OBJECTS, force_objects.c): its force from the rope's
+/* A force object of the group's (model/force_objects.h, force_objects.c): its force from the rope's
  * parameters. */
 typedef struct sk_object_force {
     sk_force_generator base;

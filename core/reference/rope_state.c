@@ -4,6 +4,7 @@
 #include "model/direct_rows.h"
 #include "model/profile.h"
 #include "reference/rope_impl.h"
+#include "engine/engine_state.h"
 
 unsigned sk_ref_rope_state_fields(const sk_scenario *s, const sk_group *g)
 {

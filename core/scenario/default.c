@@ -1,5 +1,5 @@
 /* The built-in default batch: a stiffness sweep of hanging ropes, big enough to show the speed. */
-#include "skein/scenario.h"
+#include "scenario/scenario.h"
 
 /* 2048 ropes of 32 particles, 3.1 m long, pinned at one end, released horizontally at rest under
  * gravity; the spring stiffness goes from 100 to 2000 N/m across the batch, so rope 0 sags and

@@ -708,7 +708,7 @@ static int parse_forces(const sk_scn_ctx *c, const char *path, json_t *obj, sk_g
     return sk_scn_read_real(c, p, o, "volume", true, 0, SK_RANGE_GE0, &b->buoyancy_volume);
 }
 
-/* The force objects (model/params.h SK_FORCE_OBJECTS), each read from its rows of SK_FORCE_PARAMS. */
+/* The force objects (model/force_objects.h), each read from its rows of SK_FORCE_PARAMS. */
 typedef struct force_row {
     int object;
     const char *key;

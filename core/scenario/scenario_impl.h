@@ -5,7 +5,7 @@
 #include <jansson.h>
 
 #include "model/params.h"
-#include "skein/scenario.h"
+#include "scenario/scenario.h"
 
 /* The divergence bounds when the scenario gives none (docs/scenario-format.md). */
 #define SK_DEFAULT_MAX_SPEED 1e6

@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "model/profile.h"
+#include "scenario/scenario.h"
 
 /* Sweeps of keys that change no stiffness, mass or length leave every rope of a group at rope 0's bound. */
 static bool sweep_matters(size_t offset)

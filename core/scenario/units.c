@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "model/params.h"
-#include "skein/scenario.h"
+#include "scenario/scenario.h"
 
 static const struct {
     const char *key; /* a vector's name stands for each of its components */

@@ -72,20 +72,19 @@ def swept_params(loaded, ropes, group):
     """{key: [R]}: each swept key's value for the selected ropes of the groups that sweep it, NaN elsewhere."""
     c = loaded.ptr
     out = {}
-    rp = ffi.new("sk_rope_params *")
-    base = ffi.cast("char *", rp)
-    for gi in range(c.n_groups):
-        g = c.groups[gi]
-        if g.n_sweeps == 0:
+    g, value, err = ffi.new("sk_group_info *"), ffi.new("double *"), new_error()
+    for gi in range(lib.sk_scenario_groups(c)):
+        lib.sk_scenario_group(c, gi, g)
+        if g.sweeps == 0:
             continue
         mine = np.nonzero(group == gi)[0]
-        sweeps = [(ffi.string(g.sweeps[k].key).decode(), int(g.sweeps[k].offset)) for k in range(g.n_sweeps)]
-        for key, _ in sweeps:
-            out.setdefault(key, np.full(len(ropes), np.nan, dtype=REAL))
-        for j in mine:
-            lib.sk_group_rope_params(ffi.addressof(c.groups[gi]), int(ropes[j] - g.first_rope), rp)
-            for key, offset in sweeps:
-                out[key][j] = ffi.cast("sk_real *", base + offset)[0]
+        keys = [lib.sk_scenario_sweep_key(c, gi, k) for k in range(g.sweeps)]
+        for key in keys:
+            column = out.setdefault(ffi.string(key).decode(), np.full(len(ropes), np.nan, dtype=REAL))
+            for j in mine:
+                if lib.sk_scenario_param(c, int(ropes[j]), key, value, err) != lib.SK_OK:
+                    raise fail(err)
+                column[j] = value[0]  # an sk_real widened to double: exact back in REAL
     return out
 
 
@@ -98,7 +97,7 @@ def results_table(loaded, engine):
     n = lib.sk_results_columns(loaded.ptr, ffi.NULL, 0)
     names = ffi.new("const char *[]", n)
     lib.sk_results_columns(loaded.ptr, names, n)
-    total = int(loaded.ptr.total_ropes)
+    total = int(lib.sk_scenario_ropes(loaded.ptr))
     rows = np.empty((total, n), dtype=np.float64)
     base, err = ffi.cast("double *", ffi.from_buffer(rows, require_writable=True)), new_error()
     for rope in range(total):
@@ -168,7 +167,7 @@ def run(scenario, steps=None, every=None, ropes=None, threads=0, engine="batch",
         return a if done == frames else a[:done]
 
     step = cut(step)
-    time = step.astype(REAL) * REAL.type(sc._c.dt)
+    time = step.astype(REAL) * REAL.type(lib.sk_scenario_dt(sc._c))
     result = Result(cut(position), cut(velocity), cut(count), cut(energy), cut(tension), diverged, time, step,
                     selected, group, sc.json, status == lib.SK_OK,
                     lambda: swept_params(loaded, selected, group))

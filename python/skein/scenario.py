@@ -4,7 +4,7 @@ import os
 
 import numpy as np
 
-from ._native import ffi, lib, new_error, check
+from ._native import ffi, lib, new_error, fail
 
 # The label the library puts before an override in its messages: the command line's flag, so that a mistake
 # reads as the command line prints it ("--set groups[0].link.stiffness=-5: ...: must be > 0").
@@ -17,11 +17,13 @@ class _Loaded:
     same cycle: it is then freed when the last engine goes (users counts them)."""
 
     def __init__(self, load):
-        self.ptr = ffi.new("sk_scenario *")
+        self.ptr = ffi.NULL
         self.users, self._finalized, self._free = 0, False, None
         err = new_error()
-        check(load(self.ptr, err), err)
-        self._free = lib.sk_scenario_free
+        ptr = load(err)
+        if ptr == ffi.NULL:
+            raise fail(err)
+        self.ptr, self._free = ptr, lib.sk_scenario_destroy
 
     def release(self):
         if self._finalized and self.users == 0 and self._free is not None:
@@ -68,9 +70,9 @@ class Scenario:
         opt.label = label
         if self._path is not None:
             path = ffi.new("char[]", os.fsencode(self._path))
-            return _Loaded(lambda out, err: lib.sk_scenario_load_file(path, opt, out, err))
+            return _Loaded(lambda err: lib.sk_scenario_open(path, opt, err))
         text, name = ffi.new("char[]", self._text.encode()), ffi.new("char[]", self._name.encode())
-        return _Loaded(lambda out, err: lib.sk_scenario_load_string(text, name, opt, out, err))
+        return _Loaded(lambda err: lib.sk_scenario_parse(text, name, opt, err))
 
     def set(self, path, value):
         """Sets the value at a key path, as `skein run --set PATH=VALUE` does: "dt", "groups[0].link.stiffness",
@@ -95,43 +97,45 @@ class Scenario:
 
     @property
     def source(self):
-        return ffi.string(self._c.source).decode()
+        return ffi.string(lib.sk_scenario_source(self._c)).decode()
 
     @property
     def dt(self):
-        return float(self._c.dt)
+        return float(lib.sk_scenario_dt(self._c))
 
     @property
     def steps(self):
-        return int(self._c.steps)
+        return int(lib.sk_scenario_steps(self._c))
 
     @property
     def every(self):
         """Steps between output frames (output.every; the scenario's steps when absent)."""
-        return int(self._c.output_every)
+        return int(lib.sk_scenario_every(self._c))
 
     @property
     def total_ropes(self):
-        return int(self._c.total_ropes)
+        return int(lib.sk_scenario_ropes(self._c))
 
     @property
     def output_ropes(self):
         """The ropes the scenario's output selects (output.ropes; every rope when absent)."""
-        c = self._c
-        return np.frombuffer(ffi.buffer(c.output_ropes, c.n_output_ropes * ffi.sizeof("size_t")),
-                             dtype=np.uintp).astype(np.int64)
+        n = ffi.new("size_t *")
+        ropes = lib.sk_scenario_output_ropes(self._c, n)
+        return np.frombuffer(ffi.buffer(ropes, n[0] * ffi.sizeof("size_t")), dtype=np.uintp).astype(np.int64)
 
     @property
     def groups(self):
         """Each group's count (ropes), first_rope and particles (capacity)."""
-        c = self._c
-        return [{"count": int(g.count), "first_rope": int(g.first_rope), "particles": int(g.particles)}
-                for g in (c.groups[i] for i in range(c.n_groups))]
+        out, g = [], ffi.new("sk_group_info *")
+        for i in range(lib.sk_scenario_groups(self._c)):
+            lib.sk_scenario_group(self._c, i, g)
+            out.append({"count": int(g.count), "first_rope": int(g.first_rope), "particles": int(g.particles)})
+        return out
 
     @property
     def json(self):
         """The scenario with every default filled in (what `skein validate` prints)."""
-        return ffi.string(self._c.normalized_json).decode()
+        return ffi.string(lib.sk_scenario_json(self._c)).decode()
 
     def __repr__(self):
         return "<skein.Scenario %s: %d ropes, %d steps of %g s>" % (self.source, self.total_ropes, self.steps, self.dt)

@@ -21,8 +21,8 @@ class Simulation:
         self.scenario = scenario_of(scenario)
         self._engine = Engine(self.scenario._loaded, engine, isa, threads)
         self._e = self._engine.ptr
-        self._dt = REAL.type(self.scenario._c.dt)
-        self._total = int(self.scenario._c.total_ropes)
+        self._dt = REAL.type(lib.sk_scenario_dt(self.scenario._c))
+        self._total = int(lib.sk_scenario_ropes(self.scenario._c))
 
     def _rope(self, rope):
         rope = integer("rope", rope, -LONG_MAX - 1, LONG_MAX)

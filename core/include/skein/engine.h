@@ -63,7 +63,7 @@ SK_API long sk_engine_rope_diverged(const sk_engine *e, size_t rope);
  * nor deployment), a non-finite point, or an engine that cannot (sk_engine_kind "none"). */
 SK_API sk_status sk_engine_set_anchor(sk_engine *e, size_t rope, sk_vec3 point, sk_error *err);
 
-/* ---- reading ropes (rope: global index, below the scenario's total_ropes) ------------------------------- */
+/* ---- reading ropes (rope: global index, below sk_scenario_ropes) --------------------------------------- */
 
 /* Particles present in a rope (a deploying rope grows). */
 SK_API int sk_engine_rope_particles(const sk_engine *e, size_t rope);
@@ -97,6 +97,18 @@ SK_API void sk_engine_rope_diagnostics(const sk_engine *e, size_t rope, sk_rope_
 SK_API bool sk_engine_rope_energy_excess(const sk_engine *e, size_t rope, const sk_rope_diagnostics *start,
                                          double *gain);
 
+/* How a rope is held at the current step: the rest length of its links (link.length, or the initial spacing
+ * for "auto"; a profile's link 0), the anchor point x(t) and the particle the anchor holds (-1 where the
+ * group has no anchor), and, in pinned[n] when not NULL (n = sk_engine_rope_particles), which particles are
+ * pinned. What a program drawing a rope shows beside its particles. False, leaving everything alone, from an
+ * engine that does not keep it per particle: only the reference engine answers. */
+typedef struct sk_rope_hold {
+    sk_real link_length;
+    sk_vec3 anchor;
+    int held;
+} sk_rope_hold;
+SK_API bool sk_engine_rope_hold(const sk_engine *e, size_t rope, sk_rope_hold *out, bool *pinned);
+
 /* The contacts a rope's last step generated and the resolver iterations it used (0 and 0 for a group
  * without contacts and before the first step). */
 SK_API void sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contacts, int *iterations);
@@ -117,8 +129,7 @@ SK_API void sk_engine_rope_newton(const sk_engine *e, size_t rope, int *solves, 
  * largest strain ((|d| - l) / l, l the link's own rest length) and largest support force at each held end,
  * over the state it stands in now and after every step from then on, not only at frames. Only at step 0
  * (after any warm start, which sk_warm_start redoes tracking for): false at a later step (a resumed checkpoint
- * puts its extremes back with sk_engine_set_rope_extremes and sk_engine_set_rope_support_extremes) or when
- * out of memory. Runs
+ * puts its extremes back itself) or when out of memory. Runs
  * that do not ask pay nothing. A rope marked diverged reports what it had at the frame check before the one
  * that found it unsound (the state it was put back to), so the figures depend neither on the threads nor on
  * how the steps were split. */
@@ -129,83 +140,15 @@ SK_API bool sk_engine_tracks_extremes(const sk_engine *e);
  * them alone, when the engine does not track them. Either pointer may be NULL. */
 SK_API bool sk_engine_rope_extremes(const sk_engine *e, size_t rope, sk_real *max_tension, sk_real *max_strain);
 
-/* Puts back a rope's extremes as sk_engine_rope_extremes gave them at a frame check (NaN: no link yet), for a
- * checkpoint resumed at that frame: they become both its running figures and those of its last check (at a
- * check the two are equal), so the resumed run goes on as the one that stopped. False when the engine does
- * not track them. */
-SK_API bool sk_engine_set_rope_extremes(sk_engine *e, size_t rope, sk_real max_tension, sk_real max_strain);
-
 /* A rope's largest support force magnitude |S| (N, docs/model.md section 10.4) at its first and at its last
  * particle over the same steps; 0 at an end that is not held (and for a deploying rope). False, leaving them
  * alone, when the engine does not track the extremes. Either pointer may be NULL. */
 SK_API bool sk_engine_rope_support_extremes(const sk_engine *e, size_t rope, sk_real *max_first, sk_real *max_last);
 
-/* Puts them back as sk_engine_set_rope_extremes puts back the tension and strain (NaN is read as 0). */
-SK_API bool sk_engine_set_rope_support_extremes(sk_engine *e, size_t rope, sk_real max_first, sk_real max_last);
-
-/* ---- a rope's complete state, for checkpoints (skein/checkpoint.h) ---------------------------------------- */
-
-/* The optional parts of a rope's state; which of them an engine keeps depends on the group
- * (sk_engine_state_fields). Positions, the counts and the marks are always kept. */
-enum {
-    SK_STATE_VELOCITY = 1u << 0, /* v: the stored velocity (every integrator but verlet) */
-    SK_STATE_PREVIOUS = 1u << 1, /* q: verlet's previous position (the reference keeps one with every
-                                  * integrator: its start state q = p - v dt, which only verlet reads) */
-    SK_STATE_CONTACTS = 1u << 2, /* what the last step's contacts did: impulses, contacts, iterations */
-    SK_STATE_HISTORY = 1u << 3   /* BDF2's (implicit.scheme "bdf2"): the state a step before and its Newton */
-};
-
-/* The arrays are the caller's, sized for the group's capacity (particles) N; every slot is kept, those past
- * n too (a deploying rope's later particles are written into them), so a restored rope is the same memory,
- * not only the same particles. */
-typedef struct sk_rope_state {
-    int n;         /* particles present */
-    sk_real s;     /* rest length of the anchored segment: deployment's s, else the anchor's length */
-    long steps;    /* steps this state has taken: the engine's step, or for a diverged rope the frame it holds */
-    long diverged; /* the step it was marked diverged at, -1 if never */
-    sk_real *p;    /* [N][3] positions (m) */
-    sk_real *v;    /* [N][3] velocities (m/s), with SK_STATE_VELOCITY */
-    sk_real *q;    /* [N][3] previous positions (m), with SK_STATE_PREVIOUS */
-    /* with SK_STATE_CONTACTS: [N] impulses the last step's contacts delivered (N s; link i at i, the anchor
-     * constraint at N - 1), then the contacts generated and the resolver iterations used */
-    sk_real *impulse;
-    int contacts, iterations;
-    /* with SK_STATE_HISTORY: [N][3] positions (m) and velocities (m/s) a step before, whether there is such a
-     * step (0 before the first, which is backward Euler's), the last step's Newton solves and the steps whose
-     * Newton did not converge. An importing engine without prev_p or prev_v starts BDF2 again from a backward
-     * Euler step. */
-    sk_real *prev_p, *prev_v;
-    int has_prev, solves;
-    long unconverged;
-} sk_rope_state;
-
-/* Which engine's state this is ("batch" or "reference": the two keep different state, and a checkpoint is
- * resumed by the engine that wrote it), and the parts of a rope's state (SK_STATE_*) a group's ropes keep. */
-SK_API const char *sk_engine_kind(const sk_engine *e);
-SK_API unsigned sk_engine_state_fields(const sk_engine *e, int group);
-
-/* Copies a rope's complete state into st (a diverged rope gives the state it holds). Returns false from an
- * engine whose state cannot be saved (sk_engine_kind "none"). */
-SK_API bool sk_engine_export_rope(const sk_engine *e, size_t rope, sk_rope_state *st);
-
-/* Puts a rope's state back. Returns false, leaving the rope in an unspecified state, when st cannot be the
- * rope's (a count out of range, a missing array). */
-SK_API bool sk_engine_import_rope(sk_engine *e, size_t rope, const sk_rope_state *st);
-
-/* After every rope was imported: the engine stands at `step`, just after that step's frame check; a rope that
- * diverges later goes back to its state at the check before, as in a run that never stopped. The batch engine
- * keeps no copy of the state for that: it steps the rope again from step 0, which meets the imported state
- * when that state came from a run of the same scenario (a checkpoint); a rope whose imported state did not
- * (set by hand) stays where it was found unsound instead. Returns false when out of memory. */
-SK_API bool sk_engine_resume_at(sk_engine *e, long step);
-
-/* At step 0, after every rope was imported (a warm start, sk_warm_start): the ropes' state is their start, which
- * a rope that diverges is stepped again from (to its state at the check before) instead of its group's shape.
- * The engine keeps a copy of every rope's state for it. Returns false when out of memory or from an engine
- * that cannot (sk_engine_kind "none"). */
-SK_API bool sk_engine_keep_start(sk_engine *e);
-
 /* ---- what runs ------------------------------------------------------------------------------------------ */
+
+/* Which engine this is: "batch" or "reference" (or a stand-in's "none"). */
+SK_API const char *sk_engine_kind(const sk_engine *e);
 
 /* What the engine runs on: "reference", or the batch kernels' ISA: "avx512", "avx2", "scalar". */
 SK_API const char *sk_engine_isa(const sk_engine *e);

@@ -38,7 +38,7 @@ typedef struct sk_run_options {
     void *progress_ctx;
     /* Set asynchronously (a signal handler) to stop the run between chunks; may be NULL. */
     volatile sig_atomic_t *stop;
-    /* A run resumed from a checkpoint (skein/checkpoint.h): the engine's current step is a frame the sinks
+    /* A run resumed from a checkpoint (skein run --resume): the engine's current step is a frame the sinks
      * had already (the checkpoint's own frame). It is checked again, which changes no rope (a check at the
      * step just checked finds what the last one left), but not handed to the sinks. */
     bool resumed;
@@ -54,9 +54,6 @@ typedef struct sk_run_stats {
     double step_s;           /* time spent inside sk_engine_advance */
 } sk_run_stats;
 
-/* The frame after `step`: the next multiple of every, or `steps` when that comes first. */
-SK_API long sk_run_next_frame(long step, long every, long steps);
-
 /* Output frames are the current step, every multiple of opt->every, and opt->steps. At each frame the
  * engine first checks every rope for divergence (docs/model.md section 10: the chunk of steps that reaches a
  * frame is advanced with sk_engine_advance_checked, which checks in the same pass), then the sinks get
@@ -67,9 +64,6 @@ SK_API long sk_run_next_frame(long step, long every, long steps);
  * sink's status or SK_ERR_INTERRUPTED (a run whose ropes diverged still returns SK_OK: see
  * stats->diverged); stats is filled in every case. */
 SK_API sk_status sk_run(sk_engine *e, const sk_run_options *opt, sk_run_stats *stats, sk_error *err);
-
-/* Seconds on a monotonic clock. */
-SK_API double sk_seconds(void);
 
 /* ---- CSV output ---------------------------------------------------------------------------------------- */
 
@@ -91,13 +85,6 @@ typedef struct sk_csv_writer sk_csv_writer;
 SK_API sk_csv_writer *sk_csv_open(const char *path, sk_real dt, const size_t *ropes, size_t n_ropes,
                                   sk_error *err);
 
-/* Writes the rows of n particles of one rope at one step; p and v are [n][3]. */
-SK_API sk_status sk_csv_write_rope(sk_csv_writer *w, size_t rope, long step, int n, const sk_real *p,
-                             const sk_real *v, sk_error *err);
-
-/* Writes the selected ropes of the engine's current state as the frame of `step`. */
-SK_API sk_status sk_csv_write_frame(sk_csv_writer *w, const sk_engine *e, long step, sk_error *err);
-
 /* sk_frame_sink adapter (ctx is the writer). */
 SK_API sk_status sk_csv_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
 
@@ -112,9 +99,6 @@ SK_API sk_status sk_csv_keep_incomplete(sk_csv_writer *w, sk_error *err);
 
 /* Closes and removes the temporary, leaving path untouched; frees w. NULL is allowed. */
 SK_API void sk_csv_abort(sk_csv_writer *w);
-
-/* The temporary's name (for tests and messages). */
-SK_API const char *sk_csv_temp_path(const sk_csv_writer *w);
 
 /* ---- the results table: one row per rope ---------------------------------------------------------------- */
 
@@ -144,23 +128,10 @@ SK_API sk_results_writer *sk_results_open(const char *path, const sk_scenario *s
 /* Writes every rope's row at the engine's current step (once, at the end of a run). */
 SK_API sk_status sk_results_write(sk_results_writer *w, const sk_engine *e, sk_error *err);
 
-/* The same table from a run split across processes, whose engines each hold some of the ropes: a row's last
- * SK_RESULTS_STATE_COLUMNS columns (tip_x .. diverged_step) are its rope's state, the columns before them
- * (rope, group, the swept keys) the scenario's. sk_results_rope_state gives rope `rope` of e's state columns
- * (values[SK_RESULTS_STATE_COLUMNS]; SK_ERR_NO_MEMORY); sk_results_write_states writes the rows of ropes
- * first .. first + count - 1 of s (the whole run's scenario, the one the writer was opened for) from their
- * state columns (states[count][SK_RESULTS_STATE_COLUMNS]). Called for every rope in order, the file is
- * sk_results_write's byte for byte. */
-#define SK_RESULTS_STATE_COLUMNS 14
-SK_API sk_status sk_results_rope_state(const sk_engine *e, size_t rope, double *values, sk_error *err);
-SK_API sk_status sk_results_write_states(sk_results_writer *w, const sk_scenario *s, size_t first, size_t count,
-                                         const double *states, sk_error *err);
-
-/* As sk_csv_commit, sk_csv_keep_incomplete (PATH.incomplete), sk_csv_abort and sk_csv_temp_path. */
+/* As sk_csv_commit, sk_csv_keep_incomplete (PATH.incomplete) and sk_csv_abort. */
 SK_API sk_status sk_results_commit(sk_results_writer *w, sk_error *err);
 SK_API sk_status sk_results_keep_incomplete(sk_results_writer *w, sk_error *err);
 SK_API void sk_results_abort(sk_results_writer *w);
-SK_API const char *sk_results_temp_path(const sk_results_writer *w);
 
 /* ---- HDF5 output --------------------------------------------------------------------------------------- */
 
@@ -198,18 +169,6 @@ typedef struct sk_h5_writer sk_h5_writer;
 SK_API sk_h5_writer *sk_h5_open(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
                                 long steps, long every, int threads, sk_error *err);
 
-/* The same file written collectively by every process of an MPI run (MPI_COMM_WORLD), through MPI-IO: every
- * process calls this and each later call on the writer alike, with the same arguments but first and end: it
- * writes the rows of ropes first .. end - 1 (its own, which its engine answers for; the processes' ranges
- * split the ropes) from its engine at each frame. Rank 0 names the temporary and renames it once. Only where
- * libskein is compiled against parallel HDF5 (the skein program with MPI); elsewhere it fails, SK_ERR_INVALID. */
-SK_API sk_h5_writer *sk_h5_open_collective(const char *path, const sk_scenario *s, const size_t *ropes,
-                                           size_t n_ropes, size_t first, size_t end, long steps, long every,
-                                           sk_error *err);
-
-/* Appends the engine's current state as the frame of `step` and flushes the file. */
-SK_API sk_status sk_h5_write_frame(sk_h5_writer *w, const sk_engine *e, long step, sk_error *err);
-
 /* sk_frame_sink adapter (ctx is the writer). */
 SK_API sk_status sk_h5_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
 
@@ -221,12 +180,6 @@ SK_API sk_status sk_h5_finish(sk_h5_writer *w, bool complete, sk_error *err);
 
 /* Closes and removes the temporary, leaving path untouched; frees w. NULL is allowed. */
 SK_API void sk_h5_abort(sk_h5_writer *w);
-
-/* The temporary's name (for tests and messages). */
-SK_API const char *sk_h5_temp_path(const sk_h5_writer *w);
-
-/* Frames written so far. */
-SK_API long sk_h5_frames(const sk_h5_writer *w);
 
 /* ---- frames into arrays in memory --------------------------------------------------------------------- */
 
@@ -276,17 +229,10 @@ typedef enum sk_vtk_layout {
 
 typedef struct sk_vtk_writer sk_vtk_writer;
 
-/* Removes a directory name's trailing slashes ("out/" is out), as the writer does with the name it is given. */
-SK_API void sk_vtk_strip_slashes(char *dir);
-
-/* Whether dir may become the output: it does not exist, or is an empty directory, or one that holds only what
- * this writer writes (skein.pvd, frame_*.vtp: an earlier output, which is replaced). SK_OK, or SK_ERR_INVALID
- * with err "DIR: why" (a file, not a directory; a directory holding a name skein did not write). */
-SK_API sk_status sk_vtk_check_target(const char *dir, sk_error *err);
-
-/* Checks dir (sk_vtk_check_target) and creates the temporary directory DIR.tmp.XXXXXX beside it. dt gives
+/* Checks that dir may become the output (it does not exist, or holds nothing but an earlier output of this
+ * writer, which is replaced) and creates the temporary directory DIR.tmp.XXXXXX beside it. dt gives
  * each engine frame's time (sk_real)step * dt; ropes (global indices, sorted, copied) are the ropes each
- * sk_vtk_write_frame writes. NULL with err filled (SK_ERR_INVALID, SK_ERR_IO naming dir, SK_ERR_NO_MEMORY). */
+ * frame writes. NULL with err filled (SK_ERR_INVALID, SK_ERR_IO naming dir, SK_ERR_NO_MEMORY). */
 SK_API sk_vtk_writer *sk_vtk_open(const char *dir, sk_real dt, const size_t *ropes, size_t n_ropes,
                                   sk_vtk_layout layout, sk_error *err);
 
@@ -297,10 +243,6 @@ SK_API sk_vtk_writer *sk_vtk_open(const char *dir, sk_real dt, const size_t *rop
 SK_API sk_status sk_vtk_write_arrays(sk_vtk_writer *w, long step, sk_real time, size_t n_ropes,
                                      const size_t *rope_ids, const int *counts, const sk_real *p,
                                      const sk_real *v, const sk_real *tension, sk_error *err);
-
-/* Writes the selected ropes of the engine's current state (a diverged rope's last finite state) as the frame
- * of `step`. */
-SK_API sk_status sk_vtk_write_frame(sk_vtk_writer *w, const sk_engine *e, long step, sk_error *err);
 
 /* sk_frame_sink adapter (ctx is the writer). */
 SK_API sk_status sk_vtk_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
@@ -317,49 +259,6 @@ SK_API sk_status sk_vtk_keep_incomplete(sk_vtk_writer *w, sk_error *err);
 /* Removes the temporary directory, leaving dir untouched; frees w. NULL is allowed. */
 SK_API void sk_vtk_abort(sk_vtk_writer *w);
 
-/* The temporary directory's name (for tests and messages), and the frames written so far. */
-SK_API const char *sk_vtk_temp_path(const sk_vtk_writer *w);
-
-/* Removes a directory of VTK output left behind (a killed run's temporary, named by its checkpoint; an earlier
- * run's DIR.incomplete): its files, then it, only when it holds nothing but files skein writes (a directory,
- * not a link); otherwise, or when it is absent, it is left as it is. */
-SK_API void sk_vtk_remove_leftover(const char *dir);
-SK_API long sk_vtk_frames(const sk_vtk_writer *w);
-
-/* ---- frames in memory ------------------------------------------------------------------------------------ */
-
-/* A frame of some ropes as three flat arrays, and a stand-in engine that reads them: how the processes of a
- * run split across several (skein under mpirun) send their ropes' frames to the one that writes the outputs.
- * Per rope: its particle count (int32), its divergence mark (int64, -1 if none), and its reals (diagnostics,
- * positions, velocities, link tensions, verlet's previous positions, a deploying rope's s, as the frame
- * journal records them). The arrays of consecutive ranges of ropes, put end to end, are those of the ropes
- * together. */
-typedef struct sk_frame_buffer sk_frame_buffer;
-
-/* A buffer for ropes (global indices of s, sorted, copied); s must outlive it. NULL with err filled
- * (SK_ERR_NO_MEMORY). */
-SK_API sk_frame_buffer *sk_frame_buffer_create(const sk_scenario *s, const size_t *ropes, size_t n_ropes,
-                                               sk_error *err);
-SK_API void sk_frame_buffer_free(sk_frame_buffer *f);
-
-/* Fills the arrays from engine e, whose rope i is rope first + i of the buffer's scenario (an engine over
- * a slice, sk_scenario_slice, or over the whole with first 0). SK_ERR_NO_MEMORY with err filled. */
-SK_API sk_status sk_frame_buffer_fill(sk_frame_buffer *f, const sk_engine *e, size_t first, sk_error *err);
-
-/* The arrays: counts and marks [n_ropes], reals [sk_frame_buffer_n_reals]; to be sent, or received into.
- * Once the counts are received, sk_frame_buffer_set_counts checks each against its rope's group and sizes
- * the reals for them (SK_ERR_CORRUPT, SK_ERR_NO_MEMORY). */
-SK_API int32_t *sk_frame_buffer_counts(sk_frame_buffer *f);
-SK_API int64_t *sk_frame_buffer_marks(sk_frame_buffer *f);
-SK_API sk_real *sk_frame_buffer_reals(sk_frame_buffer *f);
-SK_API size_t sk_frame_buffer_n_reals(const sk_frame_buffer *f);
-SK_API sk_status sk_frame_buffer_set_counts(sk_frame_buffer *f, sk_error *err);
-
-/* The frame as an engine over the buffer's scenario standing at `step`, for the output writers and
- * sk_group_totals_compute: its ropes read as the arrays say (a rope not in the buffer has no particles). It
- * does not advance; it lives as long as the buffer. */
-SK_API const sk_engine *sk_frame_buffer_engine(sk_frame_buffer *f, long step);
-
 /* ---- warm starts --------------------------------------------------------------------------------------- */
 
 /* A scenario with "initial" {from, frame} starts every rope from a frame of an earlier run's HDF5 output:
@@ -368,7 +267,7 @@ SK_API const sk_engine *sk_frame_buffer_engine(sk_frame_buffer *f, long step);
  * where its scenario needs them, so that a run continued from frame k for the rest of the steps ends at the
  * earlier run's last frame to the bit (when no anchor is driven: time starts again at 0). The rest of each
  * rope's state is a fresh rope's (no contacts yet); a rope marked diverged in the file starts from the state
- * the file holds for it. The engine keeps that state as its start (sk_engine_keep_start): a rope diverging
+ * the file holds for it. The engine keeps that state as its start: a rope diverging
  * later is stepped again from it to its last sound frame. Does nothing without "initial". Returns SK_OK, or
  * with err filled naming the scenario, initial.from (or initial.frame) and the file: SK_ERR_INVALID (the file
  * is missing, the frame is out of range), SK_ERR_CORRUPT (not a skein HDF5 output, or damaged),
@@ -377,85 +276,10 @@ SK_API const sk_engine *sk_frame_buffer_engine(sk_frame_buffer *f, long step);
  * unspecified state. */
 SK_API sk_status sk_warm_start(sk_engine *e, sk_error *err);
 
-/* The same for an engine of one process's slice of a run split across processes: e steps
- * sk_scenario_slice(whole, first, its ropes), and its ropes are put at the frame of the whole's ropes first ..
- * first + count - 1 (the file, written by the whole run, is checked against the whole scenario). */
+/* The same for an engine over some of the ropes (sk_scenario_slice_new(whole, first, count)): its ropes are put
+ * at the frame of the whole's ropes first .. first + count - 1 (the file, written by the whole run, is checked
+ * against the whole scenario): one process's share of a run split across several, a few ropes shown alone. */
 SK_API sk_status sk_warm_start_slice(sk_engine *e, const sk_scenario *whole, size_t first, sk_error *err);
-
-/* ---- summary totals ------------------------------------------------------------------------------------ */
-
-/* Per-group totals of a batch at one moment, for the end-of-run summary: energies summed over ropes,
- * the largest link tension, the ropes diverged, the contacts and resolver iterations of the last step. */
-typedef struct sk_group_totals {
-    size_t ropes;     /* ropes in the group */
-    size_t particles; /* particles present */
-    size_t diverged;  /* ropes marked diverged */
-    /* sums over the group's ropes in rope order, one rope after another (never a parallel reduction,
-     * whose order would change the bits), of each rope's diagnostics (docs/model.md section 10), in J */
-    double kinetic, gravity, elastic;
-    bool has_links;     /* some rope has a link */
-    double max_tension; /* the largest link tension of any rope (N); 0 without links */
-    /* Groups with contacts (sk_group_has_contacts): what each rope's last step did, the contacts it
-     * generated and the resolver iterations it used, summed over the ropes and the largest. */
-    bool has_contacts;
-    uint64_t contacts, iterations;
-    int max_contacts, max_iterations;
-    /* BDF2 (sk_engine_rope_newton): the Newton solves of each rope's last step, summed and the largest, and
-     * the steps that did not converge, summed, and the ropes that had any */
-    bool has_newton;
-    uint64_t solves, unconverged, unconverged_ropes;
-    int max_solves;
-} sk_group_totals;
-
-/* Fills totals[0 .. n_groups - 1] from the engine's current state (a diverged rope counts with the state
- * it holds). Returns SK_OK, or SK_ERR_NO_MEMORY with err filled. */
-SK_API sk_status sk_group_totals_compute(const sk_engine *e, sk_group_totals *totals, sk_error *err);
-
-/* ---- two engines compared ------------------------------------------------------------------------------ */
-
-/* Two engines side by side (the batch engine against the reference): the largest deviations between
- * them, per group, over every frame. */
-/* The largest |a - b| over the components compared, and where it was first seen (rope 0, step 0
- * while it is 0). A pair that is
- * not the same number (a non-finite value on one side, NaN) counts as an infinite deviation. */
-typedef struct sk_deviation {
-    double max;
-    size_t rope; /* global rope index of the largest deviation */
-    long step;
-    uint64_t differing; /* components whose bits differ (+0 and -0 included) */
-    uint64_t compared;  /* components compared */
-} sk_deviation;
-
-typedef struct sk_group_deviation {
-    sk_deviation position, velocity;
-    uint64_t count_mismatches; /* frames x ropes where the particle counts differ */
-    /* Groups with contacts: frames x ropes where the contacts generated or the resolver iterations used
-     * by the last step differ, and frames x ropes compared so. */
-    uint64_t contact_mismatches, contact_compared;
-    /* BDF2: frames x ropes where the Newton solves of the last step or the steps not converged differ, and
-     * frames x ropes compared so. */
-    uint64_t newton_mismatches, newton_compared;
-    /* When both engines track extremes (sk_engine_track_extremes): each rope's max_tension, max_strain,
-     * max_support_first and max_support_last at every frame (N and a pure number side by side: only their
-     * bits are judged) */
-    sk_deviation extremes;
-} sk_group_deviation;
-
-/* Folds n components of a and b into d. */
-SK_API void sk_deviation_add(sk_deviation *d, const sk_real *a, const sk_real *b, size_t n, size_t rope,
-                             long step);
-
-/* Within tolerance: every deviation <= tolerance and the particle counts agree; tolerance 0
- * asks for identical bits, and the same contacts, resolver iterations and tracked extremes (a tolerance lets
- * positions differ, and with them which contacts a step generates and the extremes). */
-SK_API bool sk_group_deviation_within(const sk_group_deviation *g, double tolerance);
-
-/* Advances a and b (built from the same scenario s, both at step 0) to `steps`, comparing the
- * selected ropes at every output frame (step 0, multiples of every, the last step). out has one
- * entry per group of s. Returns SK_OK, or SK_ERR_NO_MEMORY. */
-SK_API sk_status sk_compare_engines(const sk_scenario *s, sk_engine *a, sk_engine *b, long steps, long every,
-                              const size_t *ropes, size_t n_ropes, sk_group_deviation *out,
-                              sk_error *err);
 
 #ifdef __cplusplus
 }

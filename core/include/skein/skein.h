@@ -3,20 +3,20 @@
  *
  * The one header a program includes. A run in five calls:
  *
- *     sk_scenario s;
  *     sk_error err;
- *     if (sk_scenario_load_file("ropes.json", NULL, &s, &err) != SK_OK) { puts(err.message); ... }
- *     sk_engine *e = sk_engine_create(&s, NULL, &err);        // the batch engine, widest ISA, every core
- *     sk_engine_advance(e, s.steps);
+ *     sk_scenario *s = sk_scenario_open("ropes.json", NULL, &err);
+ *     if (!s) { puts(err.message); ... }
+ *     sk_engine *e = sk_engine_create(s, NULL, &err);         // the batch engine, widest ISA, every core
+ *     sk_engine_advance(e, sk_scenario_steps(s));
  *     sk_engine_read_rope(e, 0, positions, velocities);      // rope 0's particles
- *     sk_engine_destroy(e); sk_scenario_free(&s);
+ *     sk_engine_destroy(e); sk_scenario_destroy(s);
  *
  * What each part covers:
  *   skein/types.h       sk_real (double, or float in a float build), sk_vec3, sk_status, sk_error
  *   skein/scenario.h    scenarios: loading (file, text, the default batch), building in code, sweeps
  *   skein/engine.h      engines: stepping, divergence checks, reading ropes and their diagnostics
- *   skein/output.h      the run driver and frame sinks, CSV and HDF5 writers, summaries, comparisons
- *   skein/checkpoint.h  checkpoints and the frame journal: runs that survive a crash, resumed to the bit
+ *   skein/output.h      the run driver and frame sinks, CSV, results, HDF5 and VTK writers, frames into
+ *                       arrays, warm starts
  * The model the engines compute is docs/model.md; the scenario format docs/scenario-format.md. */
 #ifndef SKEIN_SKEIN_H
 #define SKEIN_SKEIN_H
@@ -27,7 +27,6 @@
 #define SKEIN_VERSION_PATCH 0
 #define SKEIN_VERSION_STRING "0.2.0"
 
-#include "skein/checkpoint.h"
 #include "skein/engine.h"
 #include "skein/output.h"
 #include "skein/scenario.h"

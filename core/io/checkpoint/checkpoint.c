@@ -17,7 +17,11 @@
 #include "base/checked.h"
 #include "engine/engine_impl.h"
 #include "io/hdf5/h5_common.h"
-#include "skein/checkpoint.h"
+#include "io/checkpoint/checkpoint.h"
+#include "scenario/scenario.h"
+#include "engine/engine_state.h"
+#include "engine/summary.h"
+#include "io/text/text_outputs.h"
 
 #ifdef SKEIN_REAL_FLOAT
 #define H5T_REAL H5T_NATIVE_FLOAT

@@ -2,7 +2,7 @@
  * makes the journal durable and then writes the checkpoint that records it (skein/checkpoint.h). */
 #include <stdlib.h>
 
-#include "skein/checkpoint.h"
+#include "io/checkpoint/checkpoint.h"
 
 struct sk_checkpointer {
     const char *path;

@@ -16,7 +16,9 @@
 #include "base/sorted.h"
 #include "engine/engine_impl.h"
 #include "io/records/rope_record.h"
-#include "skein/checkpoint.h"
+#include "io/checkpoint/checkpoint.h"
+#include "scenario/scenario.h"
+#include "engine/engine_state.h"
 
 /* Records are written through a large stdio buffer: a frame of many small ropes becomes few big writes. */
 #define JOURNAL_BUFFER ((size_t)1 << 20)

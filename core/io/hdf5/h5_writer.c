@@ -24,7 +24,9 @@
 #include "base/parallel.h"
 #include "model/output_budget.h"
 #include "skein/output.h"
-#include "skein/scenario.h"
+#include "scenario/scenario.h"
+#include "engine/engine_state.h"
+#include "io/hdf5/hdf5_output.h"
 
 #ifdef SKEIN_REAL_FLOAT
 #define H5T_REAL H5T_NATIVE_FLOAT

@@ -15,6 +15,9 @@
 #include "io/hdf5/h5_common.h"
 #include "io/records/rope_record.h"
 #include "skein/output.h"
+#include "scenario/scenario.h"
+#include "engine/engine_state.h"
+#include "io/hdf5/hdf5_output.h"
 
 #ifdef SKEIN_REAL_FLOAT
 #define H5T_REAL H5T_NATIVE_FLOAT

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "scenario/scenario.h"
 #include "skein/output.h"
 
 sk_status sk_frame_arrays_sink(void *ctx, const sk_engine *e, long step, sk_error *err)

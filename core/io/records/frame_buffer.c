@@ -11,6 +11,9 @@
 #include "engine/engine_impl.h"
 #include "io/records/rope_record.h"
 #include "skein/output.h"
+#include "scenario/scenario.h"
+#include "engine/engine_state.h"
+#include "io/records/frame_buffer.h"
 
 /* kinetic, gravity, elastic, anchor force x y z, length, finite (0/1), contacts, iterations */
 

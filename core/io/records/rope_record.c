@@ -1,5 +1,6 @@
 /* A rope's frame as flat reals (rope_record.h). */
 #include "io/records/rope_record.h"
+#include "engine/engine_state.h"
 
 #include <math.h>
 #include <stdlib.h>

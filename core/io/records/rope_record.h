@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "skein/engine.h"
+#include "engine/engine_state.h"
 
 #define SK_RECORD_DIAG_REALS 16
 

@@ -6,7 +6,9 @@
 
 #include "base/assert.h"
 #include "engine/engine_impl.h"
-#include "skein/checkpoint.h"
+#include "io/checkpoint/checkpoint.h"
+#include "scenario/scenario.h"
+#include "engine/engine_state.h"
 
 #define INTS 8
 #define CHUNK_BYTES ((size_t)4 << 20)

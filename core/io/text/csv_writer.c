@@ -7,6 +7,7 @@
 #include "base/assert.h"
 #include "io/files/temp_file.h"
 #include "skein/output.h"
+#include "io/text/text_outputs.h"
 
 /* Rows are small and many: a large stdio buffer turns them into few big writes. */
 #define CSV_BUFFER_BYTES (1u << 20)

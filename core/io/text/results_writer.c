@@ -9,6 +9,8 @@
 
 #include "io/files/temp_file.h"
 #include "skein/output.h"
+#include "scenario/scenario.h"
+#include "io/text/text_outputs.h"
 
 /* The columns before and after the swept keys. */
 static const char *const lead_columns[] = {"rope", "group"};

@@ -16,6 +16,7 @@
 
 #include "base/assert.h"
 #include "skein/output.h"
+#include "io/text/text_outputs.h"
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define VTK_BYTE_ORDER "LittleEndian"

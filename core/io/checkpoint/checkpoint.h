@@ -1,20 +1,22 @@
 /* Checkpoints and the frame journal: a long run made to survive a crash, a kill, a full disk or a power
- * cut, and resumed to the same bits as a run that never stopped. */
-#ifndef SKEIN_CHECKPOINT_H
-#define SKEIN_CHECKPOINT_H
+ * cut, and resumed to the same bits as a run that never stopped. Internal: the skein program's
+ * --checkpoint and --resume (docs/architecture.md lists the programs that include it). */
+#ifndef SKEIN_IO_CHECKPOINT_H
+#define SKEIN_IO_CHECKPOINT_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/engine_state.h"
+#include "engine/summary.h"
+#include "scenario/scenario.h"
 #include "skein/engine.h"
 #include "skein/output.h"
-#include "skein/scenario.h"
 #include "skein/types.h"
+#include "io/text/text_outputs.h"
+#include "io/hdf5/hdf5_output.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
 
 /* ---- the frame journal --------------------------------------------------------------------------------- */
 
@@ -36,19 +38,19 @@ typedef struct sk_journal sk_journal;
  * there (a new file under a temporary name, renamed onto path: a link planted at path is replaced, never
  * followed); id ties it to the checkpoints that refer to it. NULL with err filled (SK_ERR_IO naming path, or
  * SK_ERR_NO_MEMORY). */
-SK_API sk_journal *sk_journal_create(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
+sk_journal *sk_journal_create(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
                                      uint64_t id, sk_error *err);
 
 /* Appends the engine's current state of the ropes as the frame of `step` (buffered: sk_journal_sync makes
  * it durable). Returns SK_OK or SK_ERR_IO naming the file. */
-SK_API sk_status sk_journal_append(sk_journal *j, const sk_engine *e, long step, sk_error *err);
+sk_status sk_journal_append(sk_journal *j, const sk_engine *e, long step, sk_error *err);
 
 /* sk_frame_sink adapter (ctx is the journal). */
-SK_API sk_status sk_journal_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
+sk_status sk_journal_frame_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
 
 /* Writes out and fsyncs what was appended; *bytes and *frames (either may be NULL) get the journal's length
  * and its frames, what a checkpoint records. */
-SK_API sk_status sk_journal_sync(sk_journal *j, uint64_t *bytes, long *frames, sk_error *err);
+sk_status sk_journal_sync(sk_journal *j, uint64_t *bytes, long *frames, sk_error *err);
 
 /* Reopens the journal of a run resumed from a checkpoint that recorded it at `bytes` bytes and `frames`
  * frames: checks its header against id, the real type and the ropes, and the checksum of each of those
@@ -57,15 +59,15 @@ SK_API sk_status sk_journal_sync(sk_journal *j, uint64_t *bytes, long *frames, s
  * them. NULL with err filled: SK_ERR_IO when the journal is missing or unreadable, SK_ERR_MISMATCH when it
  * is another run's, SK_ERR_CORRUPT when it is damaged or cut short, a link or not a regular file, or a sink's
  * failure. Every count in it is bounded by the checkpoint's and the file's size before it is used. */
-SK_API sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
+sk_journal *sk_journal_resume(const char *path, const sk_scenario *s, const size_t *ropes, size_t n_ropes,
                                      uint64_t id, uint64_t bytes, long frames, const sk_frame_sink *sinks, int n_sinks,
                                      sk_error *err);
 
-SK_API const char *sk_journal_path(const sk_journal *j);
-SK_API long sk_journal_frames(const sk_journal *j);
+const char *sk_journal_path(const sk_journal *j);
+long sk_journal_frames(const sk_journal *j);
 
 /* Closes the file (without syncing what was appended since the last sync) and frees j. NULL is allowed. */
-SK_API void sk_journal_close(sk_journal *j);
+void sk_journal_close(sk_journal *j);
 
 /* ---- checkpoints --------------------------------------------------------------------------------------- */
 
@@ -131,13 +133,13 @@ typedef struct sk_checkpoint_info {
  * called right after the check) with info into path, atomically; an existing checkpoint is replaced only
  * once the new one is complete and synced. Returns SK_OK, or SK_ERR_IO (SK_ERR_NO_MEMORY) naming path, the
  * old checkpoint (if any) left as it was and no temporary left behind. */
-SK_API sk_status sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoint_info *info,
+sk_status sk_checkpoint_write(const char *path, const sk_engine *e, const sk_checkpoint_info *info,
                                      sk_error *err);
 
 /* Seals a checkpoint file: records its length and a CRC-32 of its bytes in its HDF5 user block (the first
  * 512 bytes, which HDF5 leaves to the user), and syncs it. sk_checkpoint_write does it; a tool that edits a
  * checkpoint with HDF5 calls it again. Returns 0 or an errno value. */
-SK_API int sk_checkpoint_seal(const char *path);
+int sk_checkpoint_seal(const char *path);
 
 typedef struct sk_checkpoint sk_checkpoint;
 
@@ -147,22 +149,22 @@ typedef struct sk_checkpoint sk_checkpoint;
  * type. With s NULL it goes on with the scenario it recorded (meta's scenario and source), loaded and checked
  * like any scenario text (SK_ERR_CORRUPT when that fails); restore then needs an engine for that scenario, one
  * loaded from meta's text or the same file. */
-SK_API sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, sk_error *err);
+sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, sk_error *err);
 
 /* What the checkpoint recorded (valid until sk_checkpoint_close). */
-SK_API const sk_checkpoint_info *sk_checkpoint_meta(const sk_checkpoint *c);
+const sk_checkpoint_info *sk_checkpoint_meta(const sk_checkpoint *c);
 
 /* Puts every rope's state into e (created for the scenario given to open, at step 0) and stands it at the
  * checkpoint's step. Returns SK_OK, SK_ERR_MISMATCH when e is not of the kind of engine that wrote it (their
  * states differ), SK_ERR_CORRUPT when the ropes' data is damaged, SK_ERR_NO_MEMORY. */
-SK_API sk_status sk_checkpoint_restore(sk_checkpoint *c, sk_engine *e, sk_error *err);
+sk_status sk_checkpoint_restore(sk_checkpoint *c, sk_engine *e, sk_error *err);
 
 /* The same for one process of a run split across several: e is an engine over the ropes first .. first + n - 1
  * of the checkpoint's scenario (sk_scenario_slice), and gets only those ropes' states, whatever number of
  * processes wrote the checkpoint. */
-SK_API sk_status sk_checkpoint_restore_slice(sk_checkpoint *c, sk_engine *e, size_t first, sk_error *err);
+sk_status sk_checkpoint_restore_slice(sk_checkpoint *c, sk_engine *e, size_t first, sk_error *err);
 
-SK_API void sk_checkpoint_close(sk_checkpoint *c);
+void sk_checkpoint_close(sk_checkpoint *c);
 
 /* ---- ropes' states streamed to one writer: a run split across processes writes its checkpoint --------- */
 
@@ -174,18 +176,18 @@ SK_API void sk_checkpoint_close(sk_checkpoint *c);
 typedef struct sk_state_buffer sk_state_buffer;
 
 /* Ropes per chunk: about 4 MiB of the scenario's largest records (at least 1). */
-SK_API size_t sk_state_chunk_ropes(const sk_scenario *s);
+size_t sk_state_chunk_ropes(const sk_scenario *s);
 /* Room for chunk ropes of any group of s. NULL with err filled (SK_ERR_NO_MEMORY). */
-SK_API sk_state_buffer *sk_state_buffer_create(const sk_scenario *s, size_t chunk, sk_error *err);
+sk_state_buffer *sk_state_buffer_create(const sk_scenario *s, size_t chunk, sk_error *err);
 /* Makes the buffer the ropes first .. first + count - 1 (count at most its chunk): the arrays' layout. */
-SK_API void sk_state_buffer_place(sk_state_buffer *b, size_t first, size_t count);
+void sk_state_buffer_place(sk_state_buffer *b, size_t first, size_t count);
 /* Exports the placed ropes from e, whose rope 0 is rope e_first. False when e's kind of engine keeps no state. */
-SK_API bool sk_state_buffer_fill(sk_state_buffer *b, const sk_engine *e, size_t e_first);
-SK_API sk_real *sk_state_buffer_reals(sk_state_buffer *b);
-SK_API int64_t *sk_state_buffer_ints(sk_state_buffer *b);
-SK_API size_t sk_state_buffer_n_reals(const sk_state_buffer *b);
-SK_API size_t sk_state_buffer_n_ints(const sk_state_buffer *b);
-SK_API bool sk_state_buffer_holds(const sk_state_buffer *b, size_t rope);
+bool sk_state_buffer_fill(sk_state_buffer *b, const sk_engine *e, size_t e_first);
+sk_real *sk_state_buffer_reals(sk_state_buffer *b);
+int64_t *sk_state_buffer_ints(sk_state_buffer *b);
+size_t sk_state_buffer_n_reals(const sk_state_buffer *b);
+size_t sk_state_buffer_n_ints(const sk_state_buffer *b);
+bool sk_state_buffer_holds(const sk_state_buffer *b, size_t rope);
 
 /* A stand-in engine over every rope of s, of the given kind and instruction set, whose group g keeps fields[g]
  * (SK_STATE_*) and which tracks extremes when `extremes` (those the buffers carry): exporting a rope asks
@@ -193,12 +195,12 @@ SK_API bool sk_state_buffer_holds(const sk_state_buffer *b, size_t rope);
  * sk_checkpoint_write reads of an engine; s, fields and ctx outlive it. */
 typedef const sk_state_buffer *(*sk_state_fetch)(void *ctx, size_t rope);
 typedef struct sk_state_engine sk_state_engine;
-SK_API sk_state_engine *sk_state_engine_create(const sk_scenario *s, const char *kind, const char *isa,
+sk_state_engine *sk_state_engine_create(const sk_scenario *s, const char *kind, const char *isa,
                                                const unsigned *fields, bool extremes, sk_state_fetch fetch, void *ctx,
                                                sk_error *err);
-SK_API const sk_engine *sk_state_engine_at(sk_state_engine *se, long step);
-SK_API void sk_state_engine_free(sk_state_engine *se);
-SK_API void sk_state_buffer_free(sk_state_buffer *b);
+const sk_engine *sk_state_engine_at(sk_state_engine *se, long step);
+void sk_state_engine_free(sk_state_engine *se);
+void sk_state_buffer_free(sk_state_buffer *b);
 
 /* ---- during a run: the sink that journals the frames and writes the checkpoints ------------------- */
 
@@ -206,7 +208,7 @@ SK_API void sk_state_buffer_free(sk_state_buffer *b);
  * every, 0 < f < steps) when a multiple of K lies in (f - every, f]; with K a multiple of every, that is
  * every K steps exactly. Never at step 0 (nothing to save), the last step (the run is done) nor the extra
  * frame of a stopped run (not a frame of the plan). */
-SK_API bool sk_checkpoint_due(long step, long every, long steps, long k);
+bool sk_checkpoint_due(long step, long every, long steps, long k);
 
 typedef struct sk_checkpointer sk_checkpointer;
 
@@ -215,16 +217,13 @@ typedef struct sk_checkpointer sk_checkpointer;
  * run's plan (its step and journal fields are filled in at each checkpoint; a step > 0 is the checkpoint a
  * resumed run started from); it and what it points to must outlive the checkpointer. NULL with err filled
  * when out of memory. */
-SK_API sk_checkpointer *sk_checkpointer_create(const char *path, const sk_checkpoint_info *info, sk_journal *journal,
+sk_checkpointer *sk_checkpointer_create(const char *path, const sk_checkpoint_info *info, sk_journal *journal,
                                                sk_error *err);
-SK_API sk_status sk_checkpointer_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
+sk_status sk_checkpointer_sink(void *ctx, const sk_engine *e, long step, sk_error *err);
 /* The step of the last checkpoint at path: the last one written, or the one a resumed run started from;
  * -1 when there is none. */
-SK_API long sk_checkpointer_last(const sk_checkpointer *c);
-SK_API void sk_checkpointer_destroy(sk_checkpointer *c);
+long sk_checkpointer_last(const sk_checkpointer *c);
+void sk_checkpointer_destroy(sk_checkpointer *c);
 
-#ifdef __cplusplus
-}
-#endif
 
 #endif
