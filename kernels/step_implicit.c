@@ -459,15 +459,18 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
     ks.link_kdt2 = skv_select(valid, skv_mul(skv_mul(k->link_stiffness, h), h), k->link_kdt2);
     ks.anchor_kdt2 = skv_select(valid, skv_mul(skv_mul(k->anchor_stiffness, h), h), k->anchor_kdt2);
     ks.link_cdt = skv_select(valid, skv_mul(k->link_c, h), k->link_cdt);
-    const skv four = skv_set1(4), three = skv_set1(3);
+    const skv four = skv_set1(4), three = skv_set1(3), two = skv_set1(2);
     for (int i = 0; i < rows; i++) {
         sk_real *row = state + (size_t)i * stride, *prow = prev + (size_t)i * stride;
         sk_real *srow = scratch + (size_t)i * sstride, *brow = bscratch + (size_t)i * bstride;
         const skv3 p = v3_load(row), v = v3_load(row + 3 * SK_W);
-        skv3 pb = p, vb = v;
+        skv3 pb = p, vb = v, dv0 = v3_zero();
         if (!cfg->pinned[i]) {
+            const skv3 pv = v3_load(prow + 3 * SK_W);
             pb = v3_select(valid, v3_div(v3_sub(v3_scale(p, four), v3_load(prow)), three), p);
-            vb = v3_select(valid, v3_div(v3_sub(v3_scale(v, four), v3_load(prow + 3 * SK_W)), three), v);
+            vb = v3_select(valid, v3_div(v3_sub(v3_scale(v, four), pv), three), v);
+            /* Newton's first trial: the velocity extrapolated from the last two steps (model/bdf2.h) */
+            dv0 = v3_select(valid, v3_div(v3_scale(v3_sub(v, pv), two), three), v3_zero());
         }
         if (i + 1 < rows) { /* link i's geometric share at the step's start (reference/implicit.c, bdf2_step) */
             const skv l = v3_length(v3_sub(p, v3_load(row + stride)));
@@ -477,7 +480,7 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
         v3_store(brow + (IB_BASE + 3) * SK_W, vb);
         v3_store(prow, p);
         v3_store(prow + 3 * SK_W, v);
-        v3_store(srow + IM_DV * SK_W, v3_zero());
+        v3_store(srow + IM_DV * SK_W, dv0);
         v3_store(brow + IB_ACC * SK_W, v3_zero());
         v3_store(brow + IB_TARGET * SK_W, v3_zero());
     }

@@ -13,6 +13,13 @@ static inline sk_vec3 sk_bdf2_start(sk_vec3 x, sk_vec3 x_prev)
     return sk_vec3_div(sk_vec3_sub(sk_vec3_scale(x, 4), x_prev), 3);
 }
 
+/* Newton's first trial dv from the step's start v^: the velocity extrapolated linearly from v now and v_prev a
+ * step before, 2 v - v_prev, less v^ = (4 v - v_prev) / 3, which is ((v - v_prev) * 2) / 3. */
+static inline sk_vec3 sk_bdf2_predict(sk_vec3 v, sk_vec3 v_prev)
+{
+    return sk_vec3_div(sk_vec3_scale(sk_vec3_sub(v, v_prev), 2), 3);
+}
+
 /* A trial point of the line search is accepted when its merit (the residual's squared norm) is at most
  * (1 - ARMIJO alpha) times the accepted point's; alpha halves from 1 on each refusal, and a trial at
  * ALPHA_MIN is taken whatever its merit. */

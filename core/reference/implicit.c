@@ -327,9 +327,11 @@ static void bdf2_step(sk_ref_rope *r)
         const bool moves = ps[i].w != 0 && im->has_prev;
         im->x0[i] = moves ? sk_bdf2_start(ps[i].p, im->prev_p[i]) : ps[i].p;
         im->v0[i] = moves ? sk_bdf2_start(ps[i].v, im->prev_v[i]) : ps[i].v;
+        /* Newton starts from the velocity extrapolated from the last two steps */
+        im->z[i] = moves ? sk_bdf2_predict(ps[i].v, im->prev_v[i]) : sk_vec3_zero();
         im->prev_p[i] = ps[i].p;
         im->prev_v[i] = ps[i].v;
-        im->z[i] = im->acc[i] = im->target[i] = sk_vec3_zero();
+        im->acc[i] = im->target[i] = sk_vec3_zero();
     }
     im->has_prev = true;
     /* the links' geometric shares at the step's start, where the tensions are the motion's: the trial point's
