@@ -38,4 +38,14 @@ static inline bool sk_bdf2_energy_accept(sk_real energy, sk_real accepted, sk_re
     return energy <= accepted + (SK_BDF2_ARMIJO * alpha) * slope;
 }
 
+/* After a full Newton step from the accepted point that moved some velocity component by move (the largest, above
+ * the tolerance), the trial it reached has converged when rho / (1 - rho) move <= tol, rho = sqrt(merit /
+ * accepted) the contraction of the residual over the step: the distance left to the solution, were Newton to go on
+ * contracting at that rate. Squared, without the root and the division: merit (move + tol)^2 <= accepted tol^2. */
+static inline bool sk_bdf2_rate_converged(sk_real merit, sk_real accepted, sk_real move, sk_real tol)
+{
+    const sk_real s = move + tol;
+    return (merit * s) * s <= (accepted * tol) * tol;
+}
+
 #endif

@@ -69,6 +69,16 @@ static void link_blocks(sk_ref_rope *r, const sk_rope_constants *c, bool later, 
     }
 }
 
+/* BDF2's residual M dv - (f + a m~) dt of a particle's equations at the trial dv, y = (f + a m~) dt; M is m~ plus
+ * a line's added mass (added, NULL for none). */
+static sk_vec3 residual(sk_vec3 dv, sk_real mass, const sk_sym3 *added, sk_vec3 y)
+{
+    sk_vec3 mz = sk_vec3_scale(dv, mass);
+    if (added)
+        mz = sk_vec3_add(mz, sk_sym3_apply(*added, dv));
+    return sk_vec3_sub(mz, y);
+}
+
 /* Particle i's row with the link before it already eliminated: E_i, every term of its diagonal block but
  * link i's (the diagonal of M + T, what row i - 1 hands over, the static solve's vertical stiffness, the
  * anchor), D_i = E_i + S_i, and y_i, each term added in this order (docs/model.md section 2.1). On the right:
@@ -94,11 +104,8 @@ static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, b
     /* a line in water: its added mass and the Morison drag's damping (model/line_water.h) */
     const bool water = lines && r->scenario->water.present;
     const sk_sym3 added = water ? sk_line_added_block(ps[i].line) : sk_sym3_diagonal(0);
-    if (merit) { /* BDF2: the residual M dv - (f + a m~) dt of the equations at this point, squared */
-        sk_vec3 mz = sk_vec3_scale(im->z[i], mass);
-        if (water)
-            mz = sk_vec3_add(mz, sk_sym3_apply(added, im->z[i]));
-        im->res[i] = sk_vec3_sub(mz, y);
+    if (merit) { /* BDF2: the residual of the equations at this point, squared */
+        im->res[i] = residual(im->z[i], mass, water ? &added : NULL, y);
         *merit = *merit + sk_vec3_dot(im->res[i], im->res[i]);
     }
     if (later && g->has_drag)
@@ -307,6 +314,30 @@ static void place_trial(sk_ref_rope *r, sk_real h)
         }
 }
 
+/* BDF2's merit at the trial point z, the residual's squared norm over the unpinned particles in order (as solve
+ * sums it), and in *energy the step's energy where judge: the forces' evaluation of a solve without the solve. */
+static sk_real trial_merit(sk_ref_rope *r, const sk_rope_constants *c, sk_real h, bool judge, bool lines,
+                           sk_real *energy)
+{
+    sk_ref_implicit *im = &r->implicit;
+    const sk_particle *ps = r->world.particles;
+    place_trial(r, h);
+    sk_world_apply_forces(&r->world);
+    link_blocks(r, c, true, im->share); /* which links act, for the energy */
+    const bool water = lines && r->scenario->water.present;
+    sk_real merit = 0;
+    for (int i = 0; i < r->world.count; i++)
+        if (ps[i].w != 0) {
+            const sk_real mass = c->mass_back;
+            const sk_sym3 added = water ? sk_line_added_block(ps[i].line) : sk_sym3_diagonal(0);
+            const sk_vec3 y = sk_vec3_scale(sk_vec3_add(ps[i].f, sk_vec3_scale(ps[i].a, mass)), c->dt);
+            const sk_vec3 res = residual(im->z[i], mass, water ? &added : NULL, y);
+            merit = merit + sk_vec3_dot(res, res);
+        }
+    *energy = judge ? step_energy(r, c) : 0;
+    return merit;
+}
+
 /* BDF2 (docs/model.md section 2.1): x_(n+1) = x^ + h v_(n+1), M (v_(n+1) - v^) = h F(x_(n+1), v_(n+1)), with
  * x^ = (4 x_n - x_(n-1)) / 3 (the same for v^) and h = 2 dt / 3; the first step, with no state before it, is
  * backward Euler (x^ = x_n, h = dt). Each is solved by Newton from dv = 0 (the trial point z holds dv), every
@@ -339,47 +370,62 @@ static void bdf2_step(sk_ref_rope *r)
     for (int i = 0; i + 1 < n; i++)
         im->share[i] = sk_spring_share(sk_rope_link_length(r->group, &r->params, c, i),
                                        sk_inverse_length(sk_vec3_length(sk_vec3_sub(ps[i].p, ps[i + 1].p))));
-    const bool judge = energy_judges(r);
+    const bool judge = energy_judges(r), lines = line_blocks(r);
     sk_real alpha = 1, accepted = 0, energy_accepted = 0, slope = 0;
     bool converged = false;
     int solves = 0;
-    for (int it = 0; it < r->scenario->implicit_iterations && !converged; it++) {
+    while (solves < r->scenario->implicit_iterations) {
+        /* a solve at the accepted trial point */
         place_trial(r, h);
         sk_world_apply_forces(w);
         link_blocks(r, c, true, im->share);
         sk_real merit = 0;
-        solve(r, c, true, line_blocks(r), &merit);
+        solve(r, c, true, lines, &merit);
         solves++;
-        const sk_real energy = judge ? step_energy(r, c) : 0;
-        const bool accept = it == 0 || sk_bdf2_accept(merit, accepted, alpha) ||
-                            (judge && sk_bdf2_energy_accept(energy, energy_accepted, slope, alpha));
-        if (accept) {
-            accepted = merit;
-            energy_accepted = energy;
-            alpha = 1;
-            /* the energy's slope along the solve's step, r . (t - a), summed from the last row up */
-            slope = 0;
-            for (int i = n - 1; i >= 0; i--)
-                if (ps[i].w != 0)
-                    slope = slope + sk_vec3_dot(im->res[i], sk_vec3_sub(im->dv[i], im->z[i]));
-        } else {
-            alpha = alpha * (sk_real)0.5;
-        }
+        accepted = merit;
+        energy_accepted = judge ? step_energy(r, c) : 0;
+        alpha = 1;
+        /* the energy's slope along the solve's step, r . (t - a), summed from the last row up */
+        slope = 0;
+        for (int i = n - 1; i >= 0; i--)
+            if (ps[i].w != 0)
+                slope = slope + sk_vec3_dot(im->res[i], sk_vec3_sub(im->dv[i], im->z[i]));
         bool within = true;
+        sk_real move = 0; /* the largest component of t - a */
         for (int i = 0; i < n; i++) {
             if (ps[i].w == 0)
                 continue;
             const sk_vec3 d = sk_vec3_sub(im->dv[i], im->z[i]);
             within = within && d.x >= -tol && d.x <= tol && d.y >= -tol && d.y <= tol && d.z >= -tol && d.z <= tol;
-            if (accept) {
-                im->acc[i] = im->z[i];
-                im->target[i] = im->dv[i];
-                im->z[i] = im->dv[i];
-            } else {
-                im->z[i] = sk_vec3_add(im->acc[i], sk_vec3_scale(sk_vec3_sub(im->target[i], im->acc[i]), alpha));
-            }
+            const sk_real ax = d.x < 0 ? -d.x : d.x, ay = d.y < 0 ? -d.y : d.y, az = d.z < 0 ? -d.z : d.z;
+            move = ax > move ? ax : move;
+            move = ay > move ? ay : move;
+            move = az > move ? az : move;
+            im->acc[i] = im->z[i];
+            im->target[i] = im->dv[i];
+            im->z[i] = im->dv[i];
         }
-        converged = accept && within;
+        if (within) {
+            converged = true;
+            break;
+        }
+        /* the next trial judged by its merit and energy alone, without a solve: refused, it moves back towards the
+         * accepted point until one is accepted (sk_bdf2_accept takes the trial at ALPHA_MIN) */
+        for (;;) {
+            sk_real energy;
+            merit = trial_merit(r, c, h, judge, lines, &energy);
+            if (sk_bdf2_accept(merit, accepted, alpha) ||
+                (judge && sk_bdf2_energy_accept(energy, energy_accepted, slope, alpha)))
+                break;
+            alpha = alpha * (sk_real)0.5;
+            for (int i = 0; i < n; i++)
+                if (ps[i].w != 0)
+                    im->z[i] = sk_vec3_add(im->acc[i], sk_vec3_scale(sk_vec3_sub(im->target[i], im->acc[i]), alpha));
+        }
+        if (alpha == 1 && sk_bdf2_rate_converged(merit, accepted, move, tol)) {
+            converged = true;
+            break;
+        }
     }
     im->solves = solves;
     im->unconverged += !converged;
