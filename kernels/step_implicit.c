@@ -201,8 +201,9 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
             if (link != SK_LINK_NONE) {
                 const skm next_exists = deploys ? skv_lt(skv_set1((sk_real)(i + 1)), n) : all;
                 skv3 d = v3_sub(cp, np);
-                skv l = skv_load(srow + (size_t)IM_LENGTH * SK_W);
-                skv inv = skv_load(srow + (size_t)IM_INVERSE * SK_W);
+                /* a pass without the elimination takes the lengths itself: nothing there waits on a solve */
+                const skv l = eliminate ? skv_load(srow + (size_t)IM_LENGTH * SK_W) : v3_length(d);
+                const skv inv = eliminate ? skv_load(srow + (size_t)IM_INVERSE * SK_W) : s3_inverse_length(l);
                 /* d^ of the model: d * (1/l) where l > 0, the zero vector elsewhere */
                 skv3 unit = v3_select(skv_gt(l, skv_zero()), v3_scale(d, inv), v3_zero());
                 skv mag = skv_mul(skv_sub(k->link_l, l), k->link_stiffness);
@@ -547,8 +548,6 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
             solving = none;
         }
         if (skm_any(judging)) {
-            if (ft.link != SK_LINK_NONE)
-                link_lengths(cfg, &ks, param, state, scratch, bscratch, false, true);
             if (ft.bending)
                 bend_points(cfg, &ks, param, state, scratch, bscratch, bend, false, true, prof);
             skv merit = skv_zero(), energy = skv_zero();
