@@ -472,8 +472,9 @@ SK_INLINE void bdf2_back_off(const sk_kernel_cfg *cfg, sk_real *scratch, const s
 
 /* One BDF2 step of a pack (docs/model.md section 2.1; reference/implicit.c's bdf2_step on every lane at once):
  * each lane's extrapolated start from its state and the state a step before (none before its first step: then
- * backward Euler, with the rope's dt terms in place of h's), then Newton passes until every lane has converged
- * or the passes are spent (a converged lane's numbers no longer change), then the new state. */
+ * backward Euler, with the rope's dt terms in place of h's) and Newton's first trial, then solves and judged
+ * trials until every lane has converged or spent its solves (a finished lane's numbers no longer change), then
+ * the new state. */
 SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, sk_real *state,
                          sk_real *scratch, sk_real *bscratch, skv3 x, sk_real t, k_features ft, sk_real *bend,
                          const sk_real *prof)
@@ -524,7 +525,7 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
               budget = skv_set1((sk_real)cfg->implicit_iterations);
     const skm none = skm_not(skv_eq(skv_zero(), skv_zero()));
     skv alpha = one, accepted = skv_zero(), solves = skv_zero(), energy_accepted = skv_zero(), slope = skv_zero(),
-        move = skv_zero();
+        move = skv_zero(); /* the last solve's move */
     /* each lane solves at its accepted trial, then judges the next trial without a solve until one is accepted
      * (the reference's loops, reference/implicit.c bdf2_step); the pack runs a pass while any lane needs it */
     skm solving = skv_lt(skv_zero(), budget), judging = none, done = none;
@@ -537,14 +538,19 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
             skv merit = skv_zero(), energy = skv_zero(), step_slope, step_move;
             forward(cfg, &ks, param, state, scratch, bscratch, x, t, ft, true, bend, prof, &merit, &energy, true);
             const skm within = bdf2_backward(cfg, scratch, bscratch, ft.link, solving, &step_slope, &step_move);
+            /* sk_bdf2_moves_converged after a full step (the first solve's move is 0) */
+            const skv prev = skv_keep(skv_eq(alpha, one), move);
+            const skm shrunk =
+                skv_le(skv_mul(step_move, step_move), skv_mul(tol, skv_sub(prev, step_move)));
+            const skm finished = skm_or(within, shrunk);
             accepted = skv_select(solving, merit, accepted);
             energy_accepted = skv_select(solving, energy, energy_accepted);
             alpha = skv_select(solving, one, alpha);
             slope = skv_select(solving, step_slope, slope);
             move = skv_select(solving, step_move, move);
             solves = skv_add(solves, skv_keep(solving, one));
-            done = skm_or(done, skm_and(solving, within));
-            judging = skm_or(judging, skm_andnot(within, solving));
+            done = skm_or(done, skm_and(solving, finished));
+            judging = skm_or(judging, skm_andnot(finished, solving));
             solving = none;
         }
         if (skm_any(judging)) {

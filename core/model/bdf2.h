@@ -48,4 +48,12 @@ static inline bool sk_bdf2_rate_converged(sk_real merit, sk_real accepted, sk_re
     return (merit * s) * s <= (accepted * tol) * tol;
 }
 
+/* Or, after a second full step in a row whose move shrank from prev to move: converged when rho / (1 - rho) move
+ * <= tol with rho = move / prev the contraction of Newton's moves, that is move^2 <= tol (prev - move) (never after a
+ * first solve, prev = 0). */
+static inline bool sk_bdf2_moves_converged(sk_real move, sk_real prev, sk_real tol)
+{
+    return move * move <= tol * (prev - move);
+}
+
 #endif

@@ -340,12 +340,13 @@ static sk_real trial_merit(sk_ref_rope *r, const sk_rope_constants *c, sk_real h
 
 /* BDF2 (docs/model.md section 2.1): x_(n+1) = x^ + h v_(n+1), M (v_(n+1) - v^) = h F(x_(n+1), v_(n+1)), with
  * x^ = (4 x_n - x_(n-1)) / 3 (the same for v^) and h = 2 dt / 3; the first step, with no state before it, is
- * backward Euler (x^ = x_n, h = dt). Each is solved by Newton from dv = 0 (the trial point z holds dv), every
- * solve the block-tridiagonal one, with a backtracking line search: a pass evaluates the forces, the
- * residual's squared norm and (energy_judges) the step's energy at the trial point; the trial is accepted when
- * either falls enough (sk_bdf2_accept, sk_bdf2_energy_accept); accepted, its solve gives the next Newton point
- * and the rope stops once that solve moved no velocity component by more than the tolerance; refused, the
- * trial point moves back towards the accepted one (alpha halved) and the solve is not used. */
+ * backward Euler (x^ = x_n, h = dt). Each is solved by Newton (the trial point z holds dv) from the velocity
+ * extrapolated from the last two steps, every solve the block-tridiagonal one, with a backtracking line search: a
+ * solve at an accepted trial gives the next trial, which is then judged by its merit (the residual's squared norm)
+ * and, where energy_judges, the step's energy without a solve (sk_bdf2_accept, sk_bdf2_energy_accept); refused, it
+ * moves back towards the accepted point (alpha halved). The rope stops once a solve moved no velocity component by
+ * more than the tolerance or its moves contracted enough (sk_bdf2_moves_converged), taking the solve's result, or
+ * once an accepted full step's residual contracted enough (sk_bdf2_rate_converged), taking that trial. */
 static void bdf2_step(sk_ref_rope *r)
 {
     sk_ref_implicit *im = &r->implicit;
@@ -372,9 +373,11 @@ static void bdf2_step(sk_ref_rope *r)
                                        sk_inverse_length(sk_vec3_length(sk_vec3_sub(ps[i].p, ps[i + 1].p))));
     const bool judge = energy_judges(r), lines = line_blocks(r);
     sk_real alpha = 1, accepted = 0, energy_accepted = 0, slope = 0;
+    sk_real last_move = 0; /* the last solve's move, where it was a full step (alpha 1), else 0 */
     bool converged = false;
     int solves = 0;
     while (solves < r->scenario->implicit_iterations) {
+        const sk_real prev_move = alpha == 1 ? last_move : 0;
         /* a solve at the accepted trial point */
         place_trial(r, h);
         sk_world_apply_forces(w);
@@ -405,10 +408,11 @@ static void bdf2_step(sk_ref_rope *r)
             im->target[i] = im->dv[i];
             im->z[i] = im->dv[i];
         }
-        if (within) {
+        if (within || sk_bdf2_moves_converged(move, prev_move, tol)) {
             converged = true;
             break;
         }
+        last_move = move;
         /* the next trial judged by its merit and energy alone, without a solve: refused, it moves back towards the
          * accepted point until one is accepted (sk_bdf2_accept takes the trial at ALPHA_MIN) */
         for (;;) {
