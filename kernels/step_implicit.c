@@ -140,7 +140,9 @@ SK_INLINE void bend_points(const sk_kernel_cfg *cfg, const kparams *k, const sk_
  * (reference/implicit.c): what the row above hands over (the diagonal plus S D^-1 E, and S D^-1 y - q) is
  * computed at the end of that row and carried in registers. With BDF2 (bscratch) it also keeps each row's
  * residual dv m~ - (f + a m~) h, sums the merit (its square over the unpinned rows in order) and, where
- * bdf2_energy_judges, the step's energy in the reference's order (step_energy). */
+ * bdf2_energy_judges, the step's energy in the reference's order (step_energy). Without eliminate (BDF2's trial
+ * judged before any solve) it sums only the merit and the energy: no blocks, no elimination, and it takes the
+ * links' lengths itself. */
 SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
                        sk_real *scratch, sk_real *bscratch, skv3 x, sk_real t, k_features ft, bool later,
                        const sk_real *bend, const sk_real *prof, skv *merit, skv *energy, bool eliminate)
