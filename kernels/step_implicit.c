@@ -141,10 +141,12 @@ SK_INLINE void bend_points(const sk_kernel_cfg *cfg, const kparams *k, const sk_
  * (reference/implicit.c): what the row above hands over (the diagonal plus S D^-1 E, and S D^-1 y - q) is
  * computed at the end of that row and carried in registers. With BDF2 (bscratch) it also keeps each row's
  * residual dv m~ - (f + a m~) h, sums the merit (its square over the unpinned rows in order) and, where
- * bdf2_energy_judges, the step's energy in the reference's order (step_energy). */
+ * bdf2_energy_judges, the step's energy in the reference's order (step_energy). Without eliminate (BDF2's trial
+ * judged before any solve) it sums only the merit and the energy: no blocks, no elimination, and it takes the
+ * links' lengths itself. */
 SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
                        sk_real *scratch, sk_real *bscratch, skv3 x, sk_real t, k_features ft, bool later,
-                       const sk_real *bend, const sk_real *prof, skv *merit, skv *energy)
+                       const sk_real *bend, const sk_real *prof, skv *merit, skv *energy, bool eliminate)
 {
     const skv half = skv_set1((sk_real)0.5);
     const bool deploys = ft.deploys;
@@ -202,8 +204,9 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
             if (link != SK_LINK_NONE) {
                 const skm next_exists = deploys ? skv_lt(skv_set1((sk_real)(i + 1)), n) : all;
                 skv3 d = v3_sub(cp, np);
-                skv l = skv_load(srow + (size_t)IM_LENGTH * SK_W);
-                skv inv = skv_load(srow + (size_t)IM_INVERSE * SK_W);
+                /* a pass without the elimination takes the lengths itself: nothing there waits on a solve */
+                const skv l = eliminate ? skv_load(srow + (size_t)IM_LENGTH * SK_W) : v3_length(d);
+                const skv inv = eliminate ? skv_load(srow + (size_t)IM_INVERSE * SK_W) : s3_inverse_length(l);
                 /* d^ of the model: d * (1/l) where l > 0, the zero vector elsewhere */
                 skv3 unit = v3_select(skv_gt(l, skv_zero()), v3_scale(d, inv), v3_zero());
                 skv mag = skv_mul(skv_sub(k->link_l, l), k->link_stiffness);
@@ -214,15 +217,17 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                 um = deploys || bungee ? v3_select(act, um, v3_zero()) : um;
                 um_i = um;
                 um_prev = um;
-                s = ft.bdf2 ? s3_spring_block_share(d, inv, skv_load(bscratch + ((size_t)i * IB_ROW + IB_SHARE) * SK_W),
-                                                    k->link_kdt2)
-                            : s3_spring_block(d, inv, k->link_l, k->link_kdt2);
-                q = s3_apply(s, v3_sub(cz, nz));
-                if (ft.link_damp) { /* its damping block T joins S; on the right T z in later iterations */
-                    const skv_sym3 t = s3_damping_block(d, inv, k->link_cdt);
-                    s = s3_add(s, t);
-                    if (later)
-                        q = v3_add(q, s3_apply(t, v3_sub(cz, nz)));
+                if (eliminate) {
+                    s = ft.bdf2 ? s3_spring_block_share(d, inv, skv_load(bscratch + ((size_t)i * IB_ROW + IB_SHARE) * SK_W),
+                                                        k->link_kdt2)
+                                : s3_spring_block(d, inv, k->link_l, k->link_kdt2);
+                    q = s3_apply(s, v3_sub(cz, nz));
+                    if (ft.link_damp) { /* its damping block T joins S; on the right T z in later iterations */
+                        const skv_sym3 t = s3_damping_block(d, inv, k->link_cdt);
+                        s = s3_add(s, t);
+                        if (later)
+                            q = v3_add(q, s3_apply(t, v3_sub(cz, nz)));
+                    }
                 }
                 if (ft.bdf2 && bdf2_energy_judges(ft)) {
                     const skv st = skv_sub(l, k->link_l);
@@ -252,7 +257,8 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
             if (ft.bdf2) {
                 const skv3 mz = v3_scale(cz, k->mass);
                 const skv3 res = v3_sub(ft.water ? v3_add(mz, s3_apply(added, cz)) : mz, y);
-                v3_store(bscratch + (size_t)i * IB_ROW * SK_W + IB_RES * SK_W, res);
+                if (eliminate) /* the energy's slope along the solve's step */
+                    v3_store(bscratch + (size_t)i * IB_ROW * SK_W + IB_RES * SK_W, res);
                 *merit = skv_add(*merit, v3_dot(res, res));
                 if (bdf2_energy_judges(ft)) {
                     *energy = skv_add(*energy, skv_mul(skv_mul(half, k->mass), v3_dot(cz, cz)));
@@ -260,6 +266,15 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                     if (ft.gforce)
                         *energy = skv_sub(*energy, v3_dot(k->gforce, cp));
                 }
+            }
+            if (!eliminate) { /* BDF2's trial judged without a solve: the anchored spring's energy, then the next row */
+                if (bdf2_energy_judges(ft) && (anchor == SK_ANCHOR_SPRING || anchor == SK_ANCHOR_BUNGEE) && skm_any(held)) {
+                    const skv l = v3_length(v3_sub(cp, x));
+                    const skm on = anchor == SK_ANCHOR_BUNGEE ? skm_and(held, skv_gt(l, rest)) : held;
+                    const skv st = skv_sub(l, rest), ka = deploys ? k_anchor_stiffness(k, rest) : k->anchor_stiffness;
+                    *energy = skv_select(on, skv_add(*energy, skv_mul(skv_mul(skv_mul(half, ka), st), st)), *energy);
+                }
+                goto next_row;
             }
             if (later && ft.drag)
                 y = v3_add(y, v3_scale(cz, k->drag_t));
@@ -335,6 +350,7 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                 skv_store(srow + (size_t)IM_COUPLED * SK_W, skv_zero());
             }
         }
+    next_row:
         if (ft.bdf2 && bdf2_energy_judges(ft))
             *energy = skv_add(*energy, link_energy);
         act_prev = act;
@@ -392,15 +408,16 @@ SK_INLINE void backward(const sk_kernel_cfg *cfg, const kparams *k, const sk_rea
     }
 }
 
-/* BDF2's back substitution (a Newton pass whose forward elimination found each lane's merit): the solve's dv_i
- * row by row, then per lane as the reference (reference/implicit.c): where the pass is accepted, a = the trial,
- * t = dv and the next trial dv; where refused, the trial a + (t - a) alpha. Returns the lanes whose dv is within
- * the tolerance of the trial in every component of every unpinned row, and in *slope the step energy's slope
- * along the solve's step, the residual . (dv - trial) summed from the last row up. */
-SK_INLINE skm bdf2_backward(const sk_kernel_cfg *cfg, sk_real *scratch, sk_real *bscratch, int link, skm accept,
-                            skm refuse, skv alpha, skv *slope)
+/* BDF2's back substitution (a Newton solve at the accepted trial point of the lanes in solving): the solve's dv_i
+ * row by row, then per lane as the reference (reference/implicit.c): where solving, a = the trial, t = dv and the
+ * next trial dv. Returns the lanes whose dv is within the tolerance of the trial in every component of every
+ * unpinned row, in *move the largest component of dv - trial, and in *slope the step energy's slope along the
+ * solve's step, the residual . (dv - trial) summed from the last row up. */
+SK_INLINE skm bdf2_backward(const sk_kernel_cfg *cfg, sk_real *scratch, sk_real *bscratch, int link, skm solving,
+                            skv *slope, skv *move)
 {
     *slope = skv_zero();
+    *move = skv_zero();
     const bool uniform = uniform_links(false, link);
     const size_t sstride = (size_t)IM_ROW * SK_W, bstride = (size_t)IB_ROW * SK_W;
     const int rows = cfg->capacity;
@@ -421,27 +438,46 @@ SK_INLINE skm bdf2_backward(const sk_kernel_cfg *cfg, sk_real *scratch, sk_real 
                 dv = uniform ? coupled_dv
                              : v3_select(skv_ne(skv_load(srow + (size_t)IM_COUPLED * SK_W), skv_zero()), coupled_dv, dv);
             }
-            const skv3 trial = v3_load(srow + IM_DV * SK_W), acc = v3_load(brow + IB_ACC * SK_W),
-                       target = v3_load(brow + IB_TARGET * SK_W);
+            const skv3 trial = v3_load(srow + IM_DV * SK_W);
             const skv3 d = v3_sub(dv, trial);
             *slope = skv_add(*slope, v3_dot(v3_load(brow + IB_RES * SK_W), d));
             within = skm_and(within, skm_and(skm_and(skm_and(skv_le(low, d.x), skv_le(d.x, tol)),
                                                      skm_and(skv_le(low, d.y), skv_le(d.y, tol))),
                                              skm_and(skv_le(low, d.z), skv_le(d.z, tol))));
-            const skv3 back = v3_add(acc, v3_scale(v3_sub(target, acc), alpha));
-            v3_store(brow + IB_ACC * SK_W, v3_select(accept, trial, acc));
-            v3_store(brow + IB_TARGET * SK_W, v3_select(accept, dv, target));
-            v3_store(srow + IM_DV * SK_W, v3_select(accept, dv, v3_select(refuse, back, trial)));
+            const skv ax = skv_select(skv_lt(d.x, skv_zero()), skv_neg(d.x), d.x),
+                      ay = skv_select(skv_lt(d.y, skv_zero()), skv_neg(d.y), d.y),
+                      az = skv_select(skv_lt(d.z, skv_zero()), skv_neg(d.z), d.z);
+            *move = skv_select(skv_gt(ax, *move), ax, *move);
+            *move = skv_select(skv_gt(ay, *move), ay, *move);
+            *move = skv_select(skv_gt(az, *move), az, *move);
+            v3_store(brow + IB_ACC * SK_W, v3_select(solving, trial, v3_load(brow + IB_ACC * SK_W)));
+            v3_store(brow + IB_TARGET * SK_W, v3_select(solving, dv, v3_load(brow + IB_TARGET * SK_W)));
+            v3_store(srow + IM_DV * SK_W, v3_select(solving, dv, trial));
         }
         dv_next = dv;
     }
     return within;
 }
 
+/* The line search's step back on the lanes in refuse: the trial a + (t - a) alpha. */
+SK_INLINE void bdf2_back_off(const sk_kernel_cfg *cfg, sk_real *scratch, const sk_real *bscratch, skm refuse, skv alpha)
+{
+    for (int i = 0; i < cfg->capacity; i++) {
+        if (cfg->pinned[i])
+            continue;
+        sk_real *srow = scratch + (size_t)i * IM_ROW * SK_W;
+        const sk_real *brow = bscratch + (size_t)i * IB_ROW * SK_W;
+        const skv3 acc = v3_load(brow + IB_ACC * SK_W), target = v3_load(brow + IB_TARGET * SK_W);
+        const skv3 back = v3_add(acc, v3_scale(v3_sub(target, acc), alpha));
+        v3_store(srow + IM_DV * SK_W, v3_select(refuse, back, v3_load(srow + IM_DV * SK_W)));
+    }
+}
+
 /* One BDF2 step of a pack (docs/model.md section 2.1; reference/implicit.c's bdf2_step on every lane at once):
  * each lane's extrapolated start from its state and the state a step before (none before its first step: then
- * backward Euler, with the rope's dt terms in place of h's), then Newton passes until every lane has converged
- * or the passes are spent (a converged lane's numbers no longer change), then the new state. */
+ * backward Euler, with the rope's dt terms in place of h's) and Newton's first trial, then solves and judged
+ * trials until every lane has converged or spent its solves (a finished lane's numbers no longer change), then
+ * the new state. */
 SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, sk_real *state,
                          sk_real *scratch, sk_real *bscratch, skv3 x, sk_real t, k_features ft, sk_real *bend,
                          const sk_real *prof)
@@ -460,15 +496,18 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
     ks.link_kdt2 = skv_select(valid, skv_mul(skv_mul(k->link_stiffness, h), h), k->link_kdt2);
     ks.anchor_kdt2 = skv_select(valid, skv_mul(skv_mul(k->anchor_stiffness, h), h), k->anchor_kdt2);
     ks.link_cdt = skv_select(valid, skv_mul(k->link_c, h), k->link_cdt);
-    const skv four = skv_set1(4), three = skv_set1(3);
+    const skv four = skv_set1(4), three = skv_set1(3), two = skv_set1(2);
     for (int i = 0; i < rows; i++) {
         sk_real *row = state + (size_t)i * stride, *prow = prev + (size_t)i * stride;
         sk_real *srow = scratch + (size_t)i * sstride, *brow = bscratch + (size_t)i * bstride;
         const skv3 p = v3_load(row), v = v3_load(row + 3 * SK_W);
-        skv3 pb = p, vb = v;
+        skv3 pb = p, vb = v, dv0 = v3_zero();
         if (!cfg->pinned[i]) {
+            const skv3 pv = v3_load(prow + 3 * SK_W);
             pb = v3_select(valid, v3_div(v3_sub(v3_scale(p, four), v3_load(prow)), three), p);
-            vb = v3_select(valid, v3_div(v3_sub(v3_scale(v, four), v3_load(prow + 3 * SK_W)), three), v);
+            vb = v3_select(valid, v3_div(v3_sub(v3_scale(v, four), pv), three), v);
+            /* Newton's first trial: the velocity extrapolated from the last two steps (model/bdf2.h) */
+            dv0 = v3_select(valid, v3_div(v3_scale(v3_sub(v, pv), two), three), v3_zero());
         }
         if (i + 1 < rows) { /* link i's geometric share at the step's start (reference/implicit.c, bdf2_step) */
             const skv l = v3_length(v3_sub(p, v3_load(row + stride)));
@@ -478,38 +517,66 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
         v3_store(brow + (IB_BASE + 3) * SK_W, vb);
         v3_store(prow, p);
         v3_store(prow + 3 * SK_W, v);
-        v3_store(srow + IM_DV * SK_W, v3_zero());
+        v3_store(srow + IM_DV * SK_W, dv0);
         v3_store(brow + IB_ACC * SK_W, v3_zero());
         v3_store(brow + IB_TARGET * SK_W, v3_zero());
     }
     skv_store(lane + SK_B_VALID * SK_W, skv_set1(1));
 
     const skv one = skv_set1(1), half = skv_set1((sk_real)0.5), armijo = skv_set1(SK_BDF2_ARMIJO),
-              alpha_min = skv_set1(SK_BDF2_ALPHA_MIN);
-    skv alpha = one, accepted = skv_zero(), solves = skv_zero(), energy_accepted = skv_zero(), slope = skv_zero();
-    skm done = skm_not(skv_eq(skv_zero(), skv_zero()));
-    for (int it = 0; it < cfg->implicit_iterations && !skm_all(done); it++) {
-        if (ft.link != SK_LINK_NONE)
-            link_lengths(cfg, &ks, param, state, scratch, bscratch, false, true);
-        if (ft.bending)
-            bend_points(cfg, &ks, param, state, scratch, bscratch, bend, false, true, prof);
-        skv merit = skv_zero(), energy = skv_zero();
-        forward(cfg, &ks, param, state, scratch, bscratch, x, t, ft, true, bend, prof, &merit, &energy);
-        const skm live = skm_not(done);
-        skm better = it == 0 ? live
-                             : skm_or(skv_le(merit, skv_mul(accepted, skv_sub(one, skv_mul(armijo, alpha)))),
-                                      skv_le(alpha, alpha_min));
-        if (bdf2_energy_judges(ft) && it > 0)
-            better = skm_or(better, skv_le(energy, skv_add(energy_accepted, skv_mul(skv_mul(armijo, alpha), slope))));
-        const skm accept = skm_and(live, better), refuse = skm_andnot(accept, live);
-        accepted = skv_select(accept, merit, accepted);
-        energy_accepted = skv_select(accept, energy, energy_accepted);
-        alpha = skv_select(accept, one, skv_select(refuse, skv_mul(alpha, half), alpha));
-        solves = skv_add(solves, skv_keep(live, one));
-        skv step_slope;
-        const skm within = bdf2_backward(cfg, scratch, bscratch, ft.link, accept, refuse, alpha, &step_slope);
-        slope = skv_select(accept, step_slope, slope);
-        done = skm_or(done, skm_and(accept, within));
+              alpha_min = skv_set1(SK_BDF2_ALPHA_MIN), tol = skv_set1(cfg->implicit_tolerance),
+              budget = skv_set1((sk_real)cfg->implicit_iterations);
+    const skm none = skm_not(skv_eq(skv_zero(), skv_zero()));
+    skv alpha = one, accepted = skv_zero(), solves = skv_zero(), energy_accepted = skv_zero(), slope = skv_zero(),
+        move = skv_zero(); /* the last solve's move */
+    /* each lane solves at its accepted trial, then judges the next trial without a solve until one is accepted
+     * (the reference's loops, reference/implicit.c bdf2_step); the pack runs a pass while any lane needs it */
+    skm solving = skv_lt(skv_zero(), budget), judging = none, done = none;
+    while (skm_any(solving) || skm_any(judging)) {
+        if (skm_any(solving)) {
+            if (ft.link != SK_LINK_NONE)
+                link_lengths(cfg, &ks, param, state, scratch, bscratch, false, true);
+            if (ft.bending)
+                bend_points(cfg, &ks, param, state, scratch, bscratch, bend, false, true, prof);
+            skv merit = skv_zero(), energy = skv_zero(), step_slope, step_move;
+            forward(cfg, &ks, param, state, scratch, bscratch, x, t, ft, true, bend, prof, &merit, &energy, true);
+            const skm within = bdf2_backward(cfg, scratch, bscratch, ft.link, solving, &step_slope, &step_move);
+            /* sk_bdf2_moves_converged after a full step (the first solve's move is 0) */
+            const skv prev = skv_keep(skv_eq(alpha, one), move);
+            const skm shrunk =
+                skv_le(skv_mul(step_move, step_move), skv_mul(tol, skv_sub(prev, step_move)));
+            const skm finished = skm_or(within, shrunk);
+            accepted = skv_select(solving, merit, accepted);
+            energy_accepted = skv_select(solving, energy, energy_accepted);
+            alpha = skv_select(solving, one, alpha);
+            slope = skv_select(solving, step_slope, slope);
+            move = skv_select(solving, step_move, move);
+            solves = skv_add(solves, skv_keep(solving, one));
+            done = skm_or(done, skm_and(solving, finished));
+            judging = skm_or(judging, skm_andnot(finished, solving));
+            solving = none;
+        }
+        if (skm_any(judging)) {
+            if (ft.bending)
+                bend_points(cfg, &ks, param, state, scratch, bscratch, bend, false, true, prof);
+            skv merit = skv_zero(), energy = skv_zero();
+            forward(cfg, &ks, param, state, scratch, bscratch, x, t, ft, true, bend, prof, &merit, &energy, false);
+            skm better = skm_or(skv_le(merit, skv_mul(accepted, skv_sub(one, skv_mul(armijo, alpha)))),
+                                skv_le(alpha, alpha_min));
+            if (bdf2_energy_judges(ft))
+                better = skm_or(better, skv_le(energy, skv_add(energy_accepted, skv_mul(skv_mul(armijo, alpha), slope))));
+            const skm accept = skm_and(judging, better), refuse = skm_andnot(better, judging);
+            alpha = skv_select(refuse, skv_mul(alpha, half), alpha);
+            if (skm_any(refuse))
+                bdf2_back_off(cfg, scratch, bscratch, refuse, alpha);
+            /* sk_bdf2_rate_converged's operations */
+            const skv s = skv_add(move, tol);
+            const skm rate = skm_and(skm_and(accept, skv_eq(alpha, one)),
+                                     skv_le(skv_mul(skv_mul(merit, s), s), skv_mul(skv_mul(accepted, tol), tol)));
+            done = skm_or(done, rate);
+            solving = skm_and(skm_andnot(rate, accept), skv_lt(solves, budget));
+            judging = refuse;
+        }
     }
     skv_store(lane + SK_B_SOLVES * SK_W, solves);
     skv_store(lane + SK_B_UNCONVERGED * SK_W,
@@ -559,9 +626,9 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
             if (ft.bending)
                 bend_points(cfg, &k, param, state, scratch, NULL, bend, deploys, it > 0, prof);
             if (it == 0)
-                forward(cfg, &k, param, state, scratch, NULL, x, t, ft, false, bend, prof, NULL, NULL);
+                forward(cfg, &k, param, state, scratch, NULL, x, t, ft, false, bend, prof, NULL, NULL, true);
             else
-                forward(cfg, &k, param, state, scratch, NULL, x, t, ft, true, bend, prof, NULL, NULL);
+                forward(cfg, &k, param, state, scratch, NULL, x, t, ft, true, bend, prof, NULL, NULL, true);
             if (final)
                 backward(cfg, &k, param, state, scratch, deploys, link, true, ft.unit_damp);
             else

@@ -13,6 +13,13 @@ static inline sk_vec3 sk_bdf2_start(sk_vec3 x, sk_vec3 x_prev)
     return sk_vec3_div(sk_vec3_sub(sk_vec3_scale(x, 4), x_prev), 3);
 }
 
+/* Newton's first trial dv from the step's start v^: the velocity extrapolated linearly from v now and v_prev a
+ * step before, 2 v - v_prev, less v^ = (4 v - v_prev) / 3, which is ((v - v_prev) * 2) / 3. */
+static inline sk_vec3 sk_bdf2_predict(sk_vec3 v, sk_vec3 v_prev)
+{
+    return sk_vec3_div(sk_vec3_scale(sk_vec3_sub(v, v_prev), 2), 3);
+}
+
 /* A trial point of the line search is accepted when its merit (the residual's squared norm) is at most
  * (1 - ARMIJO alpha) times the accepted point's; alpha halves from 1 on each refusal, and a trial at
  * ALPHA_MIN is taken whatever its merit. */
@@ -29,6 +36,24 @@ static inline bool sk_bdf2_accept(sk_real merit, sk_real accepted, sk_real alpha
 static inline bool sk_bdf2_energy_accept(sk_real energy, sk_real accepted, sk_real slope, sk_real alpha)
 {
     return energy <= accepted + (SK_BDF2_ARMIJO * alpha) * slope;
+}
+
+/* After a full Newton step from the accepted point that moved some velocity component by move (the largest, above
+ * the tolerance), the trial it reached has converged when rho / (1 - rho) move <= tol, rho = sqrt(merit /
+ * accepted) the contraction of the residual over the step: the distance left to the solution, were Newton to go on
+ * contracting at that rate. Squared, without the root and the division: merit (move + tol)^2 <= accepted tol^2. */
+static inline bool sk_bdf2_rate_converged(sk_real merit, sk_real accepted, sk_real move, sk_real tol)
+{
+    const sk_real s = move + tol;
+    return (merit * s) * s <= (accepted * tol) * tol;
+}
+
+/* Or, after a second full step in a row whose move shrank from prev to move: converged when rho / (1 - rho) move
+ * <= tol with rho = move / prev the contraction of Newton's moves, that is move^2 <= tol (prev - move) (never after a
+ * first solve, prev = 0). */
+static inline bool sk_bdf2_moves_converged(sk_real move, sk_real prev, sk_real tol)
+{
+    return move * move <= tol * (prev - move);
 }
 
 #endif

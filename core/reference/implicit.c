@@ -69,6 +69,16 @@ static void link_blocks(sk_ref_rope *r, const sk_rope_constants *c, bool later, 
     }
 }
 
+/* BDF2's residual M dv - (f + a m~) dt of a particle's equations at the trial dv, y = (f + a m~) dt; M is m~ plus
+ * a line's added mass (added, NULL for none). */
+static sk_vec3 residual(sk_vec3 dv, sk_real mass, const sk_sym3 *added, sk_vec3 y)
+{
+    sk_vec3 mz = sk_vec3_scale(dv, mass);
+    if (added)
+        mz = sk_vec3_add(mz, sk_sym3_apply(*added, dv));
+    return sk_vec3_sub(mz, y);
+}
+
 /* Particle i's row with the link before it already eliminated: E_i, every term of its diagonal block but
  * link i's (the diagonal of M + T, what row i - 1 hands over, the static solve's vertical stiffness, the
  * anchor), D_i = E_i + S_i, and y_i, each term added in this order (docs/model.md section 2.1). On the right:
@@ -94,11 +104,8 @@ static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, b
     /* a line in water: its added mass and the Morison drag's damping (model/line_water.h) */
     const bool water = lines && r->scenario->water.present;
     const sk_sym3 added = water ? sk_line_added_block(ps[i].line) : sk_sym3_diagonal(0);
-    if (merit) { /* BDF2: the residual M dv - (f + a m~) dt of the equations at this point, squared */
-        sk_vec3 mz = sk_vec3_scale(im->z[i], mass);
-        if (water)
-            mz = sk_vec3_add(mz, sk_sym3_apply(added, im->z[i]));
-        im->res[i] = sk_vec3_sub(mz, y);
+    if (merit) { /* BDF2: the residual of the equations at this point, squared */
+        im->res[i] = residual(im->z[i], mass, water ? &added : NULL, y);
         *merit = *merit + sk_vec3_dot(im->res[i], im->res[i]);
     }
     if (later && g->has_drag)
@@ -308,14 +315,39 @@ static void place_trial(sk_ref_rope *r, sk_real h)
         }
 }
 
+/* BDF2's merit at the trial point z, the residual's squared norm over the unpinned particles in order (as solve
+ * sums it), and in *energy the step's energy where judge: the forces' evaluation of a solve without the solve. */
+static sk_real trial_merit(sk_ref_rope *r, const sk_rope_constants *c, sk_real h, bool judge, bool lines,
+                           sk_real *energy)
+{
+    sk_ref_implicit *im = &r->implicit;
+    const sk_particle *ps = r->world.particles;
+    place_trial(r, h);
+    sk_world_apply_forces(&r->world);
+    link_blocks(r, c, true, im->share); /* which links act, for the energy */
+    const bool water = lines && r->scenario->water.present;
+    sk_real merit = 0;
+    for (int i = 0; i < r->world.count; i++)
+        if (ps[i].w != 0) {
+            const sk_real mass = c->mass_back;
+            const sk_sym3 added = water ? sk_line_added_block(ps[i].line) : sk_sym3_diagonal(0);
+            const sk_vec3 y = sk_vec3_scale(sk_vec3_add(ps[i].f, sk_vec3_scale(ps[i].a, mass)), c->dt);
+            const sk_vec3 res = residual(im->z[i], mass, water ? &added : NULL, y);
+            merit = merit + sk_vec3_dot(res, res);
+        }
+    *energy = judge ? step_energy(r, c) : 0;
+    return merit;
+}
+
 /* BDF2 (docs/model.md section 2.1): x_(n+1) = x^ + h v_(n+1), M (v_(n+1) - v^) = h F(x_(n+1), v_(n+1)), with
  * x^ = (4 x_n - x_(n-1)) / 3 (the same for v^) and h = 2 dt / 3; the first step, with no state before it, is
- * backward Euler (x^ = x_n, h = dt). Each is solved by Newton from dv = 0 (the trial point z holds dv), every
- * solve the block-tridiagonal one, with a backtracking line search: a pass evaluates the forces, the
- * residual's squared norm and (energy_judges) the step's energy at the trial point; the trial is accepted when
- * either falls enough (sk_bdf2_accept, sk_bdf2_energy_accept); accepted, its solve gives the next Newton point
- * and the rope stops once that solve moved no velocity component by more than the tolerance; refused, the
- * trial point moves back towards the accepted one (alpha halved) and the solve is not used. */
+ * backward Euler (x^ = x_n, h = dt). Each is solved by Newton (the trial point z holds dv) from the velocity
+ * extrapolated from the last two steps, every solve the block-tridiagonal one, with a backtracking line search: a
+ * solve at an accepted trial gives the next trial, which is then judged by its merit (the residual's squared norm)
+ * and, where energy_judges, the step's energy without a solve (sk_bdf2_accept, sk_bdf2_energy_accept); refused, it
+ * moves back towards the accepted point (alpha halved). The rope stops once a solve moved no velocity component by
+ * more than the tolerance or its moves contracted enough (sk_bdf2_moves_converged), taking the solve's result, or
+ * once an accepted full step's residual contracted enough (sk_bdf2_rate_converged), taking that trial. */
 static void bdf2_step(sk_ref_rope *r)
 {
     sk_ref_implicit *im = &r->implicit;
@@ -328,9 +360,11 @@ static void bdf2_step(sk_ref_rope *r)
         const bool moves = ps[i].w != 0 && im->has_prev;
         im->x0[i] = moves ? sk_bdf2_start(ps[i].p, im->prev_p[i]) : ps[i].p;
         im->v0[i] = moves ? sk_bdf2_start(ps[i].v, im->prev_v[i]) : ps[i].v;
+        /* Newton starts from the velocity extrapolated from the last two steps */
+        im->z[i] = moves ? sk_bdf2_predict(ps[i].v, im->prev_v[i]) : sk_vec3_zero();
         im->prev_p[i] = ps[i].p;
         im->prev_v[i] = ps[i].v;
-        im->z[i] = im->acc[i] = im->target[i] = sk_vec3_zero();
+        im->acc[i] = im->target[i] = sk_vec3_zero();
     }
     im->has_prev = true;
     /* the links' geometric shares at the step's start, where the tensions are the motion's: the trial point's
@@ -338,47 +372,65 @@ static void bdf2_step(sk_ref_rope *r)
     for (int i = 0; i + 1 < n; i++)
         im->share[i] = sk_spring_share(sk_rope_link_length(r->group, &r->params, c, i),
                                        sk_inverse_length(sk_vec3_length(sk_vec3_sub(ps[i].p, ps[i + 1].p))));
-    const bool judge = energy_judges(r);
+    const bool judge = energy_judges(r), lines = line_blocks(r);
     sk_real alpha = 1, accepted = 0, energy_accepted = 0, slope = 0;
+    sk_real last_move = 0; /* the last solve's move, where it was a full step (alpha 1), else 0 */
     bool converged = false;
     int solves = 0;
-    for (int it = 0; it < r->scenario->implicit_iterations && !converged; it++) {
+    while (solves < r->scenario->implicit_iterations) {
+        const sk_real prev_move = alpha == 1 ? last_move : 0;
+        /* a solve at the accepted trial point */
         place_trial(r, h);
         sk_world_apply_forces(w);
         link_blocks(r, c, true, im->share);
         sk_real merit = 0;
-        solve(r, c, true, line_blocks(r), &merit);
+        solve(r, c, true, lines, &merit);
         solves++;
-        const sk_real energy = judge ? step_energy(r, c) : 0;
-        const bool accept = it == 0 || sk_bdf2_accept(merit, accepted, alpha) ||
-                            (judge && sk_bdf2_energy_accept(energy, energy_accepted, slope, alpha));
-        if (accept) {
-            accepted = merit;
-            energy_accepted = energy;
-            alpha = 1;
-            /* the energy's slope along the solve's step, r . (t - a), summed from the last row up */
-            slope = 0;
-            for (int i = n - 1; i >= 0; i--)
-                if (ps[i].w != 0)
-                    slope = slope + sk_vec3_dot(im->res[i], sk_vec3_sub(im->dv[i], im->z[i]));
-        } else {
-            alpha = alpha * (sk_real)0.5;
-        }
+        accepted = merit;
+        energy_accepted = judge ? step_energy(r, c) : 0;
+        alpha = 1;
+        /* the energy's slope along the solve's step, r . (t - a), summed from the last row up */
+        slope = 0;
+        for (int i = n - 1; i >= 0; i--)
+            if (ps[i].w != 0)
+                slope = slope + sk_vec3_dot(im->res[i], sk_vec3_sub(im->dv[i], im->z[i]));
         bool within = true;
+        sk_real move = 0; /* the largest component of t - a */
         for (int i = 0; i < n; i++) {
             if (ps[i].w == 0)
                 continue;
             const sk_vec3 d = sk_vec3_sub(im->dv[i], im->z[i]);
             within = within && d.x >= -tol && d.x <= tol && d.y >= -tol && d.y <= tol && d.z >= -tol && d.z <= tol;
-            if (accept) {
-                im->acc[i] = im->z[i];
-                im->target[i] = im->dv[i];
-                im->z[i] = im->dv[i];
-            } else {
-                im->z[i] = sk_vec3_add(im->acc[i], sk_vec3_scale(sk_vec3_sub(im->target[i], im->acc[i]), alpha));
-            }
+            const sk_real ax = d.x < 0 ? -d.x : d.x, ay = d.y < 0 ? -d.y : d.y, az = d.z < 0 ? -d.z : d.z;
+            move = ax > move ? ax : move;
+            move = ay > move ? ay : move;
+            move = az > move ? az : move;
+            im->acc[i] = im->z[i];
+            im->target[i] = im->dv[i];
+            im->z[i] = im->dv[i];
         }
-        converged = accept && within;
+        if (within || sk_bdf2_moves_converged(move, prev_move, tol)) {
+            converged = true;
+            break;
+        }
+        last_move = move;
+        /* the next trial judged by its merit and energy alone, without a solve: refused, it moves back towards the
+         * accepted point until one is accepted (sk_bdf2_accept takes the trial at ALPHA_MIN) */
+        for (;;) {
+            sk_real energy;
+            merit = trial_merit(r, c, h, judge, lines, &energy);
+            if (sk_bdf2_accept(merit, accepted, alpha) ||
+                (judge && sk_bdf2_energy_accept(energy, energy_accepted, slope, alpha)))
+                break;
+            alpha = alpha * (sk_real)0.5;
+            for (int i = 0; i < n; i++)
+                if (ps[i].w != 0)
+                    im->z[i] = sk_vec3_add(im->acc[i], sk_vec3_scale(sk_vec3_sub(im->target[i], im->acc[i]), alpha));
+        }
+        if (alpha == 1 && sk_bdf2_rate_converged(merit, accepted, move, tol)) {
+            converged = true;
+            break;
+        }
     }
     im->solves = solves;
     im->unconverged += !converged;

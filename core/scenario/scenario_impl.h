@@ -21,7 +21,7 @@
 #define SK_MAX_EQUILIBRIUM_ITERATIONS 100000
 #define SK_DEFAULT_EQUILIBRIUM_ITERATIONS 500
 #define SK_DEFAULT_EQUILIBRIUM_TOLERANCE 1e-6
-#define SK_DEFAULT_BDF2_TOLERANCE 1e-5
+#define SK_DEFAULT_BDF2_TOLERANCE 1e-3
 /* Newton iterations of the direct solver's position projection: each costs one banded solve; it converges
  * quadratically, so a rope that needs more than this is not converging. Its default holds W2's rods to
  * round-off. */
