@@ -41,46 +41,49 @@ bool sk_engine_track_extremes(sk_engine *e, bool on)
 
 bool sk_engine_tracks_extremes(const sk_engine *e) { return e->tracking; }
 
-bool sk_engine_rope_extremes(const sk_engine *e, size_t rope, sk_real *max_tension, sk_real *max_strain)
+/* Extremes first and first + 1 of the rope (where not NULL), where the engine tracks them; -inf, a link's
+ * figure before any link was present, reads as NaN (the supports' start at 0). */
+static bool get_extremes(const sk_engine *e, size_t rope, int first, sk_real *a, sk_real *b)
 {
     SK_ASSERT_ROPE(e, rope);
     sk_real x[SK_ENGINE_EXTREMES];
     if (!e->tracking || !e->ext->rope_extremes(e, rope, x))
         return false;
-    /* -inf: no link was ever present */
-    if (max_tension)
-        *max_tension = x[0] == -INFINITY ? (sk_real)NAN : x[0];
-    if (max_strain)
-        *max_strain = x[1] == -INFINITY ? (sk_real)NAN : x[1];
+    sk_real *out[2] = {a, b};
+    for (int k = 0; k < 2; k++)
+        if (out[k])
+            *out[k] = x[first + k] == -INFINITY ? (sk_real)NAN : x[first + k];
     return true;
+}
+
+/* Puts extremes first .. first + 1 of the rope back, where the engine tracks them. */
+static bool put_extremes(sk_engine *e, size_t rope, int first, const sk_real x[2])
+{
+    SK_ASSERT_ROPE(e, rope);
+    return e->tracking && e->ext->set_rope_extremes && e->ext->set_rope_extremes(e, rope, first, 2, x);
+}
+
+bool sk_engine_rope_extremes(const sk_engine *e, size_t rope, sk_real *max_tension, sk_real *max_strain)
+{
+    return get_extremes(e, rope, 0, max_tension, max_strain);
 }
 
 bool sk_engine_set_rope_extremes(sk_engine *e, size_t rope, sk_real max_tension, sk_real max_strain)
 {
-    SK_ASSERT_ROPE(e, rope);
     /* NaN is how -inf (no link yet) is reported; a NaN is never a maximum */
     const sk_real x[2] = {isnan(max_tension) ? -INFINITY : max_tension, isnan(max_strain) ? -INFINITY : max_strain};
-    return e->tracking && e->ext->set_rope_extremes && e->ext->set_rope_extremes(e, rope, 0, 2, x);
+    return put_extremes(e, rope, 0, x);
 }
 
 bool sk_engine_rope_support_extremes(const sk_engine *e, size_t rope, sk_real *max_first, sk_real *max_last)
 {
-    SK_ASSERT_ROPE(e, rope);
-    sk_real x[SK_ENGINE_EXTREMES];
-    if (!e->tracking || !e->ext->rope_extremes(e, rope, x))
-        return false;
-    if (max_first)
-        *max_first = x[2];
-    if (max_last)
-        *max_last = x[3];
-    return true;
+    return get_extremes(e, rope, 2, max_first, max_last);
 }
 
 bool sk_engine_set_rope_support_extremes(sk_engine *e, size_t rope, sk_real max_first, sk_real max_last)
 {
-    SK_ASSERT_ROPE(e, rope);
     const sk_real x[2] = {isnan(max_first) ? 0 : max_first, isnan(max_last) ? 0 : max_last};
-    return e->tracking && e->ext->set_rope_extremes && e->ext->set_rope_extremes(e, rope, 2, 2, x);
+    return put_extremes(e, rope, 2, x);
 }
 
 uint64_t sk_engine_advance(sk_engine *e, long steps)

@@ -207,6 +207,21 @@ static void solve(sk_ref_rope *r, const sk_rope_constants *c, bool later, bool l
 
 static void bdf2_step(sk_ref_rope *r);
 
+/* The step's end: every unpinned particle's velocity v0 + dv, damped, and its position x0 + v h. */
+static void take_step(sk_ref_rope *r, const sk_vec3 *dv, sk_real h)
+{
+    const sk_ref_implicit *im = &r->implicit;
+    sk_world *w = &r->world;
+    for (int i = 0; i < w->count; i++) {
+        sk_particle *p = &w->particles[i];
+        if (p->w == 0)
+            continue;
+        p->v = sk_vec3_add(im->v0[i], dv[i]);
+        p->v = sk_vec3_scale(p->v, w->damp);
+        p->p = sk_vec3_add(im->x0[i], sk_vec3_scale(p->v, h));
+    }
+}
+
 void sk_ref_implicit_linear_solve(sk_ref_rope *r, const sk_rope_constants *c)
 {
     link_blocks(r, c, true, NULL);
@@ -249,14 +264,7 @@ void sk_ref_rope_implicit_step(sk_ref_rope *r)
         link_blocks(r, &r->c, later, NULL);
         solve(r, &r->c, later, line_blocks(r), NULL);
     }
-    for (int i = 0; i < n; i++) {
-        sk_particle *p = &ps[i];
-        if (p->w == 0)
-            continue;
-        p->v = sk_vec3_add(im->v0[i], im->dv[i]);
-        p->v = sk_vec3_scale(p->v, w->damp);
-        p->p = sk_vec3_add(im->x0[i], sk_vec3_scale(p->v, dt));
-    }
+    take_step(r, im->dv, dt);
 }
 
 /* Whether BDF2's line search may also judge a trial point by the step's energy: where every force the rope
@@ -434,12 +442,5 @@ static void bdf2_step(sk_ref_rope *r)
     }
     im->solves = solves;
     im->unconverged += !converged;
-    for (int i = 0; i < n; i++) {
-        sk_particle *p = &ps[i];
-        if (p->w == 0)
-            continue;
-        p->v = sk_vec3_add(im->v0[i], im->z[i]);
-        p->v = sk_vec3_scale(p->v, w->damp);
-        p->p = sk_vec3_add(im->x0[i], sk_vec3_scale(p->v, h));
-    }
+    take_step(r, im->z, h);
 }
