@@ -104,18 +104,29 @@ SK_INLINE void deploy_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *sta
 
 /* The variants (feature_mask.h): lines in water, then lines on a compliant seabed in air, their other features
  * read at run time (docs/model.md section 7.2); then profiles (each particle with its own constants, and with
- * bending each hinge's k_b), bending, and the rest; the other features read at run time. Damped links (axial
+ * bending each hinge's k_b), bending, a spring rope paid out from an anchored spring by Euler's or the
+ * symplectic step (the seeds' deploying ropes, every feature constant), and the rest; the other features read
+ * at run time. Damped links (axial
  * damping) first among these, so the others take them as absent. The lines' features are constant off in
  * every variant after the lines' own, so that the other ropes run none of their code. */
 #define DEPLOY_DRY (K_WATER | K_SEABED)
 #define DEPLOY_OPEN (K_BENDING | K_PROFILES | K_LEAN | K_UNIT_DAMP | K_LINK_DAMP | DEPLOY_DRY)
 #define DEPLOY_LINE (K_WATER | K_DEPLOYS | K_LEAN | K_UNIT_DAMP)
+/* A spring rope paid out from an anchored spring and nothing else, by Euler's (Cyclone's) or the symplectic
+ * step: every feature but the damping factor's constant. */
+#define DEPLOY_SPRINGS                                                                                           \
+    (K_INTEGRATOR_BITS | K_LINK_BITS | K_ANCHOR_BITS | K_DRAG_BITS | K_GFORCE | K_BUOYANCY | K_DRIVEN | K_BENDING | \
+     K_PROFILES | K_DEPLOYS | K_FRICTION | K_BDF2 | K_LINK_DAMP | K_OBJECT_BITS | DEPLOY_DRY)
+#define DEPLOY_SPRINGS_WITH(integrator) \
+    (K_INTEGRATOR(integrator) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(SK_ANCHOR_SPRING) | K_DEPLOYS)
 #define DEPLOY_VARIANTS(X)                                                                  \
     X(line, K_WATER | K_DEPLOYS, K_WATER | K_DEPLOYS, DEPLOY_LINE)                                \
     X(line_seabed_dry, K_SEABED | K_DEPLOYS, K_SEABED | K_DEPLOYS, DEPLOY_LINE | K_SEABED)        \
     X(link_damped, K_LINK_DAMP, K_LINK_DAMP, K_LINK_DAMP | K_LEAN | DEPLOY_DRY)              \
     X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_LINK_DAMP | DEPLOY_DRY) \
     X(bending, K_BENDING | K_PROFILES, K_BENDING, DEPLOY_OPEN)                   \
+    X(springs_euler, DEPLOY_SPRINGS, DEPLOY_SPRINGS_WITH(SK_INTEGRATOR_EULER), DEPLOY_SPRINGS | K_LEAN)        \
+    X(springs_symplectic, DEPLOY_SPRINGS, DEPLOY_SPRINGS_WITH(SK_INTEGRATOR_SYMPLECTIC), DEPLOY_SPRINGS | K_LEAN) \
     X(plain, K_BENDING | K_PROFILES, 0u, DEPLOY_OPEN)
 
 #define K_VARIANT_PARAMS \
