@@ -128,7 +128,7 @@ SK_INLINE void fixed_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *stat
 
 /* The variants, most specific first (feature_mask.h). Fully constant: lean springs under each explicit
  * integrator, with a static anchored spring or none, damped or not (Verlet has no damping factor of its
- * own), and plain symplectic bungees; then damped links (axial damping), profiles, bending, and everything
+ * own), plain symplectic bungees, and contact chains (rods, cables) under Euler's and the symplectic step; then damped links (axial damping), profiles, bending, and everything
  * else, with their other features read at run time (the links' damping constant in all but the first). */
 #define FIXED_LEAN(X, name, integrator, anchor) \
     K_EXACT(X, name, K_LEAN | K_INTEGRATOR(integrator) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
@@ -137,6 +137,9 @@ SK_INLINE void fixed_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *stat
     K_EXACT(X, name##_undamped, K_UNIT_DAMP | K_LEAN | K_INTEGRATOR(integrator) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
 #define FIXED_BUNGEE(X, name, damp) \
     K_EXACT(X, name, (damp) | K_INTEGRATOR(SK_INTEGRATOR_SYMPLECTIC) | K_LINK(SK_LINK_BUNGEE))
+/* Rods or cables held by a rod, a cable or nothing (contacts, not forces), under gravity alone: every feature
+ * constant but the damping factor's. */
+#define FIXED_CONTACTS(X, name, integrator) X(name, K_ALL & ~K_UNIT_DAMP, K_INTEGRATOR(integrator), K_ALL & ~K_UNIT_DAMP)
 /* The lines' features (water, seabed) are constant off in every variant after the lines' own, so that the ropes
  * of the other variants run none of their code. */
 #define FIXED_DRY (K_WATER | K_SEABED)
@@ -154,6 +157,7 @@ SK_INLINE void fixed_run(const sk_kernel_cfg *cfg, sk_real *param, sk_real *stat
     FIXED_LEAN(X, ver_spring, SK_INTEGRATOR_VERLET, SK_ANCHOR_NONE)                               \
     FIXED_LEAN(X, ver_spring_anchor, SK_INTEGRATOR_VERLET, SK_ANCHOR_SPRING)                      \
     FIXED_BUNGEE(X, sym_bungee_damped, 0u) FIXED_BUNGEE(X, sym_bungee_undamped, K_UNIT_DAMP)      \
+    FIXED_CONTACTS(X, eul_contacts, SK_INTEGRATOR_EULER) FIXED_CONTACTS(X, sym_contacts, SK_INTEGRATOR_SYMPLECTIC) \
     X(line, K_WATER | K_PROFILES | K_BENDING, K_WATER | K_PROFILES, FIXED_LINE)                     \
     X(line_bending, K_WATER | K_PROFILES | K_BENDING, K_WATER | K_PROFILES | K_BENDING, FIXED_LINE)  \
     X(line_other, K_WATER, K_WATER, FIXED_LINE_OTHER)                                               \
