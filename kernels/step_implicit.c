@@ -137,6 +137,23 @@ SK_INLINE void bend_points(const sk_kernel_cfg *cfg, const kparams *k, const sk_
     k_bend_walk(k, rows, n, bend, prof, iterate_point, &it);
 }
 
+/* A profile row's terms of the implicit integrator for the step of k (k->dt, k->drag_t), with the operations
+ * that give its rows the rope's dt terms (core/batch/storage.c, model/profile.h): under BDF2, k's step is h = 2 dt
+ * / 3 in the lanes with a step before and dt in the others, and the rows' own terms are dt's. */
+SK_INLINE void profile_row_step(kparams *row, const kparams *k)
+{
+    row->implicit_diag = skv_add(row->mass, k->drag_t);
+    row->link_kdt2 = skv_mul(skv_mul(row->link_stiffness, k->dt), k->dt);
+    row->link_cdt = skv_mul(row->link_c, k->dt);
+}
+
+/* The diagonal of M + T of row j of a group with profiles, for k's step under BDF2 (profile_row_step). */
+SK_INLINE skv profile_diag(const kparams *k, const sk_real *prof, int j, bool bdf2)
+{
+    const sk_real *r = prof + (size_t)j * SK_Q_COUNT * SK_W;
+    return bdf2 ? skv_add(skv_load(r + (size_t)SK_Q_MASS * SK_W), k->drag_t) : skv_load(r + (size_t)SK_Q_IMP_DIAG * SK_W);
+}
+
 /* One Newton iteration's forward elimination. Row i's terms are added in the reference's order
  * (reference/implicit.c): what the row above hands over (the diagonal plus S D^-1 E, and S D^-1 y - q) is
  * computed at the end of that row and carried in registers. With BDF2 (bscratch) it also keeps each row's
@@ -169,7 +186,7 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
     skv3 cp, cv, cz;
     row_point(k, state, scratch, bdf2_row(bscratch, 0), pinned[0], later, &cp, &cv, &cz);
     skv3 um_prev = v3_zero(), handed_y = v3_zero();
-    skv_sym3 handed = prof ? s3_diagonal(skv_load(prof + (size_t)SK_Q_IMP_DIAG * SK_W)) : diag;
+    skv_sym3 handed = prof ? s3_diagonal(profile_diag(k, prof, 0, ft.bdf2)) : diag;
     skm act_prev = skm_not(all);
     const kparams *const k_rope = k;
     for (int i = 0; i < rows; i++) {
@@ -182,12 +199,14 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
         if (prof) {
             row_k = *k_rope;
             kp_profile_row(&row_k, prof, i);
+            if (ft.bdf2) /* the step's terms: h's where the lane has a step before, else dt's (bdf2_step) */
+                profile_row_step(&row_k, k_rope);
             k = &row_k;
         }
         const skv3 field_i = prof ? v3_scale(k->acc, k->mass) : field;
         const skv_sym3 diag_i = prof ? s3_diagonal(k->implicit_diag) : diag;
         const skv_sym3 diag_next =
-            prof && has_next ? s3_diagonal(skv_load(prof + ((size_t)(i + 1) * SK_Q_COUNT + SK_Q_IMP_DIAG) * SK_W)) : diag;
+            prof && has_next ? s3_diagonal(profile_diag(k_rope, prof, i + 1, ft.bdf2)) : diag;
         const skv index = skv_set1((sk_real)i);
         const skm held = skv_eq(index, held_index);
 
@@ -511,7 +530,8 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
         }
         if (i + 1 < rows) { /* link i's geometric share at the step's start (reference/implicit.c, bdf2_step) */
             const skv l = v3_length(v3_sub(p, v3_load(row + stride)));
-            skv_store(brow + IB_SHARE * SK_W, s3_spring_share(k->link_l, s3_inverse_length(l)));
+            const skv rest = prof ? skv_load(prof + ((size_t)i * SK_Q_COUNT + SK_Q_LINK_L) * SK_W) : k->link_l;
+            skv_store(brow + IB_SHARE * SK_W, s3_spring_share(rest, s3_inverse_length(l)));
         }
         v3_store(brow + IB_BASE * SK_W, pb);
         v3_store(brow + (IB_BASE + 3) * SK_W, vb);
@@ -641,8 +661,8 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
 /* The variants (feature_mask.h): the hot case (a stiff tether: springs, a static anchored spring or none, no
  * per-particle forces, not deploying) with and without damping, fully constant; then profiles (each row with
  * its particle's and its link's own constants, and with bending each hinge's own k_b), bending (the hinges'
- * pass at each linearisation point), and the rest, their other features read at run time. BDF2 (never with
- * profiles) has the hot case's two undamped variants and one of its own for the rest. Damped links (axial
+ * pass at each linearisation point), and the rest, their other features read at run time. BDF2 has the hot
+ * case's two undamped variants, one with profiles and one of its own for the rest. Damped links (axial
  * damping, their blocks T) come before profiles, so the others take them as absent. */
 #define IMPLICIT_SPRINGS(X, name, anchor, damp) \
     K_EXACT(X, name, (damp) | K_INTEGRATOR(SK_INTEGRATOR_IMPLICIT) | K_LINK(SK_LINK_SPRING) | K_ANCHOR(anchor))
@@ -659,6 +679,8 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
     X(line_water, K_WATER, K_WATER, K_WATER | K_LEAN)                                               \
     X(line_seabed, K_SEABED, K_SEABED, IMPLICIT_DRY | K_LEAN)                                       \
     X(link_damped, K_LINK_DAMP, K_LINK_DAMP, K_LINK_DAMP | K_LEAN | IMPLICIT_DRY)                 \
+    X(bdf2_profiled, K_PROFILES | K_BDF2, K_PROFILES | K_BDF2,                                     \
+      K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2 | K_LINK_DAMP | IMPLICIT_DRY)                        \
     X(profiled, K_PROFILES, K_PROFILES, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2 | K_LINK_DAMP | IMPLICIT_DRY) \
     X(bdf2_general, K_PROFILES | K_BDF2, K_BDF2, K_PROFILES | K_LEAN | K_UNIT_DAMP | K_BDF2 | K_LINK_DAMP | IMPLICIT_DRY) \
     X(bending, K_BENDING | K_PROFILES | K_BDF2, K_BENDING, IMPLICIT_OPEN)                         \

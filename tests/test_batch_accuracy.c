@@ -782,6 +782,54 @@ static int bdf2(void)
     return 0;
 }
 
+/* BDF2 with properties along the rope (model/profile.h): each row's diagonal, link blocks and damping for h, the
+ * merit's and the energy's per-particle masses, per-link stiffnesses and rest lengths, link i's geometric share of
+ * its own rest length. Linear profiles with payloads (energy judged), lists with gravity as a force, drag, buoyancy
+ * and an anchored spring, bungees of a length profile, bending, and damped links by ratio: BDF2's step at 2e-2 s
+ * on ropes whose w dt reaches about 2, each with a tolerance every lane meets and with 4 solves at most. */
+#define BDF2_PROFILES(MASS, LINK, EXTRA, SWEEP)                                                                        \
+    " {\"count\": 37, \"particles\": 14, \"start\": [0, 10, 0], \"end\": [1.3, 10, 0], \"mass\": " MASS ","             \
+    "  \"velocity\": [0.1, 0.2, -0.3], \"link\": " LINK ", " EXTRA                                                    \
+    "  \"sweep\": {\"velocity[1]\": {\"random\": {\"min\": -3, \"max\": 3, \"seed\": 7}}" SWEEP "}}"
+
+static int bdf2_profiles(void)
+{
+    static const char *const implicit[] = {"{\"scheme\": \"bdf2\", \"tolerance\": 1e-6}",
+                                           "{\"scheme\": \"bdf2\", \"tolerance\": 1e-9, \"iterations\": 4}"};
+    for (int i = 0; i < 2; i++) {
+        static char json[1 << 14];
+        snprintf(json, sizeof json,
+                 "{\"skein\": 1, \"dt\": 2e-2, \"steps\": 400, \"integrator\": \"implicit\", \"implicit\": %s,"
+                 " \"gravity_as\": \"%s\", \"groups\": ["
+                 BDF2_PROFILES("{\"from\": 0.05, \"to\": 0.2}",
+                               "{\"type\": \"spring\", \"stiffness\": {\"from\": 2000, \"to\": 300}, \"length\": {\"from\": 0.08, \"to\": 0.12}}",
+                               "\"pinned\": [0], \"payloads\": [{\"index\": -1, \"mass\": 0.5}, {\"index\": 6, \"mass\": 0.2}],",
+                               ", \"mass.last\": {\"random\": {\"min\": 0.02, \"max\": 0.3, \"seed\": 101}},"
+                               " \"link.stiffness.last\": {\"random\": {\"min\": 100, \"max\": 3000, \"seed\": 102}},"
+                               " \"link.length.last\": {\"random\": {\"min\": 0.08, \"max\": 0.14, \"seed\": 103}},"
+                               " \"payloads[0].mass\": {\"random\": {\"min\": 0, \"max\": 2, \"seed\": 104}}") ","
+                 BDF2_PROFILES("[0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05]",
+                               "{\"type\": \"spring\", \"stiffness\": [900, 900, 900, 900, 900, 900, 300, 300, 300, 300, 300, 300, 300],"
+                               " \"length\": 0.1}",
+                               "\"pinned\": [], \"damping\": 0.9, \"drag\": {\"k1\": 0.05, \"k2\": 0.1},"
+                               " \"buoyancy\": {\"water_height\": 9.9, \"max_depth\": 0.1, \"density\": 1000, \"volume\": 0.0005},"
+                               " \"anchor\": {\"type\": \"anchored_spring\", \"point\": [0, 10, 0], \"stiffness\": 900, \"length\": 0.05},"
+                               " \"payloads\": [{\"index\": -1, \"mass\": 1}],",
+                               ", \"payloads[0].mass\": {\"random\": {\"min\": 0, \"max\": 3, \"seed\": 105}},"
+                               " \"damping\": {\"random\": {\"min\": 0.5, \"max\": 1, \"seed\": 3}}") ","
+                 BDF2_PROFILES("0.1", "{\"type\": \"bungee\", \"stiffness\": 400, \"length\": {\"from\": 0.08, \"to\": 0.16}}",
+                               "\"pinned\": [0], \"bending\": {\"stiffness\": 0.002}, \"payloads\": [{\"index\": -1, \"mass\": 0.5}],",
+                               ", \"link.length.last\": {\"random\": {\"min\": 0.1, \"max\": 0.2, \"seed\": 107}}") ","
+                 BDF2_PROFILES("{\"from\": 0.15, \"to\": 0.05}",
+                               "{\"type\": \"spring\", \"damping_ratio\": 0.3, \"stiffness\": {\"from\": 800, \"to\": 200}, \"length\": 0.1}",
+                               "\"pinned\": [0], \"payloads\": [{\"index\": -1, \"mass\": 0.3}],",
+                               ", \"link.damping_ratio\": {\"random\": {\"min\": 0, \"max\": 1, \"seed\": 123}}") "]}",
+                 implicit[i], i ? "force" : "acceleration");
+        CHECK_OK(tb_against_reference(json, 400, 100, NULL));
+    }
+    return 0;
+}
+
 /* Wind on deploying ropes, on rods with the ground's contacts, with bending, and under BDF2. */
 static int wind_everywhere(void)
 {
@@ -1062,8 +1110,8 @@ static int isa_choice(void)
 }
 
 /* Lines in water (docs/model.md 3.6-3.7) under every integrator: the explicit ones, backward Euler with one
- * and three Newton iterations and, where `bdf2` (BDF2 refuses profiles), BDF2. */
-static int each_line(const char *fmt, bool bdf2)
+ * and three Newton iterations and BDF2. */
+static int each_line(const char *fmt)
 {
     static const struct {
         const char *name, *top;
@@ -1075,7 +1123,7 @@ static int each_line(const char *fmt, bool bdf2)
                      {"implicit", "\"implicit\": {\"iterations\": 3}, "},
                      {"implicit", "\"implicit\": {\"scheme\": \"bdf2\", \"tolerance\": 1e-9, \"iterations\": 6}, "}};
     static char json[1 << 14], text[1 << 14];
-    for (size_t i = 0; i < sizeof line_runs / sizeof line_runs[0] - (bdf2 ? 0 : 1); i++) {
+    for (size_t i = 0; i < sizeof line_runs / sizeof line_runs[0]; i++) {
         snprintf(text, sizeof text, fmt, line_runs[i].name);
         CHECK(text[0] == '{');
         snprintf(json, sizeof json, "{%s%s", line_runs[i].top, text + 1);
@@ -1301,7 +1349,7 @@ static int deploy_particles_water(void)
 
 static int line_water(void)
 {
-    return each_line(LINE_WATER("", ", \"mass_per_length\": 0.8, \"EA\": 200, \"length\": 4.6, \"segments\": 15", ""), false);
+    return each_line(LINE_WATER("", ", \"mass_per_length\": 0.8, \"EA\": 200, \"length\": 4.6, \"segments\": 15", ""));
 }
 
 /* The same with particles, masses and link given (no profiles), bending and the old drag beside Morison's. */
@@ -1309,16 +1357,14 @@ static int line_water_particles(void)
 {
     return each_line(LINE_WATER("\"gravity_as\": \"force\",", "",
                                 "\"particles\": 16, \"mass\": 0.25, \"link\": {\"type\": \"spring\", \"stiffness\": 600, "
-                                "\"length\": 0.3}, \"bending\": {\"stiffness\": 0.02}, \"drag\": {\"k1\": 0.01, \"k2\": 0.02},"),
-                     true);
+                                "\"length\": 0.3}, \"bending\": {\"stiffness\": 0.02}, \"drag\": {\"k1\": 0.01, \"k2\": 0.02},"));
 }
 
 /* A line given by EA with bending and axial damping (a ratio of critical, as MoorDyn's negative BA). */
 static int line_water_bending(void)
 {
     return each_line(LINE_WATER("", ", \"mass_per_length\": 0.8, \"EA\": 200, \"length\": 4.6, \"segments\": 15",
-                                "\"bending\": {\"stiffness\": 0.05}, \"link\": {\"type\": \"bungee\", \"damping_ratio\": 0.5},"),
-                     false);
+                                "\"bending\": {\"stiffness\": 0.05}, \"link\": {\"type\": \"bungee\", \"damping_ratio\": 0.5},"));
 }
 
 /* Waves (ramped in) over a sheared current: the water's velocity and acceleration at every particle. */
@@ -1329,8 +1375,28 @@ static int line_waves(void)
                                   " \"waves\": {\"amplitude\": 0.1, \"period\": 2, \"heading\": 30, \"phase\": 40,"
                                   " \"depth\": 1.6, \"ramp\": 0.2}}",
                                   "", ", \"mass_per_length\": 0.8, \"EA\": 200, \"length\": 4.6, \"segments\": 15",
-                                  "\"link\": {\"type\": \"bungee\", \"damping_ratio\": 0.3},"),
-                     false);
+                                  "\"link\": {\"type\": \"bungee\", \"damping_ratio\": 0.3},"));
+}
+
+/* BDF2 at the large steps it is for on a line given by EA (profiles: its ends carry half a segment) in waves over a
+ * sheared current, its links damped bungees, falling onto the compliant seabed: steps of 1e-2 s, 200 of them. */
+static int bdf2_line_water(void)
+{
+    static char json[1 << 14];
+    snprintf(json, sizeof json,
+             LINE_SEA("{\"density\": 1025, \"surface\": 0.2, \"current\": {\"heights\": [-1.5, -0.5, 0.2],"
+                      " \"velocities\": [[0, 0, 0], [0.2, 0, 0.1], [0.5, 0, -0.2]]},"
+                      " \"waves\": {\"amplitude\": 0.1, \"period\": 2, \"heading\": 30, \"phase\": 40,"
+                      " \"depth\": 1.6, \"ramp\": 0.2}}",
+                      "\"implicit\": {\"scheme\": \"bdf2\", \"tolerance\": 1e-9, \"iterations\": 6},",
+                      ", \"mass_per_length\": 0.8, \"EA\": 200, \"length\": 4.6, \"segments\": 15",
+                      "\"link\": {\"type\": \"bungee\", \"damping_ratio\": 0.3},"),
+             "implicit");
+    char *dt = strstr(json, "\"dt\": 5e-4, \"steps\": 1000");
+    CHECK(dt != NULL);
+    memcpy(dt, "\"dt\": 1e-2, \"steps\":  200", strlen("\"dt\": 5e-4, \"steps\": 1000"));
+    CHECK_OK(tb_against_reference(json, 200, 50, NULL));
+    return 0;
 }
 
 CHECK_MAIN({"line_water", line_water}, {"line_waves", line_waves}, {"line_water_particles", line_water_particles},
@@ -1339,7 +1405,7 @@ CHECK_MAIN({"line_water", line_water}, {"line_waves", line_waves}, {"line_water_
            {"profiles_contacts", profiles_contacts}, {"profiles_friction", profiles_friction},
            {"profiles_direct", profiles_direct}, {"profiles_bending", profiles_bending},
            {"bending", bending}, {"bending_all_forces", bending_all_forces}, {"bending_deploy", bending_deploy},
-           {"bending_contacts", bending_contacts}, {"implicit_contacts", implicit_contacts}, {"bdf2", bdf2}, {"link_damping", link_damping}, {"link_damping_ratio", link_damping_ratio},
+           {"bending_contacts", bending_contacts}, {"implicit_contacts", implicit_contacts}, {"bdf2", bdf2}, {"bdf2_profiles", bdf2_profiles}, {"bdf2_line_water", bdf2_line_water}, {"link_damping", link_damping}, {"link_damping_ratio", link_damping_ratio},
            {"link_damping_profiles", link_damping_profiles}, {"link_damping_deploy", link_damping_deploy},
            {"link_damping_bdf2", link_damping_bdf2}, {"flow", flow}, {"flow_swept_only", flow_swept_only}, {"towed_path", towed_path}, {"spring", spring}, {"spring_unpinned", spring_unpinned}, {"pinned_set", pinned_set},
            {"bungee", bungee}, {"gravity_force", gravity_force}, {"drag", drag}, {"buoyancy", buoyancy}, {"wind", wind}, {"wind_everywhere", wind_everywhere},

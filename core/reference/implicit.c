@@ -290,11 +290,17 @@ static sk_real step_energy(const sk_ref_rope *r, const sk_rope_constants *c)
     sk_real e = 0;
     for (int i = 0; i < r->world.count; i++) {
         if (ps[i].w != 0) {
-            const sk_real m = c->mass_back;
+            sk_real m = c->mass_back;
+            sk_vec3 gravity_force = c->gravity_force;
+            if (g->has_profiles) { /* particle i's own (model/profile.h) */
+                const sk_particle_constants pc = sk_rope_particle_constants(r->scenario, g, &r->params, i);
+                m = pc.mass_back;
+                gravity_force = pc.gravity_force;
+            }
             e = e + ((half * m) * sk_vec3_dot(im->z[i], im->z[i]));
             e = e - sk_vec3_dot(sk_vec3_scale(ps[i].a, m), ps[i].p);
             if (r->scenario->gravity_as == SK_GRAVITY_FORCE)
-                e = e - sk_vec3_dot(c->gravity_force, ps[i].p);
+                e = e - sk_vec3_dot(gravity_force, ps[i].p);
             if (i == sk_ref_rope_held(r) && (g->anchor == SK_ANCHOR_SPRING || g->anchor == SK_ANCHOR_BUNGEE)) {
                 const sk_real l = sk_vec3_length(sk_vec3_sub(ps[i].p, r->anchor)), rest = r->anchor_spring.rest_length;
                 if (g->anchor == SK_ANCHOR_SPRING || l > rest) {
@@ -304,8 +310,9 @@ static sk_real step_energy(const sk_ref_rope *r, const sk_rope_constants *c)
             }
         }
         if (i + 1 < r->world.count && im->active[i]) {
-            const sk_real s = sk_vec3_length(sk_vec3_sub(ps[i].p, ps[i + 1].p)) - c->link_length;
-            e = e + ((half * r->params.link_stiffness) * s) * s;
+            const sk_real s = sk_vec3_length(sk_vec3_sub(ps[i].p, ps[i + 1].p)) - sk_rope_link_length(g, &r->params, c, i);
+            const sk_real k = g->has_profiles ? sk_rope_link_stiffness(g, &r->params, i) : r->params.link_stiffness;
+            e = e + ((half * k) * s) * s;
         }
     }
     return e;
@@ -337,7 +344,9 @@ static sk_real trial_merit(sk_ref_rope *r, const sk_rope_constants *c, sk_real h
     sk_real merit = 0;
     for (int i = 0; i < r->world.count; i++)
         if (ps[i].w != 0) {
-            const sk_real mass = c->mass_back;
+            const sk_real mass = r->group->has_profiles
+                                     ? sk_rope_particle_constants(r->scenario, r->group, &r->params, i).mass_back
+                                     : c->mass_back;
             const sk_sym3 added = water ? sk_line_added_block(ps[i].line) : sk_sym3_diagonal(0);
             const sk_vec3 y = sk_vec3_scale(sk_vec3_add(ps[i].f, sk_vec3_scale(ps[i].a, mass)), c->dt);
             const sk_vec3 res = residual(im->z[i], mass, water ? &added : NULL, y);

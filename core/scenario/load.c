@@ -149,7 +149,7 @@ static int parse_implicit(const sk_scn_ctx *c, json_t *root, sk_scenario *s)
 
 /* What BDF2 is not built for: it keeps each particle's previous state, which a deploying rope's inserted
  * particles lack; contacts change the state between steps outside its recurrence; the fake spring's force is
- * written for steps of dt and profiles' per-particle terms for dt alone. Refused naming the first such group. */
+ * written for steps of dt. Refused naming the first such group. */
 static int check_bdf2(const sk_scn_ctx *c, const sk_scenario *s)
 {
     if (s->integrator != SK_INTEGRATOR_IMPLICIT || s->implicit_scheme != SK_IMPLICIT_BDF2)
@@ -159,7 +159,6 @@ static int check_bdf2(const sk_scn_ctx *c, const sk_scenario *s)
         const char *why = g->deploys                          ? "deploy"
                           : sk_group_has_contacts(s, g)        ? "contacts (rods, cables, the ground)"
                           : g->anchor == SK_ANCHOR_FAKE_SPRING ? "a fake_spring anchor"
-                          : g->has_profiles                    ? "properties along the rope or payloads"
                                                                : NULL;
         if (why) {
             char p[SK_SCN_PATH_MAX];
