@@ -137,6 +137,14 @@ SK_INLINE void bend_points(const sk_kernel_cfg *cfg, const kparams *k, const sk_
     k_bend_walk(k, rows, n, bend, prof, iterate_point, &it);
 }
 
+/* BDF2's step energy with the anchored spring's (ka / 2)(l - rest)^2 added in the lanes `on` (the trial's
+ * judging pass and the solving pass add it alike, in the reference's order). */
+SK_INLINE skv anchor_energy(skv energy, skm on, skv ka, skv l, skv rest)
+{
+    const skv st = skv_sub(l, rest);
+    return skv_select(on, skv_add(energy, skv_mul(skv_mul(skv_mul(skv_set1((sk_real)0.5), ka), st), st)), energy);
+}
+
 /* A profile row's terms of the implicit integrator for the step of k (k->dt, k->drag_t), with the operations
  * that give its rows the rope's dt terms (core/batch/storage.c, model/profile.h): under BDF2, k's step is h = 2 dt
  * / 3 in the lanes with a step before and dt in the others, and the rows' own terms are dt's. */
@@ -290,8 +298,7 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                 if (bdf2_energy_judges(ft) && (anchor == SK_ANCHOR_SPRING || anchor == SK_ANCHOR_BUNGEE) && skm_any(held)) {
                     const skv l = v3_length(v3_sub(cp, x));
                     const skm on = anchor == SK_ANCHOR_BUNGEE ? skm_and(held, skv_gt(l, rest)) : held;
-                    const skv st = skv_sub(l, rest), ka = deploys ? k_anchor_stiffness(k, rest) : k->anchor_stiffness;
-                    *energy = skv_select(on, skv_add(*energy, skv_mul(skv_mul(skv_mul(half, ka), st), st)), *energy);
+                    *energy = anchor_energy(*energy, on, deploys ? k_anchor_stiffness(k, rest) : k->anchor_stiffness, l, rest);
                 }
                 goto next_row;
             }
@@ -324,17 +331,15 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                     skm on = anchor == SK_ANCHOR_BUNGEE ? skm_and(held, skv_gt(l, rest)) : held;
                     /* deploying: a line given by EA holds the anchored segment's stiffness at the step's rest
                      * length s (forces.h k_anchor_stiffness), (ka h) h as the reference's */
-                    const skv kdt2 =
-                        deploys ? skv_select(skv_gt(k->anchor_ea, skv_zero()),
-                                             skv_mul(skv_mul(k_anchor_stiffness(k, rest), k->dt), k->dt), k->anchor_kdt2)
-                                : k->anchor_kdt2;
+                    const skv ka = deploys ? k_anchor_stiffness(k, rest) : k->anchor_stiffness;
+                    const skv kdt2 = deploys ? skv_select(skv_gt(k->anchor_ea, skv_zero()), skv_mul(skv_mul(ka, k->dt), k->dt),
+                                                          k->anchor_kdt2)
+                                             : k->anchor_kdt2;
                     skv_sym3 sa = s3_spring_block(d, s3_inverse_length(l), rest, kdt2);
                     e = s3_select(on, s3_add(e, sa), e);
                     y = v3_select(on, v3_add(y, s3_apply(sa, cz)), y);
-                    if (ft.bdf2 && bdf2_energy_judges(ft)) {
-                        const skv st = skv_sub(l, rest), ka = deploys ? k_anchor_stiffness(k, rest) : k->anchor_stiffness;
-                        *energy = skv_select(on, skv_add(*energy, skv_mul(skv_mul(skv_mul(half, ka), st), st)), *energy);
-                    }
+                    if (ft.bdf2 && bdf2_energy_judges(ft))
+                        *energy = anchor_energy(*energy, on, ka, l, rest);
                 } else if (anchor == SK_ANCHOR_FAKE_SPRING) {
                     skm on = skm_and(held, k->fake_active);
                     e = s3_select(on, s3_add_diagonal(s3_add_diagonal(e, k->fake_jx), k->fake_jv), e);

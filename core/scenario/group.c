@@ -731,11 +731,10 @@ static int parse_force_objects(const sk_scn_ctx *c, const char *path, json_t *ob
     for (int f = 0; f < SK_FORCE_OBJECT_COUNT; f++) {
         json_t *o;
         int rc = sk_scn_read_object(c, path, obj, force_object_names[f], false, &o);
-        if (rc || !o) {
-            if (rc)
-                return rc;
+        if (rc)
+            return rc;
+        if (!o)
             continue;
-        }
         char p[SK_SCN_PATH_MAX];
         sk_scn_path_key(p, path, force_object_names[f]);
         g->force_objects |= 1u << f;
