@@ -123,14 +123,23 @@ static inline size_t sk_pack_state_len(const sk_kernel_cfg *cfg, int width)
     return (size_t)sk_pack_lane_state_reals((uint64_t)cfg->capacity, cfg->contacts, cfg->bdf2) * (size_t)width;
 }
 
-/* BDF2's rows of a pack state, after the particles and any contact rows: the particle rows a step before
- * [capacity][SK_F_COUNT][W], then SK_B_* rows of [W]. A lane's state carries them, so a rope put back or
- * held keeps the step before its own state. */
+/* BDF2's rows of a pack state, after the particles and any contact rows: the history rows [capacity][SK_H_COUNT]
+ * [W] (p and v a step before, v two steps before), then SK_B_* rows of [W] (SK_B_VALID: how many of those steps
+ * are there, 0 to 2). A lane's state carries them, so a rope put back or held keeps the steps before its own
+ * state. */
+enum { SK_H_PX, SK_H_PY, SK_H_PZ, SK_H_VX, SK_H_VY, SK_H_VZ, SK_H_V2X, SK_H_V2Y, SK_H_V2Z, SK_H_COUNT };
+_Static_assert(SK_H_COUNT == SK_PACK_HISTORY_ROW_REALS, "the memory check counts BDF2's history rows");
 enum { SK_B_VALID = 0, SK_B_SOLVES = 1, SK_B_UNCONVERGED = 2 };
 _Static_assert(SK_B_UNCONVERGED + 1 == SK_PACK_BDF2_LANE_REALS, "the memory check counts BDF2's lane reals");
 static inline sk_real *sk_pack_previous_rows(const sk_kernel_cfg *cfg, sk_real *state, int width)
 {
     return state + (size_t)sk_pack_lane_state_reals((uint64_t)cfg->capacity, cfg->contacts, false) * (size_t)width;
+}
+
+/* BDF2's SK_B_* rows, after the history rows. */
+static inline sk_real *sk_pack_bdf2_lane(const sk_kernel_cfg *cfg, sk_real *state, int width)
+{
+    return sk_pack_previous_rows(cfg, state, width) + (size_t)cfg->capacity * SK_H_COUNT * (size_t)width;
 }
 
 /* The contact rows of a contact group's pack state: impulses [capacity][W], then SK_C_* rows. */

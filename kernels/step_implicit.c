@@ -497,19 +497,35 @@ SK_INLINE void bdf2_back_off(const sk_kernel_cfg *cfg, sk_real *scratch, const s
     }
 }
 
+/* The links' geometric shares at the trial point, from the lengths link_lengths kept, in the lanes `own`
+ * (SK_BDF2_OWN_SHARE_SOLVE; reference/implicit.c link_shares). */
+SK_INLINE void bdf2_own_shares(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *scratch, sk_real *bscratch,
+                               const sk_real *prof, skm own)
+{
+    for (int i = 0; i + 1 < cfg->capacity; i++) {
+        const skv rest = prof ? skv_load(prof + ((size_t)i * SK_Q_COUNT + SK_Q_LINK_L) * SK_W) : k->link_l;
+        const skv inv = skv_load(scratch + ((size_t)i * IM_ROW + IM_INVERSE) * SK_W);
+        sk_real *share = bscratch + ((size_t)i * IB_ROW + IB_SHARE) * SK_W;
+        skv_store(share, skv_select(own, s3_spring_share(rest, inv), skv_load(share)));
+    }
+}
+
 /* One BDF2 step of a pack (docs/model.md section 2.1; reference/implicit.c's bdf2_step on every lane at once):
  * each lane's extrapolated start from its state and the state a step before (none before its first step: then
- * backward Euler, with the rope's dt terms in place of h's) and Newton's first trial, then solves and judged
+ * backward Euler, with the rope's dt terms in place of h's) and Newton's first trial from the velocities of the
+ * steps before (linear from two, quadratic from three: model/bdf2.h), then solves and judged
  * trials until every lane has converged or spent its solves (a finished lane's numbers no longer change), then
  * the new state. */
 SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, sk_real *state,
                          sk_real *scratch, sk_real *bscratch, skv3 x, sk_real t, k_features ft, sk_real *bend,
                          const sk_real *prof)
 {
-    const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W, bstride = (size_t)IB_ROW * SK_W;
+    const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W, bstride = (size_t)IB_ROW * SK_W,
+                 hstride = (size_t)SK_H_COUNT * SK_W;
     const int rows = cfg->capacity;
-    sk_real *prev = sk_pack_previous_rows(cfg, state, SK_W), *lane = prev + (size_t)rows * stride;
-    const skm valid = skv_ne(skv_load(lane + SK_B_VALID * SK_W), skv_zero());
+    sk_real *prev = sk_pack_previous_rows(cfg, state, SK_W), *lane = sk_pack_bdf2_lane(cfg, state, SK_W);
+    const skv steps_before = skv_load(lane + SK_B_VALID * SK_W);
+    const skm valid = skv_ne(steps_before, skv_zero()), quadratic = skv_lt(skv_set1(1), steps_before);
     /* BDF2's constants, the operations of sk_rope_constants_compute with dt = h = (2 dt) / 3 (rope_constants.h) */
     const skv h = skv_div(skv_mul(skv_set1(2), k->dt), skv_set1(3));
     const skv drag_t = ft.drag != K_DRAG_NONE ? skv_mul(k->drag_k1, h) : skv_zero();
@@ -520,18 +536,22 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
     ks.link_kdt2 = skv_select(valid, skv_mul(skv_mul(k->link_stiffness, h), h), k->link_kdt2);
     ks.anchor_kdt2 = skv_select(valid, skv_mul(skv_mul(k->anchor_stiffness, h), h), k->anchor_kdt2);
     ks.link_cdt = skv_select(valid, skv_mul(k->link_c, h), k->link_cdt);
-    const skv four = skv_set1(4), three = skv_set1(3), two = skv_set1(2);
+    const skv four = skv_set1(4), third = skv_set1(SK_BDF2_THIRD), two = skv_set1(2),
+              five_thirds = skv_set1(SK_BDF2_FIVE_THIRDS);
     for (int i = 0; i < rows; i++) {
-        sk_real *row = state + (size_t)i * stride, *prow = prev + (size_t)i * stride;
+        sk_real *row = state + (size_t)i * stride, *prow = prev + (size_t)i * hstride;
         sk_real *srow = scratch + (size_t)i * sstride, *brow = bscratch + (size_t)i * bstride;
         const skv3 p = v3_load(row), v = v3_load(row + 3 * SK_W);
+        const skv3 pv = v3_load(prow + SK_H_VX * SK_W);
         skv3 pb = p, vb = v, dv0 = v3_zero();
         if (!cfg->pinned[i]) {
-            const skv3 pv = v3_load(prow + 3 * SK_W);
-            pb = v3_select(valid, v3_div(v3_sub(v3_scale(p, four), v3_load(prow)), three), p);
-            vb = v3_select(valid, v3_div(v3_sub(v3_scale(v, four), pv), three), v);
-            /* Newton's first trial: the velocity extrapolated from the last two steps (model/bdf2.h) */
-            dv0 = v3_select(valid, v3_div(v3_scale(v3_sub(v, pv), two), three), v3_zero());
+            const skv3 pv2 = v3_load(prow + SK_H_V2X * SK_W);
+            pb = v3_select(valid, v3_scale(v3_sub(v3_scale(p, four), v3_load(prow)), third), p);
+            vb = v3_select(valid, v3_scale(v3_sub(v3_scale(v, four), pv), third), v);
+            /* Newton's first trial: the velocity extrapolated from the steps before (model/bdf2.h) */
+            const skv3 rise = v3_sub(v, pv);
+            dv0 = v3_select(quadratic, v3_sub(v3_scale(rise, five_thirds), v3_sub(pv, pv2)),
+                            v3_select(valid, v3_scale(v3_scale(rise, two), third), v3_zero()));
         }
         if (i + 1 < rows) { /* link i's geometric share at the step's start (reference/implicit.c, bdf2_step) */
             const skv l = v3_length(v3_sub(p, v3_load(row + stride)));
@@ -541,12 +561,13 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
         v3_store(brow + IB_BASE * SK_W, pb);
         v3_store(brow + (IB_BASE + 3) * SK_W, vb);
         v3_store(prow, p);
-        v3_store(prow + 3 * SK_W, v);
+        v3_store(prow + SK_H_VX * SK_W, v);
+        v3_store(prow + SK_H_V2X * SK_W, pv);
         v3_store(srow + IM_DV * SK_W, dv0);
         v3_store(brow + IB_ACC * SK_W, v3_zero());
         v3_store(brow + IB_TARGET * SK_W, v3_zero());
     }
-    skv_store(lane + SK_B_VALID * SK_W, skv_set1(1));
+    skv_store(lane + SK_B_VALID * SK_W, skv_min(skv_add(steps_before, skv_set1(1)), skv_set1(2)));
 
     const skv one = skv_set1(1), half = skv_set1((sk_real)0.5), armijo = skv_set1(SK_BDF2_ARMIJO),
               alpha_min = skv_set1(SK_BDF2_ALPHA_MIN), tol = skv_set1(cfg->implicit_tolerance),
@@ -559,8 +580,12 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
     skm solving = skv_lt(skv_zero(), budget), judging = none, done = none;
     while (skm_any(solving) || skm_any(judging)) {
         if (skm_any(solving)) {
-            if (ft.link != SK_LINK_NONE)
+            if (ft.link != SK_LINK_NONE) {
                 link_lengths(cfg, &ks, param, state, scratch, bscratch, false, true);
+                const skm own = skm_and(solving, skv_le(skv_set1(SK_BDF2_OWN_SHARE_SOLVE), solves));
+                if (skm_any(own))
+                    bdf2_own_shares(cfg, k, scratch, bscratch, prof, own);
+            }
             if (ft.bending)
                 bend_points(cfg, &ks, param, state, scratch, bscratch, bend, false, true, prof);
             skv merit = skv_zero(), energy = skv_zero(), step_slope, step_move;

@@ -11,8 +11,8 @@ void sk_batch_rope_newton(const sk_batch *b, size_t rope, int *solves, long *unc
         return;
     const sk_real *param, *state;
     sk_batch_lane_blocks(b, w, &param, &state);
-    const size_t W = (size_t)b->width, capacity = (size_t)w.g->cfg.capacity;
-    const sk_real *lane = sk_pack_previous_rows(&w.g->cfg, (sk_real *)state, b->width) + capacity * SK_F_COUNT * W;
+    const size_t W = (size_t)b->width;
+    const sk_real *lane = sk_pack_bdf2_lane(&w.g->cfg, (sk_real *)state, b->width);
     *solves = (int)lane[SK_B_SOLVES * W + (size_t)w.lane];
     *unconverged = (long)lane[SK_B_UNCONVERGED * W + (size_t)w.lane];
 }

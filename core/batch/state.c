@@ -44,14 +44,16 @@ void sk_batch_export_rope(const sk_batch *b, size_t rope, sk_rope_state *st)
         st->contacts = (int)rows[(cap + SK_C_CONTACTS) * W + lane];
         st->iterations = (int)rows[(cap + SK_C_ITERATIONS) * W + lane];
     }
-    if (g->cfg.bdf2 && st->prev_p && st->prev_v) {
-        const sk_real *prev = sk_pack_previous_rows(&g->cfg, (sk_real *)state, b->width), *bl = prev + cap * SK_F_COUNT * W;
+    if (g->cfg.bdf2 && st->prev_p && st->prev_v && st->prev_v2) {
+        const sk_real *prev = sk_pack_previous_rows(&g->cfg, (sk_real *)state, b->width),
+                      *bl = sk_pack_bdf2_lane(&g->cfg, (sk_real *)state, b->width);
         for (size_t i = 0; i < cap; i++)
             for (size_t c = 0; c < 3; c++) {
-                st->prev_p[3 * i + c] = prev[i * SK_F_COUNT * W + c * W + lane];
-                st->prev_v[3 * i + c] = prev[i * SK_F_COUNT * W + (3 + c) * W + lane];
+                st->prev_p[3 * i + c] = prev[i * SK_H_COUNT * W + (SK_H_PX + c) * W + lane];
+                st->prev_v[3 * i + c] = prev[i * SK_H_COUNT * W + (SK_H_VX + c) * W + lane];
+                st->prev_v2[3 * i + c] = prev[i * SK_H_COUNT * W + (SK_H_V2X + c) * W + lane];
             }
-        st->has_prev = bl[SK_B_VALID * W + lane] != 0;
+        st->prev_steps = (int)bl[SK_B_VALID * W + lane];
         st->solves = (int)bl[SK_B_SOLVES * W + lane];
         st->unconverged = (long)bl[SK_B_UNCONVERGED * W + lane];
     }
@@ -79,15 +81,16 @@ static void write_lane(const sk_batch *b, const batch_group *g, size_t k, int la
         rows[(cap + SK_C_CONTACTS) * W + l] = (sk_real)st->contacts;
         rows[(cap + SK_C_ITERATIONS) * W + l] = (sk_real)st->iterations;
     }
-    if (g->cfg.bdf2) { /* without a state a step before, BDF2 starts again from a backward Euler step */
-        const bool history = st->prev_p && st->prev_v;
-        sk_real *prev = sk_pack_previous_rows(&g->cfg, state, b->width), *bl = prev + cap * SK_F_COUNT * W;
+    if (g->cfg.bdf2) { /* without the steps before, BDF2 starts again from a backward Euler step */
+        const bool history = st->prev_p && st->prev_v && st->prev_v2;
+        sk_real *prev = sk_pack_previous_rows(&g->cfg, state, b->width), *bl = sk_pack_bdf2_lane(&g->cfg, state, b->width);
         for (size_t i = 0; i < cap; i++)
             for (size_t c = 0; c < 3; c++) {
-                prev[i * SK_F_COUNT * W + c * W + l] = history ? st->prev_p[3 * i + c] : 0;
-                prev[i * SK_F_COUNT * W + (3 + c) * W + l] = history ? st->prev_v[3 * i + c] : 0;
+                prev[i * SK_H_COUNT * W + (SK_H_PX + c) * W + l] = history ? st->prev_p[3 * i + c] : 0;
+                prev[i * SK_H_COUNT * W + (SK_H_VX + c) * W + l] = history ? st->prev_v[3 * i + c] : 0;
+                prev[i * SK_H_COUNT * W + (SK_H_V2X + c) * W + l] = history ? st->prev_v2[3 * i + c] : 0;
             }
-        bl[SK_B_VALID * W + l] = history && st->has_prev ? 1 : 0;
+        bl[SK_B_VALID * W + l] = history ? (sk_real)st->prev_steps : 0;
         bl[SK_B_SOLVES * W + l] = history ? (sk_real)st->solves : 0;
         bl[SK_B_UNCONVERGED * W + l] = history ? (sk_real)st->unconverged : 0;
     }
@@ -102,7 +105,8 @@ bool sk_batch_import_rope(sk_batch *b, size_t rope, const sk_rope_state *st)
     if (st->n < 1 || st->n > grp->particles || (!grp->deploys && st->n != grp->particles) ||
         (grp->deploys && st->n < grp->deploy_initial) || st->steps < 0 || !st->p || !(verlet ? st->q : st->v) ||
         (g->cfg.contacts && (!st->impulse || st->contacts < 0 || st->iterations < 0)) ||
-        (g->cfg.bdf2 && st->prev_p && st->prev_v && (st->solves < 0 || st->unconverged < 0)))
+        (g->cfg.bdf2 && st->prev_p && st->prev_v && st->prev_v2 &&
+         (st->solves < 0 || st->unconverged < 0 || st->prev_steps < 0 || st->prev_steps > 2)))
         return false;
     write_lane(b, g, w.pack, w.lane, st);
     /* the padding lanes after the group's last rope copy it, as they do from the start */

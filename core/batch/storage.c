@@ -118,7 +118,7 @@ void sk_batch_lay_rope_into(const sk_batch *b, const batch_group *bg, size_t r, 
     /* BDF2's rows: no step before the first */
     if (bg->cfg.bdf2) {
         sk_real *rows = sk_pack_previous_rows(&bg->cfg, state, W);
-        for (int i = 0; i < g->particles * SK_F_COUNT + SK_PACK_BDF2_LANE_REALS; i++)
+        for (int i = 0; i < g->particles * SK_H_COUNT + SK_PACK_BDF2_LANE_REALS; i++)
             rows[(size_t)i * (size_t)W + (size_t)lane] = 0;
     }
     /* a start it was given (a warm start) over the shape: its particles, count and anchored segment */

@@ -44,12 +44,13 @@ typedef struct sk_rope_state {
      * constraint at N - 1), then the contacts generated and the resolver iterations used */
     sk_real *impulse;
     int contacts, iterations;
-    /* with SK_STATE_HISTORY: [N][3] positions (m) and velocities (m/s) a step before, whether there is such a
-     * step (0 before the first, which is backward Euler's), the last step's Newton solves and the steps whose
-     * Newton did not converge. An importing engine without prev_p or prev_v starts BDF2 again from a backward
-     * Euler step. */
-    sk_real *prev_p, *prev_v;
-    int has_prev, solves;
+    /* with SK_STATE_HISTORY: [N][3] positions (m) and velocities (m/s) a step before, [N][3] velocities two
+     * steps before, how many of those steps there are (0 before the first step, which is backward Euler's; 1
+     * after it, when the velocities two steps before are not yet there; 2 after that), the last step's Newton
+     * solves and the steps whose Newton did not converge. An importing engine without prev_p, prev_v or
+     * prev_v2 starts BDF2 again from a backward Euler step. */
+    sk_real *prev_p, *prev_v, *prev_v2;
+    int prev_steps, solves;
     long unconverged;
 } sk_rope_state;
 

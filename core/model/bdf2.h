@@ -7,18 +7,37 @@
 
 #include "model/vec3.h"
 
-/* The start a step is solved from, from the state x now and x_prev a step before: (x 4 - x_prev) / 3. */
+/* 1/3 rounded once: the step's start and trial take it as a factor, a division by 3 costing a vector unit as
+ * much as ten multiplications. */
+#define SK_BDF2_THIRD ((sk_real)1 / 3)
+
+/* The start a step is solved from, from the state x now and x_prev a step before: (x 4 - x_prev) THIRD. */
 static inline sk_vec3 sk_bdf2_start(sk_vec3 x, sk_vec3 x_prev)
 {
-    return sk_vec3_div(sk_vec3_sub(sk_vec3_scale(x, 4), x_prev), 3);
+    return sk_vec3_scale(sk_vec3_sub(sk_vec3_scale(x, 4), x_prev), SK_BDF2_THIRD);
 }
 
-/* Newton's first trial dv from the step's start v^: the velocity extrapolated linearly from v now and v_prev a
- * step before, 2 v - v_prev, less v^ = (4 v - v_prev) / 3, which is ((v - v_prev) * 2) / 3. */
+/* Newton's first trial dv from the step's start v^ = (4 v - v_prev) / 3: the velocity extrapolated from the
+ * steps before, less v^. From v now and v_prev a step before, linearly: 2 v - v_prev - v^ = ((v - v_prev) 2)
+ * THIRD. */
 static inline sk_vec3 sk_bdf2_predict(sk_vec3 v, sk_vec3 v_prev)
 {
-    return sk_vec3_div(sk_vec3_scale(sk_vec3_sub(v, v_prev), 2), 3);
+    return sk_vec3_scale(sk_vec3_scale(sk_vec3_sub(v, v_prev), 2), SK_BDF2_THIRD);
 }
+
+/* With v_prev2 two steps before too, quadratically: v + 2 (v - v_prev) - (v_prev - v_prev2) - v^, which is
+ * (v - v_prev) FIVE_THIRDS - (v_prev - v_prev2): the closer start, after which fewer steps need a second solve. */
+#define SK_BDF2_FIVE_THIRDS ((sk_real)5 / 3)
+
+static inline sk_vec3 sk_bdf2_predict2(sk_vec3 v, sk_vec3 v_prev, sk_vec3 v_prev2)
+{
+    return sk_vec3_sub(sk_vec3_scale(sk_vec3_sub(v, v_prev), SK_BDF2_FIVE_THIRDS), sk_vec3_sub(v_prev, v_prev2));
+}
+
+/* A step's solves from this one on (counted from 0) take the trial point's own geometric share in the links'
+ * blocks, not the step start's: by then the trial is near the solution, while the start's share, wrong where a
+ * link's tension changed much within the step (a whipping tip), leaves Newton contracting only linearly. */
+#define SK_BDF2_OWN_SHARE_SOLVE 2
 
 /* A trial point of the line search is accepted when its merit (the residual's squared norm) is at most
  * (1 - ARMIJO alpha) times the accepted point's; alpha halves from 1 on each refusal, and a trial at

@@ -35,8 +35,12 @@
  * geometric share at the step's start. */
 #define SK_PACK_BDF2_ROW_REALS 16
 
-/* Reals per lane of BDF2's state besides the particles (kernels/pack.h, SK_B_*): whether the state a step
- * before is there, the last step's solves, the steps that did not converge. */
+/* Reals per lane and particle of BDF2's state (kernels/pack.h, SK_H_*): p and v a step before, v two steps
+ * before. */
+#define SK_PACK_HISTORY_ROW_REALS 9
+
+/* Reals per lane of BDF2's state besides the particles (kernels/pack.h, SK_B_*): how many steps before are
+ * there, the last step's solves, the steps that did not converge. */
 #define SK_PACK_BDF2_LANE_REALS 3
 
 /* Reals per lane and particle of the bending forces' scratch (kernels/bending.h): each hinge's forces on
@@ -63,12 +67,12 @@ static inline uint64_t sk_pack_lane_param_reals(uint64_t capacity, bool profiles
 }
 
 /* Reals per lane of a pack's state block for ropes of `capacity` particles: the particle rows, then for a
- * group with contacts one impulse per particle and two counts, then for BDF2 (`previous`) the particle rows a
- * step before and its lane's reals. */
+ * group with contacts one impulse per particle and two counts, then for BDF2 (`previous`) the history rows of
+ * the steps before and its lane's reals. */
 static inline uint64_t sk_pack_lane_state_reals(uint64_t capacity, bool contacts, bool previous)
 {
     return capacity * SK_PACK_PARTICLE_REALS + (contacts ? capacity + 2 : 0) +
-           (previous ? capacity * SK_PACK_PARTICLE_REALS + SK_PACK_BDF2_LANE_REALS : 0);
+           (previous ? capacity * SK_PACK_HISTORY_ROW_REALS + SK_PACK_BDF2_LANE_REALS : 0);
 }
 
 #endif

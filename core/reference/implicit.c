@@ -13,7 +13,7 @@
 /* Every work array of the solve, one entry per particle, in one list for allocation and release. */
 #define SK_IMPLICIT_ARRAYS(X)                                                                                   \
     X(x0) X(v0) X(dv) X(z) X(q) X(handed_y) X(handed) X(active) X(zp) X(link) X(coupled) X(h) X(prev_p) X(prev_v) \
-    X(acc) X(target) X(res) X(share)
+    X(prev_v2) X(acc) X(target) X(res) X(share)
 
 bool sk_ref_implicit_init(sk_ref_implicit *im, int capacity)
 {
@@ -318,6 +318,15 @@ static sk_real step_energy(const sk_ref_rope *r, const sk_rope_constants *c)
     return e;
 }
 
+/* Each link's geometric share (sk_spring_share) where the particles are. */
+static void link_shares(sk_ref_rope *r, const sk_rope_constants *c)
+{
+    const sk_particle *ps = r->world.particles;
+    for (int i = 0; i + 1 < r->world.count; i++)
+        r->implicit.share[i] = sk_spring_share(sk_rope_link_length(r->group, &r->params, c, i),
+                                               sk_inverse_length(sk_vec3_length(sk_vec3_sub(ps[i].p, ps[i + 1].p))));
+}
+
 /* Places the particles at the trial point of BDF2's Newton: v = v^ + dv, p = x^ + v h (pinned ones stay). */
 static void place_trial(sk_ref_rope *r, sk_real h)
 {
@@ -359,7 +368,7 @@ static sk_real trial_merit(sk_ref_rope *r, const sk_rope_constants *c, sk_real h
 /* BDF2 (docs/model.md section 2.1): x_(n+1) = x^ + h v_(n+1), M (v_(n+1) - v^) = h F(x_(n+1), v_(n+1)), with
  * x^ = (4 x_n - x_(n-1)) / 3 (the same for v^) and h = 2 dt / 3; the first step, with no state before it, is
  * backward Euler (x^ = x_n, h = dt). Each is solved by Newton (the trial point z holds dv) from the velocity
- * extrapolated from the last two steps, every solve the block-tridiagonal one, with a backtracking line search: a
+ * extrapolated from the steps before (linearly from two, quadratically from three), every solve the block-tridiagonal one, with a backtracking line search: a
  * solve at an accepted trial gives the next trial, which is then judged by its merit (the residual's squared norm)
  * and, where energy_judges, the step's energy without a solve (sk_bdf2_accept, sk_bdf2_energy_accept); refused, it
  * moves back towards the accepted point (alpha halved). The rope stops once a solve moved no velocity component by
@@ -371,24 +380,26 @@ static void bdf2_step(sk_ref_rope *r)
     sk_world *w = &r->world;
     sk_particle *ps = w->particles;
     const int n = w->count;
-    const sk_rope_constants *c = im->has_prev ? &r->c_bdf2 : &r->c;
+    const sk_rope_constants *c = im->prev_steps > 0 ? &r->c_bdf2 : &r->c;
     const sk_real h = c->dt, tol = r->scenario->implicit_tolerance;
     for (int i = 0; i < n; i++) {
-        const bool moves = ps[i].w != 0 && im->has_prev;
+        const bool moves = ps[i].w != 0 && im->prev_steps > 0;
         im->x0[i] = moves ? sk_bdf2_start(ps[i].p, im->prev_p[i]) : ps[i].p;
         im->v0[i] = moves ? sk_bdf2_start(ps[i].v, im->prev_v[i]) : ps[i].v;
-        /* Newton starts from the velocity extrapolated from the last two steps */
-        im->z[i] = moves ? sk_bdf2_predict(ps[i].v, im->prev_v[i]) : sk_vec3_zero();
+        /* Newton starts from the velocity extrapolated from the steps before: quadratically from three */
+        im->z[i] = !moves                ? sk_vec3_zero()
+                   : im->prev_steps > 1 ? sk_bdf2_predict2(ps[i].v, im->prev_v[i], im->prev_v2[i])
+                                        : sk_bdf2_predict(ps[i].v, im->prev_v[i]);
+        im->prev_v2[i] = im->prev_v[i];
         im->prev_p[i] = ps[i].p;
         im->prev_v[i] = ps[i].v;
         im->acc[i] = im->target[i] = sk_vec3_zero();
     }
-    im->has_prev = true;
+    im->prev_steps = im->prev_steps < 2 ? im->prev_steps + 1 : 2;
     /* the links' geometric shares at the step's start, where the tensions are the motion's: the trial point's
-     * own (Newton's exact Jacobian) would take the predictor's stretch, far stiffer or slacker than the rope */
-    for (int i = 0; i + 1 < n; i++)
-        im->share[i] = sk_spring_share(sk_rope_link_length(r->group, &r->params, c, i),
-                                       sk_inverse_length(sk_vec3_length(sk_vec3_sub(ps[i].p, ps[i + 1].p))));
+     * own (Newton's exact Jacobian) would take the predictor's stretch, far stiffer or slacker than the rope;
+     * from SK_BDF2_OWN_SHARE_SOLVE on, the trial's */
+    link_shares(r, c);
     const bool judge = energy_judges(r), lines = line_blocks(r);
     sk_real alpha = 1, accepted = 0, energy_accepted = 0, slope = 0;
     sk_real last_move = 0; /* the last solve's move, where it was a full step (alpha 1), else 0 */
@@ -399,6 +410,8 @@ static void bdf2_step(sk_ref_rope *r)
         /* a solve at the accepted trial point */
         place_trial(r, h);
         sk_world_apply_forces(w);
+        if (solves >= SK_BDF2_OWN_SHARE_SOLVE)
+            link_shares(r, c);
         link_blocks(r, c, true, im->share);
         sk_real merit = 0;
         solve(r, c, true, lines, &merit);

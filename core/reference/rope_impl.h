@@ -25,16 +25,17 @@ typedef struct sk_ref_implicit {
     sk_mat3 *h;       /* D_i^-1 S_i */
     sk_sym3 *handed;   /* what row i hands row i + 1: its diagonal block but link i + 1's */
     sk_vec3 *handed_y; /* ... and what it adds to its right-hand side */
-    /* BDF2: the state a step before (valid once has_prev), the accepted Newton point and the solve's from it
+    /* BDF2: the state a step before and the velocities two steps before (valid as prev_steps, 0 to 2, says), the
+     * accepted Newton point and the solve's from it
      * (the line search moves between them), the last step's solves and the steps that did not converge */
-    sk_vec3 *prev_p, *prev_v;
+    sk_vec3 *prev_p, *prev_v, *prev_v2;
     sk_vec3 *acc, *target;
     sk_vec3 *res; /* the residual at the trial point, per particle */
     sk_real *share; /* link i's geometric share at the step's start (sk_spring_share), its blocks' in every pass */
     /* the static solve's (reference/equilibrium.c) stiffness of each particle's own forces along y, times the
      * pseudo step squared, added to its diagonal block: NULL in the integrator's steps */
     const sk_real *vertical;
-    bool has_prev;
+    int prev_steps;
     int solves;
     long unconverged;
 } sk_ref_implicit;

@@ -36,12 +36,13 @@ void sk_ref_rope_export(const sk_ref_rope *r, sk_rope_state *st)
         put3(st->q, i, w->particles[i].q);
     }
     const sk_ref_implicit *im = &r->implicit;
-    if (sk_scenario_keeps_previous_step(r->scenario) && st->prev_p && st->prev_v && im->prev_p) {
+    if (sk_scenario_keeps_previous_step(r->scenario) && st->prev_p && st->prev_v && st->prev_v2 && im->prev_p) {
         for (int i = 0; i < w->capacity; i++) {
             put3(st->prev_p, i, im->prev_p[i]);
             put3(st->prev_v, i, im->prev_v[i]);
+            put3(st->prev_v2, i, im->prev_v2[i]);
         }
-        st->has_prev = im->has_prev;
+        st->prev_steps = im->prev_steps;
         st->solves = im->solves;
         st->unconverged = im->unconverged;
     }
@@ -77,9 +78,11 @@ bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st)
     sk_world *w = &r->world;
     const bool contacts = sk_group_has_contacts(r->scenario, g);
     const int n = st->n;
-    const bool history = sk_scenario_keeps_previous_step(r->scenario) && st->prev_p && st->prev_v && r->implicit.prev_p;
+    const bool history =
+        sk_scenario_keeps_previous_step(r->scenario) && st->prev_p && st->prev_v && st->prev_v2 && r->implicit.prev_p;
     if (n < 1 || n > w->capacity || (!g->deploys && n != w->capacity) || (g->deploys && n < g->deploy_initial) ||
-        st->steps < 0 || (history && (st->solves < 0 || st->unconverged < 0)))
+        st->steps < 0 ||
+        (history && (st->solves < 0 || st->unconverged < 0 || st->prev_steps < 0 || st->prev_steps > 2)))
         return false;
     int links_pulled = 0;
     if (contacts) {
@@ -111,12 +114,13 @@ bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st)
     w->count = n;
     r->steps = st->steps;
     /* BDF2's step before; without it BDF2 starts again from a backward Euler step */
-    r->implicit.has_prev = history && st->has_prev;
+    r->implicit.prev_steps = history ? st->prev_steps : 0;
     r->implicit.solves = history ? st->solves : 0;
     r->implicit.unconverged = history ? st->unconverged : 0;
     for (int i = 0; history && i < w->capacity; i++) {
         r->implicit.prev_p[i] = get3(st->prev_p, i);
         r->implicit.prev_v[i] = get3(st->prev_v, i);
+        r->implicit.prev_v2[i] = get3(st->prev_v2, i);
     }
     r->deploy_rest = st->s;
     r->anchor_spring.rest_length = st->s;

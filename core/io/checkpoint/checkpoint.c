@@ -30,7 +30,10 @@
 #endif
 
 #define FORMAT_NAME "skein checkpoint"
-#define FORMAT_VERSION 2 /* 2: extremes [count][4], the support forces beside tension and strain */
+/* 2: extremes [count][4], the support forces beside tension and strain; 3: BDF2's velocities two steps before.
+ * Version 2 is read too: its BDF2 ropes resume with one step before them (a linear start for one step). */
+#define FORMAT_VERSION 3
+#define FORMAT_OLDEST 2
 /* Ropes per chunk (and per read or write): about this many bytes of positions, so a batch of any size is
  * saved and restored with a few MiB of buffers. */
 #define BLOCK_BYTES ((size_t)1 << 20)
@@ -39,16 +42,18 @@
 
 enum {
     SET_N, SET_S, SET_STEPS, SET_DIVERGED, SET_P, SET_V, SET_Q, SET_IMPULSE, SET_CONTACTS, SET_EXTREMES,
-    SET_PREV_P, SET_PREV_V, SET_NEWTON, SET_COUNT
+    SET_PREV_P, SET_PREV_V, SET_PREV_V2, SET_NEWTON, SET_COUNT
 };
 static const char *const set_names[SET_COUNT] = {
     "n",        "s",        "steps",    "diverged",          "position",          "velocity", "previous",
-    "impulse",  "contacts", "extremes", "history_position", "history_velocity", "newton"};
-/* BDF2's Newton per rope (SK_STATE_HISTORY): whether there is a step before, the last step's solves, the
- * steps that did not converge. */
+    "impulse",  "contacts", "extremes", "history_position", "history_velocity", "history_velocity_2", "newton"};
+/* BDF2's Newton per rope (SK_STATE_HISTORY): how many steps before there are (0 to 2), the last step's solves,
+ * the steps that did not converge. */
 #define NEWTON 3
-/* Beside a group's SK_STATE_* fields, which datasets it has: the extremes when the engine tracks them. */
+/* Beside a group's SK_STATE_* fields, which datasets it has: the extremes when the engine tracks them, and
+ * BDF2's velocities two steps before unless the file is of version 2. */
 #define SETS_EXTREMES (1u << 31)
+#define SETS_NO_SECOND_VELOCITY (1u << 30)
 /* Each rope's extremes: max tension, max strain, max support at the first and at the last particle. */
 #define EXTREMES 4
 
@@ -202,7 +207,7 @@ typedef struct rope_block {
     int64_t *steps, *diverged;
     sk_real *s, *p, *v, *q, *impulse;
     sk_real *extremes;       /* [rows][EXTREMES] */
-    sk_real *prev_p, *prev_v; /* BDF2's step before */
+    sk_real *prev_p, *prev_v, *prev_v2; /* BDF2's step before, and its velocities two steps before */
     int64_t *newton;         /* [rows][NEWTON] */
 } rope_block;
 
@@ -220,6 +225,7 @@ static void block_free(rope_block *b)
     free(b->extremes);
     free(b->prev_p);
     free(b->prev_v);
+    free(b->prev_v2);
     free(b->newton);
     *b = (rope_block){0};
 }
@@ -240,9 +246,10 @@ static bool block_alloc(rope_block *b, size_t rows, int capacity)
     b->extremes = calloc(EXTREMES * rows, sizeof *b->extremes);
     b->prev_p = calloc(vec, sizeof *b->prev_p);
     b->prev_v = calloc(vec, sizeof *b->prev_v);
+    b->prev_v2 = calloc(vec, sizeof *b->prev_v2);
     b->newton = calloc(NEWTON * rows, sizeof *b->newton);
     if (b->n && b->contacts && b->steps && b->diverged && b->s && b->p && b->v && b->q && b->impulse && b->extremes &&
-        b->prev_p && b->prev_v && b->newton)
+        b->prev_p && b->prev_v && b->prev_v2 && b->newton)
         return true;
     block_free(b);
     return false;
@@ -259,6 +266,7 @@ static sk_rope_state block_state(const rope_block *b, size_t j, unsigned fields)
         .impulse = fields & SK_STATE_CONTACTS ? b->impulse + j * (size_t)b->capacity : NULL,
         .prev_p = fields & SK_STATE_HISTORY ? b->prev_p + j * vec : NULL,
         .prev_v = fields & SK_STATE_HISTORY ? b->prev_v + j * vec : NULL,
+        .prev_v2 = fields & SK_STATE_HISTORY ? b->prev_v2 + j * vec : NULL,
     };
 }
 
@@ -298,6 +306,8 @@ static bool set_used(int k, unsigned fields)
         return fields & SK_STATE_CONTACTS;
     if (k == SET_EXTREMES)
         return fields & SETS_EXTREMES;
+    if (k == SET_PREV_V2)
+        return (fields & SK_STATE_HISTORY) && !(fields & SETS_NO_SECOND_VELOCITY);
     if (k == SET_PREV_P || k == SET_PREV_V || k == SET_NEWTON)
         return fields & SK_STATE_HISTORY;
     return true;
@@ -320,7 +330,7 @@ static void *set_buffer(const rope_block *b, int k)
 {
     void *const buffers[SET_COUNT] = {b->n,       b->s,        b->steps,     b->diverged, b->p,
                                       b->v,       b->q,        b->impulse,   b->contacts, b->extremes,
-                                      b->prev_p,  b->prev_v,   b->newton};
+                                      b->prev_p,  b->prev_v,   b->prev_v2,   b->newton};
     return buffers[k];
 }
 
@@ -330,7 +340,7 @@ static void set_shape(int k, const sk_group *g, int *rank, hsize_t dims[3])
     dims[1] = (hsize_t)g->particles;
     dims[2] = 3;
     *rank = 1;
-    if (k == SET_P || k == SET_V || k == SET_Q || k == SET_PREV_P || k == SET_PREV_V)
+    if (k == SET_P || k == SET_V || k == SET_Q || k == SET_PREV_P || k == SET_PREV_V || k == SET_PREV_V2)
         *rank = 3;
     else if (k == SET_IMPULSE)
         *rank = 2;
@@ -418,7 +428,7 @@ static int write_group(hid_t groups, const sk_engine *e, int gi)
             b.diverged[j] = st.diverged;
             b.contacts[2 * j] = st.contacts;
             b.contacts[2 * j + 1] = st.iterations;
-            b.newton[NEWTON * j] = st.has_prev;
+            b.newton[NEWTON * j] = st.prev_steps;
             b.newton[NEWTON * j + 1] = st.solves;
             b.newton[NEWTON * j + 2] = st.unconverged;
             if (sets & SETS_EXTREMES) {
@@ -514,7 +524,7 @@ static uint64_t estimated_bytes(const sk_engine *e, const sk_checkpoint_info *in
         if (fields & SK_STATE_CONTACTS)
             rope += cap * sizeof(sk_real) + 8;
         if (fields & SK_STATE_HISTORY)
-            rope += 2 * vec + 8 * NEWTON;
+            rope += 3 * vec + 8 * NEWTON;
         bytes += rope * s->groups[g].count + 9 * 256 * (s->groups[g].count / block_rows(&s->groups[g]) + 1);
     }
     return bytes + bytes / 20;
@@ -653,6 +663,7 @@ struct sk_checkpoint {
     char *vtk, *vtk_temp, *results, *results_temp;
     size_t *ropes;
     sk_group_totals *start;
+    int64_t version; /* the file's format version */
 };
 
 static int refuse(const sk_checkpoint *c, sk_error *err, const char *what)
@@ -882,11 +893,12 @@ sk_checkpoint *sk_checkpoint_open(const char *path, const sk_scenario *s, sk_err
         rc = refuse(c, err, "not a skein checkpoint (no format attribute \"" FORMAT_NAME "\")");
         goto done;
     }
-    if (!get_i64(c->file, "version", &version) || version != FORMAT_VERSION) {
-        rc = sk_fail(err, SK_ERR_MISMATCH, "%s: checkpoint format version %lld; this skein reads version %d", path,
-                     (long long)version, FORMAT_VERSION);
+    if (!get_i64(c->file, "version", &version) || version < FORMAT_OLDEST || version > FORMAT_VERSION) {
+        rc = sk_fail(err, SK_ERR_MISMATCH, "%s: checkpoint format version %lld; this skein reads versions %d to %d",
+                     path, (long long)version, FORMAT_OLDEST, FORMAT_VERSION);
         goto done;
     }
+    c->version = version;
     free(text);
     if (!(text = get_text(c->file, "real")) || strcmp(text, SK_REAL_NAME) != 0) {
         rc = sk_fail(err, SK_ERR_MISMATCH, "%s: written by a skein that computes in %s; this one computes in %s", path,
@@ -954,7 +966,9 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, size_t first, int gi, s
     const int local = sk_scenario_find_rope(sk_engine_scenario(e), lo - first, NULL);
     SK_ASSERT(local >= 0);
     const unsigned fields = sk_engine_state_fields(e, local);
-    const unsigned sets = fields | (sk_engine_tracks_extremes(e) ? SETS_EXTREMES : 0);
+    const unsigned sets = fields | (sk_engine_tracks_extremes(e) ? SETS_EXTREMES : 0) |
+                          (c->version < 3 ? SETS_NO_SECOND_VELOCITY : 0);
+    const int steps_kept = c->version < 3 ? 1 : 2; /* how many steps before a rope's history can hold */
     char name[48];
     snprintf(name, sizeof name, "groups/%d", gi);
     hid_t gid = H5Gopen2(c->file, name, H5P_DEFAULT);
@@ -1001,9 +1015,9 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, size_t first, int gi, s
             /* BDF2's: out of range reads as damage (the import refuses negative counts) */
             const int64_t *nw = &b.newton[NEWTON * j];
             const bool newton_fits = !(fields & SK_STATE_HISTORY) ||
-                                     ((nw[0] == 0 || nw[0] == 1) && nw[1] >= 0 && nw[1] <= INT32_MAX && nw[2] >= 0 &&
+                                     (nw[0] >= 0 && nw[0] <= steps_kept && nw[1] >= 0 && nw[1] <= INT32_MAX && nw[2] >= 0 &&
                                       nw[2] <= c->info.step);
-            st.has_prev = (int)nw[0];
+            st.prev_steps = newton_fits ? (int)nw[0] : 0;
             st.solves = newton_fits ? (int)nw[1] : -1;
             st.unconverged = newton_fits ? (long)nw[2] : -1;
             if (!newton_fits || !marks_fit(c->info.step, st.steps, st.diverged) ||

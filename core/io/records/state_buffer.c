@@ -30,10 +30,10 @@ static int largest_capacity(const sk_scenario *s)
     return cap;
 }
 
-/* p, v, q, impulse, BDF2's p and v a step before, s, then the extremes (tension, strain, support first,
- * support last) when the engine tracks them: the tail of TAIL reals */
+/* p, v, q, impulse, BDF2's p and v a step before and v two steps before, s, then the extremes (tension,
+ * strain, support first, support last) when the engine tracks them: the tail of TAIL reals */
 enum { TAIL = 1 + SK_ENGINE_EXTREMES };
-static size_t record_reals(int capacity) { return 16 * (size_t)capacity + TAIL; }
+static size_t record_reals(int capacity) { return 19 * (size_t)capacity + TAIL; }
 
 size_t sk_state_chunk_ropes(const sk_scenario *s)
 {
@@ -93,7 +93,8 @@ static sk_rope_state record(const sk_state_buffer *b, size_t i, int capacity, un
                            .q = fields & SK_STATE_PREVIOUS ? r + 2 * vec : NULL,
                            .impulse = fields & SK_STATE_CONTACTS ? r + 3 * vec : NULL,
                            .prev_p = fields & SK_STATE_HISTORY ? r + 3 * vec + (size_t)capacity : NULL,
-                           .prev_v = fields & SK_STATE_HISTORY ? r + 4 * vec + (size_t)capacity : NULL};
+                           .prev_v = fields & SK_STATE_HISTORY ? r + 4 * vec + (size_t)capacity : NULL,
+                           .prev_v2 = fields & SK_STATE_HISTORY ? r + 5 * vec + (size_t)capacity : NULL};
 }
 
 bool sk_state_buffer_fill(sk_state_buffer *b, const sk_engine *e, size_t e_first)
@@ -112,7 +113,7 @@ bool sk_state_buffer_fill(sk_state_buffer *b, const sk_engine *e, size_t e_first
         sk_engine_rope_extremes(e, rope, &tail[1], &tail[2]); /* NaN: untracked, or no link yet */
         sk_engine_rope_support_extremes(e, rope, &tail[3], &tail[4]);
         const int64_t ints[INTS] = {st.n,         st.steps,    st.diverged, st.contacts,
-                                    st.iterations, st.has_prev, st.solves,   st.unconverged};
+                                    st.iterations, st.prev_steps, st.solves, st.unconverged};
         memcpy(b->ints + INTS * i, ints, sizeof ints);
     }
     return true;
@@ -156,9 +157,10 @@ static void held_export(const sk_engine *e, size_t rope, sk_rope_state *st)
         memcpy(st->q, held.q, 3 * cap * sizeof *st->q);
     if (st->impulse && held.impulse)
         memcpy(st->impulse, held.impulse, cap * sizeof *st->impulse);
-    if (st->prev_p && st->prev_v && held.prev_p) {
+    if (st->prev_p && st->prev_v && st->prev_v2 && held.prev_p) {
         memcpy(st->prev_p, held.prev_p, 3 * cap * sizeof *st->prev_p);
         memcpy(st->prev_v, held.prev_v, 3 * cap * sizeof *st->prev_v);
+        memcpy(st->prev_v2, held.prev_v2, 3 * cap * sizeof *st->prev_v2);
     }
     const int64_t *ints = b->ints + INTS * i;
     st->n = (int)ints[0];
@@ -166,7 +168,7 @@ static void held_export(const sk_engine *e, size_t rope, sk_rope_state *st)
     st->diverged = (long)ints[2];
     st->contacts = (int)ints[3];
     st->iterations = (int)ints[4];
-    st->has_prev = (int)ints[5];
+    st->prev_steps = (int)ints[5];
     st->solves = (int)ints[6];
     st->unconverged = (long)ints[7];
     st->s = b->reals[b->real_at[i + 1] - TAIL];
