@@ -231,9 +231,14 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
             if (link != SK_LINK_NONE) {
                 const skm next_exists = deploys ? skv_lt(skv_set1((sk_real)(i + 1)), n) : all;
                 skv3 d = v3_sub(cp, np);
-                /* a pass without the elimination takes the lengths itself: nothing there waits on a solve */
+                /* a pass without the elimination (BDF2's judging) takes the lengths itself, nothing there waiting on
+                 * a solve, and keeps them for the solve at its trial */
                 const skv l = eliminate ? skv_load(srow + (size_t)IM_LENGTH * SK_W) : v3_length(d);
                 const skv inv = eliminate ? skv_load(srow + (size_t)IM_INVERSE * SK_W) : s3_inverse_length(l);
+                if (!eliminate) {
+                    skv_store(srow + (size_t)IM_LENGTH * SK_W, l);
+                    skv_store(srow + (size_t)IM_INVERSE * SK_W, inv);
+                }
                 /* d^ of the model: d * (1/l) where l > 0, the zero vector elsewhere */
                 skv3 unit = v3_select(skv_gt(l, skv_zero()), v3_scale(d, inv), v3_zero());
                 skv mag = skv_mul(skv_sub(k->link_l, l), k->link_stiffness);
@@ -518,7 +523,7 @@ SK_INLINE void bdf2_own_shares(const sk_kernel_cfg *cfg, const kparams *k, const
  * the new state. */
 SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, sk_real *state,
                          sk_real *scratch, sk_real *bscratch, skv3 x, sk_real t, k_features ft, sk_real *bend,
-                         const sk_real *prof)
+                         const sk_real *prof, bool *lengths_at_state)
 {
     const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W, bstride = (size_t)IB_ROW * SK_W,
                  hstride = (size_t)SK_H_COUNT * SK_W;
@@ -538,6 +543,7 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
     ks.link_cdt = skv_select(valid, skv_mul(k->link_c, h), k->link_cdt);
     const skv four = skv_set1(4), third = skv_set1(SK_BDF2_THIRD), two = skv_set1(2),
               five_thirds = skv_set1(SK_BDF2_FIVE_THIRDS);
+    skv3 trial_before = v3_zero(); /* row i - 1's at Newton's first trial */
     for (int i = 0; i < rows; i++) {
         sk_real *row = state + (size_t)i * stride, *prow = prev + (size_t)i * hstride;
         sk_real *srow = scratch + (size_t)i * sstride, *brow = bscratch + (size_t)i * bstride;
@@ -554,18 +560,26 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
                             v3_select(valid, v3_scale(v3_scale(rise, two), third), v3_zero()));
         }
         if (i + 1 < rows) { /* link i's geometric share at the step's start (reference/implicit.c, bdf2_step) */
-            const skv l = v3_length(v3_sub(p, v3_load(row + stride)));
             const skv rest = prof ? skv_load(prof + ((size_t)i * SK_Q_COUNT + SK_Q_LINK_L) * SK_W) : k->link_l;
-            skv_store(brow + IB_SHARE * SK_W, s3_spring_share(rest, s3_inverse_length(l)));
+            /* the last step's judging pass left the lengths where the state is (lengths_at_state) */
+            const skv inv = *lengths_at_state ? skv_load(srow + (size_t)IM_INVERSE * SK_W)
+                                              : s3_inverse_length(v3_length(v3_sub(p, v3_load(row + stride))));
+            skv_store(brow + IB_SHARE * SK_W, s3_spring_share(rest, inv));
         }
+        /* link i - 1's length at Newton's first trial (row_point's operations), for the first solve */
+        const skv3 trial = cfg->pinned[i] ? p : v3_add(pb, v3_scale(v3_add(vb, dv0), ks.dt));
+        if (i > 0) {
+            const skv l = v3_length(v3_sub(trial_before, trial));
+            skv_store(srow - sstride + (size_t)IM_LENGTH * SK_W, l);
+            skv_store(srow - sstride + (size_t)IM_INVERSE * SK_W, s3_inverse_length(l));
+        }
+        trial_before = trial;
         v3_store(brow + IB_BASE * SK_W, pb);
         v3_store(brow + (IB_BASE + 3) * SK_W, vb);
         v3_store(prow, p);
         v3_store(prow + SK_H_VX * SK_W, v);
         v3_store(prow + SK_H_V2X * SK_W, pv);
         v3_store(srow + IM_DV * SK_W, dv0);
-        v3_store(brow + IB_ACC * SK_W, v3_zero());
-        v3_store(brow + IB_TARGET * SK_W, v3_zero());
     }
     skv_store(lane + SK_B_VALID * SK_W, skv_min(skv_add(steps_before, skv_set1(1)), skv_set1(2)));
 
@@ -577,11 +591,12 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
         move = skv_zero(); /* the last solve's move */
     /* each lane solves at its accepted trial, then judges the next trial without a solve until one is accepted
      * (the reference's loops, reference/implicit.c bdf2_step); the pack runs a pass while any lane needs it */
-    skm solving = skv_lt(skv_zero(), budget), judging = none, done = none;
+    /* every lane solves first (budget >= 1), so the line search's accepted point and target need no start */
+    skm solving = skv_lt(skv_zero(), budget), judging = none, done = none, ended_on_solve = none;
     while (skm_any(solving) || skm_any(judging)) {
         if (skm_any(solving)) {
+            /* the links' lengths at the trial: the setup's for the first solve, the judging pass's after */
             if (ft.link != SK_LINK_NONE) {
-                link_lengths(cfg, &ks, param, state, scratch, bscratch, false, true);
                 const skm own = skm_and(solving, skv_le(skv_set1(SK_BDF2_OWN_SHARE_SOLVE), solves));
                 if (skm_any(own))
                     bdf2_own_shares(cfg, k, scratch, bscratch, prof, own);
@@ -603,6 +618,7 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
             move = skv_select(solving, step_move, move);
             solves = skv_add(solves, skv_keep(solving, one));
             done = skm_or(done, skm_and(solving, finished));
+            ended_on_solve = skm_or(ended_on_solve, skm_and(solving, finished));
             judging = skm_or(judging, skm_andnot(finished, solving));
             solving = none;
         }
@@ -628,6 +644,8 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
             judging = refuse;
         }
     }
+    /* every lane ended on a judged trial, whose lengths the state takes (undamped, no moving pin) */
+    *lengths_at_state = !skm_any(ended_on_solve) && ft.unit_damp && cfg->anchor != SK_ANCHOR_PIN;
     skv_store(lane + SK_B_SOLVES * SK_W, solves);
     skv_store(lane + SK_B_UNCONVERGED * SK_W,
               skv_add(skv_load(lane + SK_B_UNCONVERGED * SK_W), skv_select(done, skv_zero(), one)));
@@ -655,6 +673,7 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
     sk_real *bend = ft.bending ? scratch + (size_t)cfg->capacity * IM_ROW * SK_W : NULL;
     sk_real *bscratch =
         ft.bdf2 ? scratch + (size_t)cfg->capacity * (IM_ROW + (ft.bending ? K_BEND_ROW : 0)) * SK_W : NULL;
+    bool lengths_at_state = false; /* BDF2: the scratch's link lengths are the state's (bdf2_step) */
     for (long s = 0; s < steps; s++) {
         skv3 x = ft.anchor != SK_ANCHOR_NONE || deploys ? k_anchor_point(cfg, &k, ft.driven, step0 + s) : v3_zero();
         if (deploys)
@@ -665,7 +684,7 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
         k_pin_hold(cfg, &k, state, step0 + s);
         const sk_real t = (sk_real)(step0 + s) * cfg->dt; /* the step's start, as the reference's rope time */
         if (ft.bdf2) {
-            bdf2_step(cfg, &k, param, state, scratch, bscratch, x, t, ft, bend, prof);
+            bdf2_step(cfg, &k, param, state, scratch, bscratch, x, t, ft, bend, prof, &lengths_at_state);
             k_pin_hold(cfg, &k, state, step0 + s + 1);
             continue;
         }
