@@ -541,7 +541,7 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
     ks.link_kdt2 = skv_select(valid, skv_mul(skv_mul(k->link_stiffness, h), h), k->link_kdt2);
     ks.anchor_kdt2 = skv_select(valid, skv_mul(skv_mul(k->anchor_stiffness, h), h), k->anchor_kdt2);
     ks.link_cdt = skv_select(valid, skv_mul(k->link_c, h), k->link_cdt);
-    const skv four = skv_set1(4), third = skv_set1(SK_BDF2_THIRD), two = skv_set1(2),
+    const skv four = skv_set1(4), three = skv_set1(3), third = skv_set1(SK_BDF2_THIRD), two = skv_set1(2),
               five_thirds = skv_set1(SK_BDF2_FIVE_THIRDS);
     skv3 trial_before = v3_zero(); /* row i - 1's at Newton's first trial */
     for (int i = 0; i < rows; i++) {
@@ -552,8 +552,8 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
         skv3 pb = p, vb = v, dv0 = v3_zero();
         if (!cfg->pinned[i]) {
             const skv3 pv2 = v3_load(prow + SK_H_V2X * SK_W);
-            pb = v3_select(valid, v3_scale(v3_sub(v3_scale(p, four), v3_load(prow)), third), p);
-            vb = v3_select(valid, v3_scale(v3_sub(v3_scale(v, four), pv), third), v);
+            pb = v3_select(valid, v3_div(v3_sub(v3_scale(p, four), v3_load(prow)), three), p);
+            vb = v3_select(valid, v3_div(v3_sub(v3_scale(v, four), pv), three), v);
             /* Newton's first trial: the velocity extrapolated from the steps before (model/bdf2.h) */
             const skv3 rise = v3_sub(v, pv);
             dv0 = v3_select(quadratic, v3_sub(v3_scale(rise, five_thirds), v3_sub(pv, pv2)),
