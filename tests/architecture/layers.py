@@ -9,7 +9,8 @@ import subprocess
 import sys
 
 # The layers, lowest first; a file may call files of its own folder and of lower layers only.
-# util is skein_util, which skein-view links too (core/CMakeLists.txt).
+# util is skein_util, which skein-view links too (core/CMakeLists.txt); it sits on base, whose sk_fail its output
+# path checks report through.
 RANK = {"base": 0, "util": 1, "model": 2, "scenario": 3, "kernels": 4, "reference": 5, "batch": 5, "engine": 6, "io": 7}
 
 
