@@ -11,6 +11,7 @@
 
 #include "skein/engine.h"
 #include "util/checked.h"
+#include "util/h5_block.h"
 #include "util/h5_read.h"
 
 static int damaged(const sk_replay *r, sk_error *err, const char *why)
@@ -20,17 +21,13 @@ static int damaged(const sk_replay *r, sk_error *err, const char *why)
 
 static int oom(sk_error *err) { return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory"); }
 
-/* Reads the block start + count of dataset loc/name (rank dimensions) into out as memtype. */
+/* Reads the block start + count of dataset loc/name into out as memtype: rank is the dataset's own, which
+ * sk_h5_get_dims checked before anything was sized for it. */
 static bool read_slab(hid_t loc, const char *name, hid_t memtype, int rank, const hsize_t *start,
                       const hsize_t *count, void *out)
 {
-    hid_t d = H5Dopen2(loc, name, H5P_DEFAULT), space = H5I_INVALID_HID, mem = H5I_INVALID_HID;
-    bool ok = d >= 0 && (space = H5Dget_space(d)) >= 0 &&
-              H5Sselect_hyperslab(space, H5S_SELECT_SET, start, NULL, count, NULL) >= 0 &&
-              (mem = H5Screate_simple(rank, count, NULL)) >= 0 &&
-              H5Dread(d, memtype, mem, space, H5P_DEFAULT, out) >= 0;
-    sk_h5_close(&mem, H5Sclose);
-    sk_h5_close(&space, H5Sclose);
+    hid_t d = H5Dopen2(loc, name, H5P_DEFAULT);
+    const bool ok = d >= 0 && sk_h5_read_block(d, memtype, rank, start, count, out) == 0;
     sk_h5_close(&d, H5Dclose);
     return ok;
 }
