@@ -5,7 +5,7 @@ foreach(t ${SKEIN_KERNEL_TARGETS})
   list(APPEND SKEIN_KERNEL_OBJECT_DIRS ${PROJECT_BINARY_DIR}/kernels/CMakeFiles/${t}.dir)
 endforeach()
 add_test(NAME architecture.layers COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/architecture/layers.py
-  "${PROJECT_BINARY_DIR}/core/CMakeFiles/skein_objects.dir:${PROJECT_BINARY_DIR}/core/CMakeFiles/skein_h5_objects.dir"
+  "${PROJECT_BINARY_DIR}/core/CMakeFiles/skein_objects.dir:${PROJECT_BINARY_DIR}/core/CMakeFiles/skein_h5_objects.dir:${PROJECT_BINARY_DIR}/core/CMakeFiles/skein_util_objects.dir"
   ${SKEIN_KERNEL_OBJECT_DIRS})
 
 # The contracts (SK_ASSERT) stop a program that hands the library an index out of range: only where they are

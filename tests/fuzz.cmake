@@ -35,8 +35,7 @@ endif()
 # fuzz_checkpoint_run and fuzz_h5_replay_run (SKEIN_FUZZ_SECONDS each, as `fuzz`).
 set(SKEIN_FILE_FUZZERS checkpoint h5_replay)
 set(SKEIN_FUZZ_checkpoint_SOURCES fuzz_checkpoint.c)
-set(SKEIN_FUZZ_h5_replay_SOURCES fuzz_h5_replay.c ${PROJECT_SOURCE_DIR}/viewer/replay.c ${PROJECT_SOURCE_DIR}/viewer/sim.c
-  ${PROJECT_SOURCE_DIR}/viewer/h5_read.c)
+set(SKEIN_FUZZ_h5_replay_SOURCES fuzz_h5_replay.c ${PROJECT_SOURCE_DIR}/viewer/replay.c ${PROJECT_SOURCE_DIR}/viewer/sim.c)
 foreach(f ${SKEIN_FILE_FUZZERS})
   file(GLOB seeds CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_${f}_seeds/*)
   file(GLOB regressions CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_${f}_regressions/*)

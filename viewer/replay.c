@@ -9,15 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "h5_read.h"
 #include "skein/engine.h"
-
-static void close_id(hid_t *id, herr_t (*close)(hid_t))
-{
-    if (*id >= 0)
-        close(*id);
-    *id = H5I_INVALID_HID;
-}
+#include "util/checked.h"
+#include "util/h5_block.h"
+#include "util/h5_read.h"
 
 static int damaged(const sk_replay *r, sk_error *err, const char *why)
 {
@@ -26,25 +21,14 @@ static int damaged(const sk_replay *r, sk_error *err, const char *why)
 
 static int oom(sk_error *err) { return sk_fail(err, SK_ERR_NO_MEMORY, "out of memory"); }
 
-/* The dimensions of dataset loc/name, which must exist, have the given rank, and hold no more elements of
- * elem_size bytes than the file stores for it (sk_view_h5_dims). */
-static bool dims_of(hid_t loc, const char *name, int rank, hsize_t *dims, size_t elem_size)
-{
-    return sk_view_h5_dims(loc, name, rank, dims, elem_size);
-}
-
-/* Reads the block start + count of dataset loc/name (rank dimensions) into out as memtype. */
+/* Reads the block start + count of dataset loc/name into out as memtype: rank is the dataset's own, which
+ * sk_h5_get_dims checked before anything was sized for it. */
 static bool read_slab(hid_t loc, const char *name, hid_t memtype, int rank, const hsize_t *start,
                       const hsize_t *count, void *out)
 {
-    hid_t d = H5Dopen2(loc, name, H5P_DEFAULT), space = H5I_INVALID_HID, mem = H5I_INVALID_HID;
-    bool ok = d >= 0 && (space = H5Dget_space(d)) >= 0 &&
-              H5Sselect_hyperslab(space, H5S_SELECT_SET, start, NULL, count, NULL) >= 0 &&
-              (mem = H5Screate_simple(rank, count, NULL)) >= 0 &&
-              H5Dread(d, memtype, mem, space, H5P_DEFAULT, out) >= 0;
-    close_id(&mem, H5Sclose);
-    close_id(&space, H5Sclose);
-    close_id(&d, H5Dclose);
+    hid_t d = H5Dopen2(loc, name, H5P_DEFAULT);
+    const bool ok = d >= 0 && sk_h5_read_block(d, memtype, rank, start, count, out) == 0;
+    sk_h5_close(&d, H5Dclose);
     return ok;
 }
 
@@ -65,12 +49,12 @@ static int open_group(sk_replay *r, hid_t file, int g, size_t **ropes, size_t *n
     int rc = 0;
     hsize_t d1[1], d2[2], d3[3], d4[4];
     uint64_t *global = NULL;
-    if (!dims_of(gid, "ropes", 1, d1, sizeof *global)) {
+    if (!sk_h5_get_dims(gid, "ropes", 1, d1, sizeof *global)) {
         rc = damaged(r, err, "a group's rope index is missing, or larger than the file holds");
     } else if (d1[0] > sg->count) { /* each a rope of the group, each once */
         rc = damaged(r, err, "a group stores more ropes than it has");
-    } else if (!(global = sk_view_alloc_array(d1[0], sizeof *global)) ||
-               !(*ropes = sk_view_alloc_array(d1[0], sizeof **ropes))) {
+    } else if (!(global = sk_alloc_array(d1[0], sizeof *global)) ||
+               !(*ropes = sk_alloc_array(d1[0], sizeof **ropes))) {
         rc = oom(err);
     } else {
         *n = d1[0];
@@ -84,10 +68,10 @@ static int open_group(sk_replay *r, hid_t file, int g, size_t **ropes, size_t *n
                 rc = damaged(r, err, "a rope index does not match the scenario");
         }
     }
-    if (rc == 0 && (!dims_of(gid, "position", 4, d4, sizeof(double)) || d4[1] != *n ||
-                    d4[2] != (hsize_t)sg->particles || d4[3] != 3 || !dims_of(gid, "count", 2, d2, sizeof(int)) ||
-                    d2[1] != *n || !dims_of(gid, "energy", 3, d3, sizeof(double)) || d3[1] != *n || d3[2] != 3 ||
-                    !dims_of(gid, "diverged", 1, d1, sizeof(int64_t)) || d1[0] != *n))
+    if (rc == 0 && (!sk_h5_get_dims(gid, "position", 4, d4, sizeof(double)) || d4[1] != *n ||
+                    d4[2] != (hsize_t)sg->particles || d4[3] != 3 || !sk_h5_get_dims(gid, "count", 2, d2, sizeof(int)) ||
+                    d2[1] != *n || !sk_h5_get_dims(gid, "energy", 3, d3, sizeof(double)) || d3[1] != *n || d3[2] != 3 ||
+                    !sk_h5_get_dims(gid, "diverged", 1, d1, sizeof(int64_t)) || d1[0] != *n))
         rc = damaged(r, err, "a group's datasets do not have the scenario's shape, or are larger than the file holds");
     if (rc == 0) {
         hsize_t f = d4[0] < d2[0] ? d4[0] : d2[0];
@@ -126,9 +110,9 @@ static int add_stored(sk_replay *r, int g, const size_t *ropes, size_t n, sk_err
 
 static int read_root(sk_replay *r, hid_t file, sk_error *err)
 {
-    char *json = sk_view_h5_text(file, "scenario");
+    char *json = sk_h5_get_text(file, "scenario");
     int64_t complete;
-    if (!json || !sk_view_h5_scalar(file, "complete", H5T_NATIVE_INT64, &complete)) {
+    if (!json || !sk_h5_get_scalar(file, "complete", H5T_NATIVE_INT64, &complete)) {
         free(json);
         return damaged(r, err, "no scenario or complete attribute");
     }
@@ -141,11 +125,11 @@ static int read_root(sk_replay *r, hid_t file, sk_error *err)
         return sk_fail(err, SK_ERR_CORRUPT, "%s: its scenario attribute is not a valid scenario: %s", r->path,
                        serr.message);
     hsize_t dt[1], ds[1];
-    if (!dims_of(file, "time", 1, dt, sizeof *r->time) || !dims_of(file, "step", 1, ds, sizeof *r->step))
+    if (!sk_h5_get_dims(file, "time", 1, dt, sizeof *r->time) || !sk_h5_get_dims(file, "step", 1, ds, sizeof *r->step))
         return damaged(r, err, "/time or /step is missing, or larger than the file holds");
     r->frames = (long)(dt[0] < ds[0] ? dt[0] : ds[0]); /* bounded by what the file stores: a long holds it */
-    r->time = sk_view_alloc_array((size_t)r->frames, sizeof *r->time);
-    r->step = sk_view_alloc_array((size_t)r->frames, sizeof *r->step);
+    r->time = sk_alloc_array((size_t)r->frames, sizeof *r->time);
+    r->step = sk_alloc_array((size_t)r->frames, sizeof *r->step);
     if (!r->time || !r->step)
         return oom(err);
     const hsize_t zero[1] = {0}, count[1] = {(hsize_t)r->frames};
@@ -224,10 +208,10 @@ static int read_rope(sk_replay *r, hid_t file, sk_replay_rope *rope, size_t slot
 {
     const size_t frames = (size_t)r->frames, cap = (size_t)rope->capacity;
     size_t reals = 0;
-    rope->position = !__builtin_mul_overflow(frames, cap, &reals) ? sk_view_alloc_array(reals, 3 * sizeof *rope->position) : NULL;
-    rope->count = sk_view_alloc_array(frames, sizeof *rope->count);
-    rope->energy = sk_view_alloc_array(frames, sizeof *rope->energy);
-    double *energy3 = sk_view_alloc_array(frames, 3 * sizeof *energy3);
+    rope->position = sk_size_mul(frames, cap, &reals) ? sk_alloc_array(reals, 3 * sizeof *rope->position) : NULL;
+    rope->count = sk_alloc_array(frames, sizeof *rope->count);
+    rope->energy = sk_alloc_array(frames, sizeof *rope->energy);
+    double *energy3 = sk_alloc_array(frames, 3 * sizeof *energy3);
     if (!rope->position || !rope->count || !rope->energy || !energy3) {
         free(energy3);
         return oom(err);

@@ -1,10 +1,7 @@
 /* PNG output through stb_image_write; this file holds its implementation. */
-/* realpath is X/Open, beside the POSIX the build asks for */
-#define _XOPEN_SOURCE 700
 #include "screenshot.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/output_paths.h"
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STBI_WRITE_NO_STDIO /* we write the bytes ourselves, to see write errors */
@@ -74,44 +72,7 @@ int sk_screenshot_write(const char *path, int width, int height, const unsigned 
     return 0;
 }
 
-/* Where a path is: its file when it exists, and its directory's real path with its name. */
-typedef struct identity {
-    bool exists;
-    struct stat st;
-    char where[PATH_MAX + NAME_MAX + 2]; /* "" when unknown */
-} identity;
-
-/* The directory part of path ("." when it has none) into dir. */
-static void directory_of(const char *path, char *dir, size_t size)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        snprintf(dir, size, ".");
-    else if (slash == path)
-        snprintf(dir, size, "/");
-    else
-        snprintf(dir, size, "%.*s", (int)(slash - path), path);
-}
-
-static void identify(const char *path, identity *id)
-{
-    id->exists = stat(path, &id->st) == 0;
-    char dir[PATH_MAX], real[PATH_MAX];
-    directory_of(path, dir, sizeof dir);
-    const char *slash = strrchr(path, '/');
-    id->where[0] = '\0';
-    if (realpath(dir, real))
-        snprintf(id->where, sizeof id->where, "%s/%s", real, slash ? slash + 1 : path);
-}
-
-static bool same(const identity *a, const identity *b)
-{
-    if (a->exists && b->exists)
-        return a->st.st_dev == b->st.st_dev && a->st.st_ino == b->st.st_ino;
-    return a->where[0] && strcmp(a->where, b->where) == 0;
-}
-
-/* The checks skein run makes of its outputs' paths (docs: README, "Outputs"), for the one picture: not a
+/* The checks skein run makes of its outputs' paths (util/output_paths.h), for the one picture: not a
  * directory, not a device, FIFO or socket, not a file the viewer reads, in a directory that takes files. */
 int sk_screenshot_check(const char *path, const char *input, const char *warm_start, sk_error *err)
 {
@@ -119,35 +80,9 @@ int sk_screenshot_check(const char *path, const char *input, const char *warm_st
     snprintf(shown, sizeof shown, "the file %s itself, which skein-view reads; the picture would replace it", input);
     snprintf(warm, sizeof warm, "the warm start's file %s (initial.from) itself; the picture would replace it",
              warm_start ? warm_start : "");
-    const char *option = "--screenshot";
-    identity out;
-    identify(path, &out);
-    if (out.exists && S_ISDIR(out.st.st_mode))
-        return sk_fail(err, SK_ERR_INVALID, "%s %s: is a directory; name a file", option, path);
-    if (out.exists && !S_ISREG(out.st.st_mode))
-        return sk_fail(err, SK_ERR_INVALID,
-                       "%s %s: is not a regular file (a device, a FIFO or a socket), which the output would "
-                       "replace; name a file",
-                       option, path);
-    const char *inputs[2] = {input, warm_start}, *labels[2] = {shown, warm};
-    for (int k = 0; k < 2; k++) {
-        if (!inputs[k])
-            continue;
-        identity in;
-        identify(inputs[k], &in);
-        if (in.exists && same(&out, &in))
-            return sk_fail(err, SK_ERR_INVALID, "%s %s: is %s", option, path, labels[k]);
-    }
-    char dir[PATH_MAX], probe[PATH_MAX + 32];
-    directory_of(path, dir, sizeof dir);
-    snprintf(probe, sizeof probe, "%s/.skein-check.XXXXXX", dir);
-    const int fd = mkstemp(probe);
-    if (fd < 0)
-        return sk_fail(err, SK_ERR_INVALID, "%s %s: cannot create a file in %s: %s", option, path, dir,
-                       strerror(errno));
-    close(fd);
-    unlink(probe);
-    return 0;
+    const sk_output_path out = {.option = "--screenshot", .path = path};
+    const sk_input_path inputs[2] = {{input, shown}, {warm_start, warm}};
+    return sk_output_paths_check(&out, 1, inputs, 2, err);
 }
 
 int sk_screenshot_next_name(char *name, size_t size, sk_error *err)

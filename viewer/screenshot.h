@@ -12,7 +12,7 @@
 int sk_screenshot_write(const char *path, int width, int height, const unsigned char *rgb, sk_error *err);
 
 /* Before anything is loaded or drawn: --screenshot PATH passes the checks skein run's outputs pass
- * (io/files/output_paths.h): not a directory, a device or a FIFO, not the file shown (input) nor the warm start
+ * (util/output_paths.h): not a directory, a device or a FIFO, not the file shown (input) nor the warm start
  * it reads (warm_start, may be NULL), in a directory where a file can be created. Returns 0 or
  * SK_ERR_INVALID with err naming --screenshot and the path. */
 int sk_screenshot_check(const char *path, const char *input, const char *warm_start, sk_error *err);

@@ -1,5 +1,5 @@
 /* The files a run writes, checked before anything is allocated or stepped: a run that could not finish
- * writing must not start. The checks themselves are the library's (io/files/output_paths.h), the viewer's too;
+ * writing must not start. The checks themselves are the library's (util/output_paths.h), the viewer's too;
  * here: which files a run writes, and the names a Ctrl-C would keep them under (FILE.incomplete). */
 #include <fcntl.h>
 #include <limits.h>
@@ -11,7 +11,7 @@
 
 #include "io/text/text_outputs.h"
 #include "cli.h"
-#include "io/files/output_paths.h"
+#include "util/output_paths.h"
 #include "skein/output.h"
 
 #define JOURNAL_SUFFIX ".frames"

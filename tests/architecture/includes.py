@@ -1,8 +1,9 @@
 #!/usr/bin/python3
-"""Every program's includes (docs/architecture.md, "What the programs include"): skein-view, the examples and
-the Python package's C side include public headers only (core/include/skein/), besides their own; the skein
-program (core/cli) and skein-bench (bench) may also include the library's internal headers that the list in
-docs/architecture.md names for them, and no other. A quoted include is the program's own when it names a file
+"""Every program's includes (docs/architecture.md, "What the programs include"): the examples and the Python
+package's C side include public headers only (core/include/skein/), besides their own; skein-view may also
+include the headers of skein_util (core/util/) that the list in docs/architecture.md names for it, and no other
+internal one (a list naming anything else for it is refused); the skein program (core/cli) and skein-bench
+(bench) may also include the library's internal headers that the list names for them, and no other. A quoted include is the program's own when it names a file
 of the program's folder, public when core/include has it, internal when core/ or kernels/ has it; anything
 else (a generated or a third party's header) is not the library's and is let be.
 
@@ -23,6 +24,8 @@ PROGRAMS = {
 SOURCE = re.compile(r"\.(c|h|cc|cpp)$")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 LISTED = re.compile(r"^- `([^`]+)` \(([^)]*)\)")
+# program -> the one folder of core/ whose headers the list may name for it
+CONFINED = {"skein-view": "util/"}
 
 
 def allowed(root):
@@ -39,6 +42,9 @@ def allowed(root):
                 for program in (p.strip() for p in m.group(2).split(",")):
                     if program not in out:
                         sys.exit(f"docs/architecture.md: {m.group(1)}: unknown program {program}")
+                    if program in CONFINED and not m.group(1).startswith(CONFINED[program]):
+                        sys.exit(f"docs/architecture.md: {m.group(1)} is listed for {program}, which may include "
+                                 f"core/{CONFINED[program]} headers only")
                     out[program].add(m.group(1))
     return out
 

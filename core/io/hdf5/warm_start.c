@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "base/checked.h"
+#include "util/checked.h"
 #include "io/hdf5/h5_common.h"
 #include "io/records/rope_record.h"
 #include "skein/output.h"

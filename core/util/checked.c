@@ -1,5 +1,5 @@
-/* Allocations sized by counts from outside the program, checked for overflow (base/checked.h). */
-#include "base/checked.h"
+/* Allocations sized by counts from outside the program, checked for overflow (checked.h). */
+#include "util/checked.h"
 
 #include <stdlib.h>
 

@@ -1,24 +1,17 @@
-/* The viewer's readers of the library's HDF5 output (h5_read.h). */
-#include "h5_read.h"
+/* Attributes and extents read back from HDF5 files nobody vouches for (h5_read.h). */
+#include "util/h5_read.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void close_id(hid_t *id, herr_t (*close)(hid_t))
+#include "util/checked.h"
+#include "util/h5_failure.h"
+
+void sk_h5_close(hid_t *id, herr_t (*close)(hid_t))
 {
     if (*id >= 0)
         close(*id);
     *id = H5I_INVALID_HID;
-}
-
-static bool mul(size_t a, size_t b, size_t *out) { return !__builtin_mul_overflow(a, b, out); }
-static bool add(size_t a, size_t b, size_t *out) { return !__builtin_add_overflow(a, b, out); }
-
-void *sk_view_alloc_array(size_t n, size_t size)
-{
-    size_t bytes;
-    return mul(n, size, &bytes) ? malloc(bytes ? bytes : 1) : NULL;
 }
 
 /* Whether attribute a holds exactly one value: HDF5 reads every element of its dataspace into the buffer. */
@@ -26,23 +19,25 @@ static bool one_value(hid_t a)
 {
     hid_t space = H5Aget_space(a);
     const bool one = space >= 0 && H5Sget_simple_extent_npoints(space) == 1;
-    close_id(&space, H5Sclose);
+    sk_h5_close(&space, H5Sclose);
     return one;
 }
 
-bool sk_view_h5_scalar(hid_t loc, const char *name, hid_t memtype, void *out)
+bool sk_h5_get_scalar(hid_t loc, const char *name, hid_t memtype, void *out)
 {
     if (H5Aexists(loc, name) <= 0)
         return false;
     hid_t a = H5Aopen(loc, name, H5P_DEFAULT), type = a >= 0 ? H5Aget_type(a) : H5I_INVALID_HID;
     const bool ok = type >= 0 && H5Tget_class(type) == H5Tget_class(memtype) && one_value(a) &&
                     H5Aread(a, memtype, out) >= 0;
-    close_id(&type, H5Tclose);
-    close_id(&a, H5Aclose);
+    if (!ok)
+        sk_h5_failed();
+    sk_h5_close(&type, H5Tclose);
+    sk_h5_close(&a, H5Aclose);
     return ok;
 }
 
-char *sk_view_h5_text(hid_t loc, const char *name)
+char *sk_h5_get_text(hid_t loc, const char *name)
 {
     if (H5Aexists(loc, name) <= 0)
         return NULL;
@@ -55,14 +50,16 @@ char *sk_view_h5_text(hid_t loc, const char *name)
         H5Tset_cset(mtype, H5Tget_cset(ftype)) >= 0 && H5Aread(a, mtype, &value) >= 0 && value) {
         copy = strdup(value);
         H5free_memory(value);
+    } else {
+        sk_h5_failed();
     }
-    close_id(&mtype, H5Tclose);
-    close_id(&ftype, H5Tclose);
-    close_id(&a, H5Aclose);
+    sk_h5_close(&mtype, H5Tclose);
+    sk_h5_close(&ftype, H5Tclose);
+    sk_h5_close(&a, H5Aclose);
     return copy;
 }
 
-bool sk_view_h5_dims(hid_t loc, const char *name, int rank, hsize_t *dims, size_t elem_size)
+bool sk_h5_get_dims(hid_t loc, const char *name, int rank, hsize_t *dims, size_t elem_size)
 {
     if (rank < 1 || H5Lexists(loc, name, H5P_DEFAULT) <= 0)
         return false;
@@ -72,13 +69,15 @@ bool sk_view_h5_dims(hid_t loc, const char *name, int rank, hsize_t *dims, size_
     _Static_assert(sizeof(hsize_t) <= sizeof(size_t), "an extent is a size");
     size_t slice = elem_size, bytes = 0, room = 0; /* one index of dimension 0; all of them; what may be */
     for (int i = 1; ok && i < rank; i++)
-        ok = mul(slice, (size_t)dims[i], &slice);
-    ok = ok && mul(slice, (size_t)dims[0], &bytes);
+        ok = sk_size_mul(slice, (size_t)dims[i], &slice);
+    ok = ok && sk_size_mul(slice, (size_t)dims[0], &bytes);
     if (ok) {
         const hsize_t stored = H5Dget_storage_size(d);
-        ok = mul(stored, 1032, &room) && add(room, slice, &room) && bytes <= room;
+        ok = sk_size_mul(stored, 1032, &room) && sk_size_add(room, slice, &room) && bytes <= room;
     }
-    close_id(&space, H5Sclose);
-    close_id(&d, H5Dclose);
+    if (d < 0 || space < 0)
+        sk_h5_failed();
+    sk_h5_close(&space, H5Sclose);
+    sk_h5_close(&d, H5Dclose);
     return ok;
 }

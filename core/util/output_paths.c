@@ -1,7 +1,7 @@
 /* Output paths checked before anything is written (output_paths.h). */
 /* realpath is X/Open, beside the POSIX the build asks for */
 #define _XOPEN_SOURCE 700
-#include "io/files/output_paths.h"
+#include "util/output_paths.h"
 
 #include <errno.h>
 #include <limits.h>

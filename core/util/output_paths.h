@@ -1,7 +1,8 @@
 /* The checks every program of the project makes on the files it is about to write (skein run's outputs,
- * skein-view's screenshot), before anything is computed: one place, so that they cannot drift apart. */
-#ifndef SKEIN_IO_OUTPUT_PATHS_H
-#define SKEIN_IO_OUTPUT_PATHS_H
+ * skein-view's screenshot), before anything is computed: one place, so that they cannot drift apart. Part of
+ * skein_util, the internal library that libskein and skein-view both link. */
+#ifndef SKEIN_UTIL_OUTPUT_PATHS_H
+#define SKEIN_UTIL_OUTPUT_PATHS_H
 
 #include <stdbool.h>
 
