@@ -14,7 +14,7 @@
 #include <zlib.h>
 
 #include "base/assert.h"
-#include "base/checked.h"
+#include "util/checked.h"
 #include "engine/engine_impl.h"
 #include "io/hdf5/h5_common.h"
 #include "io/checkpoint/checkpoint.h"

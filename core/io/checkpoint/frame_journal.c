@@ -12,7 +12,7 @@
 #include <zlib.h>
 
 #include "base/assert.h"
-#include "base/checked.h"
+#include "util/checked.h"
 #include "base/sorted.h"
 #include "engine/engine_impl.h"
 #include "io/records/rope_record.h"
