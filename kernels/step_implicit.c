@@ -90,18 +90,19 @@ SK_INLINE const sk_real *bdf2_row(const sk_real *bscratch, int i)
  * per-lane flag is kept. */
 SK_INLINE bool uniform_links(bool deploys, int link) { return !deploys && link == SK_LINK_SPRING; }
 
-/* The links' lengths at the linearisation point, each |d| and s3_inverse_length of it. */
+/* The links' lengths at the linearisation point, each |d| and s3_inverse_length of it (backward Euler's: BDF2
+ * takes them in its setup and judging passes). */
 SK_INLINE void link_lengths(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
-                            sk_real *scratch, const sk_real *bscratch, bool deploys, bool later)
+                            sk_real *scratch, bool deploys, bool later)
 {
     const size_t stride = (size_t)SK_F_COUNT * SK_W, sstride = (size_t)IM_ROW * SK_W;
     const int rows = deploys ? kp_max_count(param) : cfg->capacity;
     skv3 cp, cv, cz;
-    row_point(k, state, scratch, bdf2_row(bscratch, 0), cfg->pinned[0], later, &cp, &cv, &cz);
+    row_point(k, state, scratch, NULL, cfg->pinned[0], later, &cp, &cv, &cz);
     for (int i = 0; i + 1 < rows; i++) {
         skv3 np, nv, nz;
-        row_point(k, state + (size_t)(i + 1) * stride, scratch + (size_t)(i + 1) * sstride, bdf2_row(bscratch, i + 1),
-                  cfg->pinned[i + 1], later, &np, &nv, &nz);
+        row_point(k, state + (size_t)(i + 1) * stride, scratch + (size_t)(i + 1) * sstride, NULL, cfg->pinned[i + 1],
+                  later, &np, &nv, &nz);
         skv l = v3_length(v3_sub(cp, np));
         skv_store(scratch + (size_t)i * sstride + (size_t)IM_LENGTH * SK_W, l);
         skv_store(scratch + (size_t)i * sstride + (size_t)IM_INVERSE * SK_W, s3_inverse_length(l));
@@ -502,16 +503,22 @@ SK_INLINE void bdf2_back_off(const sk_kernel_cfg *cfg, sk_real *scratch, const s
     }
 }
 
-/* The links' geometric shares at the trial point, from the lengths link_lengths kept, in the lanes `own`
- * (SK_BDF2_OWN_SHARE_SOLVE; reference/implicit.c link_shares). */
+/* Link i's geometric share (sk_spring_share) at inverse length inv, of its own rest length with profiles. */
+SK_INLINE skv bdf2_link_share(const kparams *k, const sk_real *prof, int i, skv inv)
+{
+    const skv rest = prof ? skv_load(prof + ((size_t)i * SK_Q_COUNT + SK_Q_LINK_L) * SK_W) : k->link_l;
+    return s3_spring_share(rest, inv);
+}
+
+/* The links' geometric shares at the trial point, from the lengths the setup or the judging pass kept, in the
+ * lanes `own` (SK_BDF2_OWN_SHARE_SOLVE; reference/implicit.c link_shares). */
 SK_INLINE void bdf2_own_shares(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *scratch, sk_real *bscratch,
                                const sk_real *prof, skm own)
 {
     for (int i = 0; i + 1 < cfg->capacity; i++) {
-        const skv rest = prof ? skv_load(prof + ((size_t)i * SK_Q_COUNT + SK_Q_LINK_L) * SK_W) : k->link_l;
         const skv inv = skv_load(scratch + ((size_t)i * IM_ROW + IM_INVERSE) * SK_W);
         sk_real *share = bscratch + ((size_t)i * IB_ROW + IB_SHARE) * SK_W;
-        skv_store(share, skv_select(own, s3_spring_share(rest, inv), skv_load(share)));
+        skv_store(share, skv_select(own, bdf2_link_share(k, prof, i, inv), skv_load(share)));
     }
 }
 
@@ -560,11 +567,10 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
                             v3_select(valid, v3_scale(v3_scale(rise, two), third), v3_zero()));
         }
         if (i + 1 < rows) { /* link i's geometric share at the step's start (reference/implicit.c, bdf2_step) */
-            const skv rest = prof ? skv_load(prof + ((size_t)i * SK_Q_COUNT + SK_Q_LINK_L) * SK_W) : k->link_l;
             /* the last step's judging pass left the lengths where the state is (lengths_at_state) */
             const skv inv = *lengths_at_state ? skv_load(srow + (size_t)IM_INVERSE * SK_W)
                                               : s3_inverse_length(v3_length(v3_sub(p, v3_load(row + stride))));
-            skv_store(brow + IB_SHARE * SK_W, s3_spring_share(rest, inv));
+            skv_store(brow + IB_SHARE * SK_W, bdf2_link_share(k, prof, i, inv));
         }
         /* link i - 1's length at Newton's first trial (row_point's operations), for the first solve */
         const skv3 trial = cfg->pinned[i] ? p : v3_add(pb, v3_scale(v3_add(vb, dv0), ks.dt));
@@ -581,7 +587,7 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
         v3_store(prow + SK_H_V2X * SK_W, pv);
         v3_store(srow + IM_DV * SK_W, dv0);
     }
-    skv_store(lane + SK_B_VALID * SK_W, skv_min(skv_add(steps_before, skv_set1(1)), skv_set1(2)));
+    skv_store(lane + SK_B_VALID * SK_W, skv_min(skv_add(steps_before, skv_set1(1)), skv_set1(SK_BDF2_STEPS_KEPT)));
 
     const skv one = skv_set1(1), half = skv_set1((sk_real)0.5), armijo = skv_set1(SK_BDF2_ARMIJO),
               alpha_min = skv_set1(SK_BDF2_ALPHA_MIN), tol = skv_set1(cfg->implicit_tolerance),
@@ -691,7 +697,7 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
         for (int it = 0; it < iterations; it++) {
             const bool final = it + 1 == iterations;
             if (link != SK_LINK_NONE)
-                link_lengths(cfg, &k, param, state, scratch, NULL, deploys, it > 0);
+                link_lengths(cfg, &k, param, state, scratch, deploys, it > 0);
             if (ft.bending)
                 bend_points(cfg, &k, param, state, scratch, NULL, bend, deploys, it > 0, prof);
             if (it == 0)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "base/assert.h"
+#include "model/bdf2.h"
 #include "batch/batch_impl.h"
 #include "scenario/scenario.h"
 #include "engine/engine_state.h"
@@ -106,7 +107,7 @@ bool sk_batch_import_rope(sk_batch *b, size_t rope, const sk_rope_state *st)
         (grp->deploys && st->n < grp->deploy_initial) || st->steps < 0 || !st->p || !(verlet ? st->q : st->v) ||
         (g->cfg.contacts && (!st->impulse || st->contacts < 0 || st->iterations < 0)) ||
         (g->cfg.bdf2 && st->prev_p && st->prev_v && st->prev_v2 &&
-         (st->solves < 0 || st->unconverged < 0 || st->prev_steps < 0 || st->prev_steps > 2)))
+         (st->solves < 0 || st->unconverged < 0 || st->prev_steps < 0 || st->prev_steps > SK_BDF2_STEPS_KEPT)))
         return false;
     write_lane(b, g, w.pack, w.lane, st);
     /* the padding lanes after the group's last rope copy it, as they do from the start */

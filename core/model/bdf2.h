@@ -15,6 +15,9 @@ static inline sk_vec3 sk_bdf2_start(sk_vec3 x, sk_vec3 x_prev)
     return sk_vec3_div(sk_vec3_sub(sk_vec3_scale(x, 4), x_prev), 3);
 }
 
+/* The steps before a step that BDF2 keeps: x and v one step before, v two steps before (the quadratic start). */
+#define SK_BDF2_STEPS_KEPT 2
+
 /* 1/3 rounded once, for Newton's first trial alone (a start, whatever its rounding: Newton corrects it), where a
  * division costs a vector unit as much as ten multiplications. */
 #define SK_BDF2_THIRD ((sk_real)1 / 3)

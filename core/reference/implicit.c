@@ -368,12 +368,13 @@ static sk_real trial_merit(sk_ref_rope *r, const sk_rope_constants *c, sk_real h
 /* BDF2 (docs/model.md section 2.1): x_(n+1) = x^ + h v_(n+1), M (v_(n+1) - v^) = h F(x_(n+1), v_(n+1)), with
  * x^ = (4 x_n - x_(n-1)) / 3 (the same for v^) and h = 2 dt / 3; the first step, with no state before it, is
  * backward Euler (x^ = x_n, h = dt). Each is solved by Newton (the trial point z holds dv) from the velocity
- * extrapolated from the steps before (linearly from two, quadratically from three), every solve the block-tridiagonal one, with a backtracking line search: a
- * solve at an accepted trial gives the next trial, which is then judged by its merit (the residual's squared norm)
- * and, where energy_judges, the step's energy without a solve (sk_bdf2_accept, sk_bdf2_energy_accept); refused, it
- * moves back towards the accepted point (alpha halved). The rope stops once a solve moved no velocity component by
- * more than the tolerance or its moves contracted enough (sk_bdf2_moves_converged), taking the solve's result, or
- * once an accepted full step's residual contracted enough (sk_bdf2_rate_converged), taking that trial. */
+ * extrapolated from the steps before (linearly from two, quadratically from three), every solve the
+ * block-tridiagonal one, with a backtracking line search: a solve at an accepted trial gives the next trial, which
+ * is then judged by its merit (the residual's squared norm) and, where energy_judges, the step's energy without a
+ * solve (sk_bdf2_accept, sk_bdf2_energy_accept); refused, it moves back towards the accepted point (alpha halved).
+ * The rope stops once a solve moved no velocity component by more than the tolerance or its moves contracted
+ * enough (sk_bdf2_moves_converged), taking the solve's result, or once an accepted full step's residual contracted
+ * enough (sk_bdf2_rate_converged), taking that trial. */
 static void bdf2_step(sk_ref_rope *r)
 {
     sk_ref_implicit *im = &r->implicit;
@@ -395,7 +396,7 @@ static void bdf2_step(sk_ref_rope *r)
         im->prev_v[i] = ps[i].v;
         im->acc[i] = im->target[i] = sk_vec3_zero();
     }
-    im->prev_steps = im->prev_steps < 2 ? im->prev_steps + 1 : 2;
+    im->prev_steps = im->prev_steps < SK_BDF2_STEPS_KEPT ? im->prev_steps + 1 : SK_BDF2_STEPS_KEPT;
     /* the links' geometric shares at the step's start, where the tensions are the motion's: the trial point's
      * own (Newton's exact Jacobian) would take the predictor's stretch, far stiffer or slacker than the rope;
      * from SK_BDF2_OWN_SHARE_SOLVE on, the trial's */

@@ -15,6 +15,7 @@
 
 #include "base/assert.h"
 #include "util/checked.h"
+#include "model/bdf2.h"
 #include "engine/engine_impl.h"
 #include "io/hdf5/h5_common.h"
 #include "io/checkpoint/checkpoint.h"
@@ -968,7 +969,7 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, size_t first, int gi, s
     const unsigned fields = sk_engine_state_fields(e, local);
     const unsigned sets = fields | (sk_engine_tracks_extremes(e) ? SETS_EXTREMES : 0) |
                           (c->version < 3 ? SETS_NO_SECOND_VELOCITY : 0);
-    const int steps_kept = c->version < 3 ? 1 : 2; /* how many steps before a rope's history can hold */
+    const int steps_kept = c->version < 3 ? 1 : SK_BDF2_STEPS_KEPT; /* the steps before a rope's history can hold */
     char name[48];
     snprintf(name, sizeof name, "groups/%d", gi);
     hid_t gid = H5Gopen2(c->file, name, H5P_DEFAULT);
