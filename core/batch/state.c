@@ -84,7 +84,8 @@ static void write_lane(const sk_batch *b, const batch_group *g, size_t k, int la
     }
     if (g->cfg.bdf2) { /* without the steps before, BDF2 starts again from a backward Euler step */
         const bool history = st->prev_p && st->prev_v && st->prev_v2;
-        sk_real *prev = sk_pack_previous_rows(&g->cfg, state, b->width), *bl = sk_pack_bdf2_lane(&g->cfg, state, b->width);
+        sk_real *prev = sk_pack_previous_rows(&g->cfg, state, b->width);
+        sk_real *bl = sk_pack_bdf2_lane(&g->cfg, state, b->width);
         for (size_t i = 0; i < cap; i++)
             for (size_t c = 0; c < 3; c++) {
                 prev[i * SK_H_COUNT * W + (SK_H_PX + c) * W + l] = history ? st->prev_p[3 * i + c] : 0;

@@ -83,7 +83,8 @@ bool sk_ref_rope_import(sk_ref_rope *r, const sk_rope_state *st)
         sk_scenario_keeps_previous_step(r->scenario) && st->prev_p && st->prev_v && st->prev_v2 && r->implicit.prev_p;
     if (n < 1 || n > w->capacity || (!g->deploys && n != w->capacity) || (g->deploys && n < g->deploy_initial) ||
         st->steps < 0 ||
-        (history && (st->solves < 0 || st->unconverged < 0 || st->prev_steps < 0 || st->prev_steps > SK_BDF2_STEPS_KEPT)))
+        (history &&
+         (st->solves < 0 || st->unconverged < 0 || st->prev_steps < 0 || st->prev_steps > SK_BDF2_STEPS_KEPT)))
         return false;
     int links_pulled = 0;
     if (contacts) {

@@ -967,9 +967,10 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, size_t first, int gi, s
     const int local = sk_scenario_find_rope(sk_engine_scenario(e), lo - first, NULL);
     SK_ASSERT(local >= 0);
     const unsigned fields = sk_engine_state_fields(e, local);
+    const bool one_step_kept = c->version < 3; /* a version-2 file: BDF2's history without v two steps before */
     const unsigned sets = fields | (sk_engine_tracks_extremes(e) ? SETS_EXTREMES : 0) |
-                          (c->version < 3 ? SETS_NO_SECOND_VELOCITY : 0);
-    const int steps_kept = c->version < 3 ? 1 : SK_BDF2_STEPS_KEPT; /* the steps before a rope's history can hold */
+                          (one_step_kept ? SETS_NO_SECOND_VELOCITY : 0);
+    const int steps_kept = one_step_kept ? 1 : SK_BDF2_STEPS_KEPT; /* the steps before a rope's history can hold */
     char name[48];
     snprintf(name, sizeof name, "groups/%d", gi);
     hid_t gid = H5Gopen2(c->file, name, H5P_DEFAULT);
@@ -1016,8 +1017,8 @@ static int restore_group(sk_checkpoint *c, sk_engine *e, size_t first, int gi, s
             /* BDF2's: out of range reads as damage (the import refuses negative counts) */
             const int64_t *nw = &b.newton[NEWTON * j];
             const bool newton_fits = !(fields & SK_STATE_HISTORY) ||
-                                     (nw[0] >= 0 && nw[0] <= steps_kept && nw[1] >= 0 && nw[1] <= INT32_MAX && nw[2] >= 0 &&
-                                      nw[2] <= c->info.step);
+                                     (nw[0] >= 0 && nw[0] <= steps_kept && nw[1] >= 0 && nw[1] <= INT32_MAX &&
+                                      nw[2] >= 0 && nw[2] <= c->info.step);
             st.prev_steps = newton_fits ? (int)nw[0] : 0;
             st.solves = newton_fits ? (int)nw[1] : -1;
             st.unconverged = newton_fits ? (long)nw[2] : -1;
