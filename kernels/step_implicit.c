@@ -170,7 +170,7 @@ SK_INLINE skv profile_diag(const kparams *k, const sk_real *prof, int j, bool bd
  * bdf2_energy_judges, the step's energy in the reference's order (step_energy). Without eliminate (BDF2's trial
  * judged before any solve) it sums only the merit and the energy: no blocks, no elimination, and it takes the
  * links' lengths itself. */
-SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, const sk_real *state,
+SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real *param, sk_real *state,
                        sk_real *scratch, sk_real *bscratch, skv3 x, sk_real t, k_features ft, bool later,
                        const sk_real *bend, const sk_real *prof, skv *merit, skv *energy, bool eliminate)
 {
@@ -199,7 +199,7 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
     skm act_prev = skm_not(all);
     const kparams *const k_rope = k;
     for (int i = 0; i < rows; i++) {
-        const sk_real *row = state + (size_t)i * stride;
+        sk_real *row = state + (size_t)i * stride;
         sk_real *srow = scratch + (size_t)i * sstride;
         const bool has_next = i + 1 < rows;
         /* with profiles: particle i's and link i's constants, and row i + 1's diagonal (params.h) */
@@ -300,6 +300,12 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                         *energy = skv_sub(*energy, v3_dot(k->gforce, cp));
                 }
             }
+            if (!eliminate && ft.unit_damp) {
+                /* the trial as the state (bdf2_step's last loop, its operations): the step's end where this pass is
+                 * the step's last; until then the state's rows are not read (the step's start is in the scratch) */
+                v3_store(row, cp);
+                v3_store(row + 3 * SK_W, cv);
+            }
             if (!eliminate) { /* BDF2's trial judged without a solve: the anchored spring's energy, then the next row */
                 if (bdf2_energy_judges(ft) && (anchor == SK_ANCHOR_SPRING || anchor == SK_ANCHOR_BUNGEE) && skm_any(held)) {
                     const skv l = v3_length(v3_sub(cp, x));
@@ -364,18 +370,28 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                 a = s3_select(present, a, s3_diagonal(skv_set1(1)));
                 y = v3_select(present, y, v3_zero());
             }
-            skv_ldl3 fac = s3_factor(a);
+            /* BDF2's factors and elimination (sk_ldl3_factor_minor, sk_ldl3_eliminate) */
+            const skv_ldl3 fac = ft.bdf2 ? s3_factor_minor(a) : s3_factor(a);
             skv3 zp = s3_solve(&fac, y);
             v3_store(srow + IM_ZP * SK_W, zp);
             if (has_next && link != SK_LINK_NONE && !pinned[i + 1]) {
-                skv_mat3 h = s3_solve_block(&fac, s);
+                skv_mat3 h;
+                skv_sym3 sde;
+                skv3 sdy;
+                if (ft.bdf2) {
+                    s3_eliminate(&fac, s, e, y, &h, &sde, &sdy);
+                } else {
+                    h = s3_solve_block(&fac, s);
+                    sde = m3_transpose_mul_symmetric(&h, e);
+                    sdy = m3_transpose_apply(&h, y);
+                }
                 for (int j = 0; j < 3; j++)
                     for (int c = 0; c < 3; c++)
                         skv_store(srow + (size_t)(IM_H + 3 * j + c) * SK_W, h.m[j][c]);
                 if (!uniform)
                     skv_store(srow + (size_t)IM_COUPLED * SK_W, skv_keep(act, skv_set1(1)));
-                next_handed = s3_add(diag_next, m3_transpose_mul_symmetric(&h, e));
-                next_handed_y = v3_sub(m3_transpose_apply(&h, y), q);
+                next_handed = s3_add(diag_next, sde);
+                next_handed_y = v3_sub(sdy, q);
             } else if (has_next && !uniform) {
                 skv_store(srow + (size_t)IM_COUPLED * SK_W, skv_zero());
             }
@@ -522,6 +538,18 @@ SK_INLINE void bdf2_own_shares(const sk_kernel_cfg *cfg, const kparams *k, const
     }
 }
 
+/* sk_bdf2_third_of on lanes, each component: a / 3 correctly rounded by a product and two fmas. */
+SK_INLINE skv bdf2_third_of_lanes(skv a)
+{
+    const skv third = skv_set1(SK_BDF2_THIRD), q = skv_mul(a, third), r = skv_fma(q, skv_set1(-3), a);
+    return skv_select(skm_or(skv_lt(r, skv_zero()), skv_gt(r, skv_zero())), skv_fma(r, third, q), q);
+}
+
+SK_INLINE skv3 bdf2_third_of(skv3 a)
+{
+    return v3_make(bdf2_third_of_lanes(a.x), bdf2_third_of_lanes(a.y), bdf2_third_of_lanes(a.z));
+}
+
 /* One BDF2 step of a pack (docs/model.md section 2.1; reference/implicit.c's bdf2_step on every lane at once):
  * each lane's extrapolated start from its state and the state a step before (none before its first step: then
  * backward Euler, with the rope's dt terms in place of h's) and Newton's first trial from the velocities of the
@@ -548,7 +576,7 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
     ks.link_kdt2 = skv_select(valid, skv_mul(skv_mul(k->link_stiffness, h), h), k->link_kdt2);
     ks.anchor_kdt2 = skv_select(valid, skv_mul(skv_mul(k->anchor_stiffness, h), h), k->anchor_kdt2);
     ks.link_cdt = skv_select(valid, skv_mul(k->link_c, h), k->link_cdt);
-    const skv four = skv_set1(4), three = skv_set1(3), third = skv_set1(SK_BDF2_THIRD), two = skv_set1(2),
+    const skv four = skv_set1(4), third = skv_set1(SK_BDF2_THIRD), two = skv_set1(2),
               five_thirds = skv_set1(SK_BDF2_FIVE_THIRDS);
     skv3 trial_before = v3_zero(); /* row i - 1's at Newton's first trial */
     for (int i = 0; i < rows; i++) {
@@ -559,8 +587,8 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
         skv3 pb = p, vb = v, dv0 = v3_zero();
         if (!cfg->pinned[i]) {
             const skv3 pv2 = v3_load(prow + SK_H_V2X * SK_W);
-            pb = v3_select(valid, v3_div(v3_sub(v3_scale(p, four), v3_load(prow)), three), p);
-            vb = v3_select(valid, v3_div(v3_sub(v3_scale(v, four), pv), three), v);
+            pb = v3_select(valid, bdf2_third_of(v3_sub(v3_scale(p, four), v3_load(prow))), p);
+            vb = v3_select(valid, bdf2_third_of(v3_sub(v3_scale(v, four), pv)), v);
             /* Newton's first trial: the velocity extrapolated from the steps before (model/bdf2.h) */
             const skv3 rise = v3_sub(v, pv);
             dv0 = v3_select(quadratic, v3_sub(v3_scale(rise, five_thirds), v3_sub(pv, pv2)),
@@ -599,6 +627,7 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
      * (the reference's loops, reference/implicit.c bdf2_step); the pack runs a pass while any lane needs it */
     /* every lane solves first (budget >= 1), so the line search's accepted point and target need no start */
     skm solving = skv_lt(skv_zero(), budget), judging = none, done = none, ended_on_solve = none;
+    bool last_judged = false; /* the loop's last pass a judging one, which left every lane's end in the state */
     while (skm_any(solving) || skm_any(judging)) {
         if (skm_any(solving)) {
             /* the links' lengths at the trial: the setup's for the first solve, the judging pass's after */
@@ -627,12 +656,14 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
             ended_on_solve = skm_or(ended_on_solve, skm_and(solving, finished));
             judging = skm_or(judging, skm_andnot(finished, solving));
             solving = none;
+            last_judged = false;
         }
         if (skm_any(judging)) {
             if (ft.bending)
                 bend_points(cfg, &ks, param, state, scratch, bscratch, bend, false, true, prof);
             skv merit = skv_zero(), energy = skv_zero();
             forward(cfg, &ks, param, state, scratch, bscratch, x, t, ft, true, bend, prof, &merit, &energy, false);
+            last_judged = true;
             skm better = skm_or(skv_le(merit, skv_mul(accepted, skv_sub(one, skv_mul(armijo, alpha)))),
                                 skv_le(alpha, alpha_min));
             if (bdf2_energy_judges(ft))
@@ -656,6 +687,8 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
     skv_store(lane + SK_B_UNCONVERGED * SK_W,
               skv_add(skv_load(lane + SK_B_UNCONVERGED * SK_W), skv_select(done, skv_zero(), one)));
 
+    if (last_judged && ft.unit_damp)
+        return;
     for (int i = 0; i < rows; i++) {
         if (cfg->pinned[i])
             continue;

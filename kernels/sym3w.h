@@ -111,6 +111,33 @@ SK_INLINE skv_ldl3 s3_factor(skv_sym3 a)
     return f;
 }
 
+/* sk_ldl3_factor_minor on lanes. */
+SK_INLINE skv_ldl3 s3_factor_minor(skv_sym3 a)
+{
+    skv_ldl3 f;
+    f.r1 = skv_div(skv_set1(1), a.xx);
+    f.r2 = skv_div(a.xx, skv_sub(skv_mul(a.xx, a.yy), skv_mul(a.xy, a.xy)));
+    f.l21 = skv_mul(a.xy, f.r1);
+    f.l31 = skv_mul(a.xz, f.r1);
+    skv t = skv_sub(a.yz, skv_mul(f.l31, a.xy));
+    f.l32 = skv_mul(t, f.r2);
+    f.r3 = skv_div(skv_set1(1), skv_sub(skv_sub(a.zz, skv_mul(f.l31, a.xz)), skv_mul(f.l32, t)));
+    return f;
+}
+
+/* sk_ldl3_forward and sk_ldl3_backward on lanes. */
+SK_INLINE skv3 s3_forward(const skv_ldl3 *f, skv3 b)
+{
+    const skv w2 = skv_sub(b.y, skv_mul(f->l21, b.x));
+    return v3_make(b.x, w2, skv_sub(skv_sub(b.z, skv_mul(f->l31, b.x)), skv_mul(f->l32, w2)));
+}
+
+SK_INLINE skv3 s3_backward(const skv_ldl3 *f, skv3 w)
+{
+    const skv x2 = skv_sub(w.y, skv_mul(f->l32, w.z));
+    return v3_make(skv_sub(skv_sub(w.x, skv_mul(f->l21, x2)), skv_mul(f->l31, w.z)), x2, w.z);
+}
+
 SK_INLINE skv3 s3_solve(const skv_ldl3 *f, skv3 b)
 {
     skv w1 = b.x, w2 = skv_sub(b.y, skv_mul(f->l21, w1));
@@ -129,6 +156,29 @@ SK_INLINE skv_mat3 s3_solve_block(const skv_ldl3 *f, skv_sym3 b)
         r.m[0][k] = c.x, r.m[1][k] = c.y, r.m[2][k] = c.z;
     }
     return r;
+}
+
+/* sk_ldl3_eliminate on lanes. */
+SK_INLINE void s3_eliminate(const skv_ldl3 *f, skv_sym3 s, skv_sym3 e, skv3 y, skv_mat3 *h, skv_sym3 *sde, skv3 *sdy)
+{
+    const skv3 sc[3] = {v3_make(s.xx, s.xy, s.xz), v3_make(s.xy, s.yy, s.yz), v3_make(s.xz, s.yz, s.zz)};
+    const skv3 ec[3] = {v3_make(e.xx, e.xy, e.xz), v3_make(e.xy, e.yy, e.yz), v3_make(e.xz, e.yz, e.zz)};
+    skv3 w[3], q[3];
+    for (int k = 0; k < 3; k++) {
+        const skv3 p = s3_forward(f, sc[k]);
+        w[k] = v3_make(skv_mul(p.x, f->r1), skv_mul(p.y, f->r2), skv_mul(p.z, f->r3));
+        q[k] = s3_forward(f, ec[k]);
+        const skv3 c = s3_backward(f, w[k]);
+        h->m[0][k] = c.x, h->m[1][k] = c.y, h->m[2][k] = c.z;
+    }
+    sde->xx = v3_dot(w[0], q[0]);
+    sde->yy = v3_dot(w[1], q[1]);
+    sde->zz = v3_dot(w[2], q[2]);
+    sde->xy = v3_dot(w[0], q[1]);
+    sde->xz = v3_dot(w[0], q[2]);
+    sde->yz = v3_dot(w[1], q[2]);
+    const skv3 wy = s3_forward(f, y);
+    *sdy = v3_make(v3_dot(w[0], wy), v3_dot(w[1], wy), v3_dot(w[2], wy));
 }
 
 SK_INLINE void s3_rows(skv_sym3 a, skv r[3][3])

@@ -106,6 +106,36 @@ static inline sk_ldl3 sk_ldl3_factor(sk_sym3 a)
     return f;
 }
 
+/* BDF2's factors (docs/model.md section 2.1): sk_ldl3_factor's, but for the second pivot's reciprocal taken from
+ * the leading minor, r2 = xx / (xx yy - xy xy): as accurate as yy - l21 xy (the same cancellation of a stiff
+ * link's terms) and independent of r1, so that a vector unit divides for r1 and r2 together where the LDL^T
+ * order waits for one division before the next (on a forward elimination that the divisions hold up). */
+static inline sk_ldl3 sk_ldl3_factor_minor(sk_sym3 a)
+{
+    sk_ldl3 f;
+    f.r1 = (sk_real)1 / a.xx;
+    f.r2 = a.xx / (a.xx * a.yy - a.xy * a.xy);
+    f.l21 = a.xy * f.r1;
+    f.l31 = a.xz * f.r1;
+    sk_real t = a.yz - f.l31 * a.xy; /* l32 / r2 */
+    f.l32 = t * f.r2;
+    f.r3 = (sk_real)1 / ((a.zz - f.l31 * a.xz) - f.l32 * t);
+    return f;
+}
+
+/* L^-1 b (forward through L) and L^-T w (back through L^T): sk_ldl3_solve's two halves, its operations. */
+static inline sk_vec3 sk_ldl3_forward(const sk_ldl3 *f, sk_vec3 b)
+{
+    const sk_real w2 = b.y - f->l21 * b.x;
+    return sk_vec3_make(b.x, w2, (b.z - f->l31 * b.x) - f->l32 * w2);
+}
+
+static inline sk_vec3 sk_ldl3_backward(const sk_ldl3 *f, sk_vec3 w)
+{
+    const sk_real x2 = w.y - f->l32 * w.z;
+    return sk_vec3_make((w.x - f->l21 * x2) - f->l31 * w.z, x2, w.z);
+}
+
 /* x with D x = b: forward through L, the pivots, back through L^T. */
 static inline sk_vec3 sk_ldl3_solve(const sk_ldl3 *f, sk_vec3 b)
 {
@@ -125,6 +155,34 @@ static inline sk_mat3 sk_ldl3_solve_block(const sk_ldl3 *f, sk_sym3 b)
         r.m[0][k] = c.x, r.m[1][k] = c.y, r.m[2][k] = c.z;
     }
     return r;
+}
+
+/* One row of BDF2's block elimination with the factors f of D = E + S: h = D^-1 S (column by column, as
+ * sk_ldl3_solve_block) and what the row hands the next, S D^-1 E (upper triangle) and S D^-1 y, each as W^T of
+ * L^-1 E and of L^-1 y with W = diag(r1, r2, r3) L^-1 S, W's last row summed last: the next row waits for the
+ * last pivot's division and then one product and one sum, where h^T E waits for the back substitution too. */
+static inline void sk_ldl3_eliminate(const sk_ldl3 *f, sk_sym3 s, sk_sym3 e, sk_vec3 y, sk_mat3 *h, sk_sym3 *sde,
+                                     sk_vec3 *sdy)
+{
+    const sk_vec3 sc[3] = {{s.xx, s.xy, s.xz}, {s.xy, s.yy, s.yz}, {s.xz, s.yz, s.zz}};
+    const sk_vec3 ec[3] = {{e.xx, e.xy, e.xz}, {e.xy, e.yy, e.yz}, {e.xz, e.yz, e.zz}};
+    sk_vec3 w[3], q[3]; /* column k of W and of L^-1 E */
+    for (int k = 0; k < 3; k++) {
+        const sk_vec3 p = sk_ldl3_forward(f, sc[k]);
+        w[k] = sk_vec3_make(p.x * f->r1, p.y * f->r2, p.z * f->r3);
+        q[k] = sk_ldl3_forward(f, ec[k]);
+        const sk_vec3 c = sk_ldl3_backward(f, w[k]);
+        h->m[0][k] = c.x, h->m[1][k] = c.y, h->m[2][k] = c.z;
+    }
+    sde->xx = (w[0].x * q[0].x + w[0].y * q[0].y) + w[0].z * q[0].z;
+    sde->yy = (w[1].x * q[1].x + w[1].y * q[1].y) + w[1].z * q[1].z;
+    sde->zz = (w[2].x * q[2].x + w[2].y * q[2].y) + w[2].z * q[2].z;
+    sde->xy = (w[0].x * q[1].x + w[0].y * q[1].y) + w[0].z * q[1].z;
+    sde->xz = (w[0].x * q[2].x + w[0].y * q[2].y) + w[0].z * q[2].z;
+    sde->yz = (w[1].x * q[2].x + w[1].y * q[2].y) + w[1].z * q[2].z;
+    const sk_vec3 wy = sk_ldl3_forward(f, y);
+    *sdy = sk_vec3_make((w[0].x * wy.x + w[0].y * wy.y) + w[0].z * wy.z, (w[1].x * wy.x + w[1].y * wy.y) + w[1].z * wy.z,
+                        (w[2].x * wy.x + w[2].y * wy.y) + w[2].z * wy.z);
 }
 
 /* h^T e for symmetric e where the product is known to be symmetric (S D^-1 E): its upper triangle. */

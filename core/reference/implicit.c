@@ -158,8 +158,8 @@ static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, b
     *y_out = y;
 }
 
-/* Block Thomas elimination into dv. Forward: each row's D_i factored (LDL^T) and solved for D_i^-1 y_i
- * and D_i^-1 S_i; it hands row i + 1 the diagonal of M + T plus S_i D_i^-1 E_i (which is S_i - S_i D_i^-1
+/* Block Thomas elimination into dv. Forward: each row's D_i factored (LDL^T; BDF2's, with merit kept, by
+ * sk_ldl3_factor_minor and sk_ldl3_eliminate) and solved for D_i^-1 y_i and D_i^-1 S_i; it hands row i + 1 the diagonal of M + T plus S_i D_i^-1 E_i (which is S_i - S_i D_i^-1
  * S_i without the cancellation of subtracting two nearly equal blocks of a stiff link), and
  * S_i D_i^-1 y_i - q_i; where link i acts but does not couple, the diagonal plus S_i and -q_i. Back
  * substitution: dv_i = D_i^-1 y_i + (D_i^-1 S_i) dv_(i+1) where link i couples. Pinned rows take no part:
@@ -186,6 +186,18 @@ static void solve(sk_ref_rope *r, const sk_rope_constants *c, bool later, bool l
         sk_sym3 e, d;
         sk_vec3 y;
         row(r, c, i, later, lines, &e, &d, &y, merit);
+        if (merit) { /* BDF2's factors and elimination (model/sym3.h) */
+            const sk_ldl3 f = sk_ldl3_factor_minor(d);
+            im->zp[i] = sk_ldl3_solve(&f, y);
+            if (i + 1 < n && im->coupled[i]) {
+                sk_sym3 sde;
+                sk_vec3 sdy;
+                sk_ldl3_eliminate(&f, im->link[i], e, y, &im->h[i], &sde, &sdy);
+                im->handed[i] = sk_sym3_add(sk_sym3_diagonal(diag), sde);
+                im->handed_y[i] = sk_vec3_sub(sdy, im->q[i]);
+            }
+            continue;
+        }
         sk_ldl3 f = sk_ldl3_factor(d);
         im->zp[i] = sk_ldl3_solve(&f, y);
         if (i + 1 < n && im->coupled[i]) {
