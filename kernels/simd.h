@@ -50,7 +50,6 @@ SK_INLINE skv skv_add(skv a, skv b) { return _mm512_add_ps(a, b); }
 SK_INLINE skv skv_sub(skv a, skv b) { return _mm512_sub_ps(a, b); }
 SK_INLINE skv skv_mul(skv a, skv b) { return _mm512_mul_ps(a, b); }
 SK_INLINE skv skv_div(skv a, skv b) { return _mm512_div_ps(a, b); }
-SK_INLINE skv skv_fma(skv a, skv b, skv c) { return _mm512_fmadd_ps(a, b, c); }
 SK_INLINE skv skv_sqrt(skv a) { return _mm512_sqrt_ps(a); }
 SK_INLINE skm skv_lt(skv a, skv b) { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
 SK_INLINE skm skv_le(skv a, skv b) { return _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ); }
@@ -83,7 +82,6 @@ SK_INLINE skv skv_add(skv a, skv b) { return _mm512_add_pd(a, b); }
 SK_INLINE skv skv_sub(skv a, skv b) { return _mm512_sub_pd(a, b); }
 SK_INLINE skv skv_mul(skv a, skv b) { return _mm512_mul_pd(a, b); }
 SK_INLINE skv skv_div(skv a, skv b) { return _mm512_div_pd(a, b); }
-SK_INLINE skv skv_fma(skv a, skv b, skv c) { return _mm512_fmadd_pd(a, b, c); }
 SK_INLINE skv skv_sqrt(skv a) { return _mm512_sqrt_pd(a); }
 SK_INLINE skm skv_lt(skv a, skv b) { return _mm512_cmp_pd_mask(a, b, _CMP_LT_OQ); }
 SK_INLINE skm skv_le(skv a, skv b) { return _mm512_cmp_pd_mask(a, b, _CMP_LE_OQ); }
@@ -138,7 +136,6 @@ SK_INLINE skv skv_add(skv a, skv b) { return _mm256_add_ps(a, b); }
 SK_INLINE skv skv_sub(skv a, skv b) { return _mm256_sub_ps(a, b); }
 SK_INLINE skv skv_mul(skv a, skv b) { return _mm256_mul_ps(a, b); }
 SK_INLINE skv skv_div(skv a, skv b) { return _mm256_div_ps(a, b); }
-SK_INLINE skv skv_fma(skv a, skv b, skv c) { return _mm256_fmadd_ps(a, b, c); }
 SK_INLINE skv skv_sqrt(skv a) { return _mm256_sqrt_ps(a); }
 SK_INLINE skm skv_lt(skv a, skv b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
 SK_INLINE skm skv_le(skv a, skv b) { return _mm256_cmp_ps(a, b, _CMP_LE_OQ); }
@@ -181,7 +178,6 @@ SK_INLINE skv skv_add(skv a, skv b) { return _mm256_add_pd(a, b); }
 SK_INLINE skv skv_sub(skv a, skv b) { return _mm256_sub_pd(a, b); }
 SK_INLINE skv skv_mul(skv a, skv b) { return _mm256_mul_pd(a, b); }
 SK_INLINE skv skv_div(skv a, skv b) { return _mm256_div_pd(a, b); }
-SK_INLINE skv skv_fma(skv a, skv b, skv c) { return _mm256_fmadd_pd(a, b, c); }
 SK_INLINE skv skv_sqrt(skv a) { return _mm256_sqrt_pd(a); }
 SK_INLINE skm skv_lt(skv a, skv b) { return _mm256_cmp_pd(a, b, _CMP_LT_OQ); }
 SK_INLINE skm skv_le(skv a, skv b) { return _mm256_cmp_pd(a, b, _CMP_LE_OQ); }
@@ -238,10 +234,8 @@ SK_INLINE skv skv_mul(skv a, skv b) { return a * b; }
 SK_INLINE skv skv_div(skv a, skv b) { return a / b; }
 #ifdef SKEIN_REAL_FLOAT
 SK_INLINE skv skv_sqrt(skv a) { return sqrtf(a); }
-SK_INLINE skv skv_fma(skv a, skv b, skv c) { return fmaf(a, b, c); }
 #else
 SK_INLINE skv skv_sqrt(skv a) { return sqrt(a); }
-SK_INLINE skv skv_fma(skv a, skv b, skv c) { return fma(a, b, c); }
 #endif
 SK_INLINE skm skv_lt(skv a, skv b) { return a < b; }
 SK_INLINE skm skv_le(skv a, skv b) { return a <= b; }

@@ -538,18 +538,6 @@ SK_INLINE void bdf2_own_shares(const sk_kernel_cfg *cfg, const kparams *k, const
     }
 }
 
-/* sk_bdf2_third_of on lanes, each component: a / 3 correctly rounded by a product and two fmas. */
-SK_INLINE skv bdf2_third_of_lanes(skv a)
-{
-    const skv third = skv_set1(SK_BDF2_THIRD), q = skv_mul(a, third), r = skv_fma(q, skv_set1(-3), a);
-    return skv_select(skm_or(skv_lt(r, skv_zero()), skv_gt(r, skv_zero())), skv_fma(r, third, q), q);
-}
-
-SK_INLINE skv3 bdf2_third_of(skv3 a)
-{
-    return v3_make(bdf2_third_of_lanes(a.x), bdf2_third_of_lanes(a.y), bdf2_third_of_lanes(a.z));
-}
-
 /* One BDF2 step of a pack (docs/model.md section 2.1; reference/implicit.c's bdf2_step on every lane at once):
  * each lane's extrapolated start from its state and the state a step before (none before its first step: then
  * backward Euler, with the rope's dt terms in place of h's) and Newton's first trial from the velocities of the
@@ -576,7 +564,7 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
     ks.link_kdt2 = skv_select(valid, skv_mul(skv_mul(k->link_stiffness, h), h), k->link_kdt2);
     ks.anchor_kdt2 = skv_select(valid, skv_mul(skv_mul(k->anchor_stiffness, h), h), k->anchor_kdt2);
     ks.link_cdt = skv_select(valid, skv_mul(k->link_c, h), k->link_cdt);
-    const skv four = skv_set1(4), third = skv_set1(SK_BDF2_THIRD), two = skv_set1(2),
+    const skv third = skv_set1(SK_BDF2_THIRD), two = skv_set1(2),
               five_thirds = skv_set1(SK_BDF2_FIVE_THIRDS);
     skv3 trial_before = v3_zero(); /* row i - 1's at Newton's first trial */
     for (int i = 0; i < rows; i++) {
@@ -587,8 +575,8 @@ SK_INLINE void bdf2_step(const sk_kernel_cfg *cfg, const kparams *k, const sk_re
         skv3 pb = p, vb = v, dv0 = v3_zero();
         if (!cfg->pinned[i]) {
             const skv3 pv2 = v3_load(prow + SK_H_V2X * SK_W);
-            pb = v3_select(valid, bdf2_third_of(v3_sub(v3_scale(p, four), v3_load(prow))), p);
-            vb = v3_select(valid, bdf2_third_of(v3_sub(v3_scale(v, four), pv)), v);
+            pb = v3_select(valid, v3_add(p, v3_scale(v3_sub(p, v3_load(prow)), third)), p);
+            vb = v3_select(valid, v3_add(v, v3_scale(v3_sub(v, pv), third)), v);
             /* Newton's first trial: the velocity extrapolated from the steps before (model/bdf2.h) */
             const skv3 rise = v3_sub(v, pv);
             dv0 = v3_select(quadratic, v3_sub(v3_scale(rise, five_thirds), v3_sub(pv, pv2)),

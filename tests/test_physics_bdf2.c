@@ -2,11 +2,9 @@
  * step, second-order convergence of a swinging tether toward a fine explicit run, and no energy growth on an
  * undamped chain far beyond the explicit limit; the Newton solves a step of W3's tether takes at a large step; a
  * hanging rope of properties along it and a payload at rest where each link carries the weight below it. */
-#include <stdint.h>
 #include <string.h>
 
 #include "scenario/scenario.h"
-#include "model/bdf2.h"
 #include "model/vec3.h"
 #include "physics_util.h"
 
@@ -56,44 +54,6 @@ static int recurrence(void)
     phys_report("bdf2 anchored spring, w dt = 0.5, the recurrence", &tx);
     sk_ref_rope_destroy(r);
     sk_scenario_free(&s);
-    return 0;
-}
-
-/* sk_bdf2_third_of(a) is a / 3 to the bit (the division the step's start x^ = (4 x - x_prev) / 3 stands for):
- * a million values of every sign and binade whose third is a normal number, the binade's edges, zeros,
- * infinities and a NaN. */
-static int third(void)
-{
-    uint64_t seed = 0x9E3779B97F4A7C15u;
-    long differ = 0, tried = 0;
-    for (long n = 0; n < 1000000; n++) {
-        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
-        sk_real a;
-        if (PHYS_FLOAT) { /* sign and mantissa random, exponent biased 2 to 253 */
-            const uint32_t bits = ((uint32_t)seed & 0x807FFFFFu) | (uint32_t)(2 + (seed >> 32) % 252) << 23;
-            memcpy(&a, &bits, sizeof a);
-        } else { /* exponent biased 2 to 2045 */
-            const uint64_t bits = (seed & 0x800FFFFFFFFFFFFFu) | (uint64_t)(2 + (seed >> 20) % 2044) << 52;
-            memcpy(&a, &bits, sizeof a);
-        }
-        const sk_real want = a / 3, got = sk_bdf2_third_of(a);
-        differ += memcmp(&want, &got, sizeof want) != 0;
-        tried++;
-    }
-    const sk_real edges[] = {0, -(sk_real)0, 1, -1, 3, 1.5, (sk_real)0.1, (sk_real)1e-30, (sk_real)3e30,
-                             SK_REAL_MAX, -SK_REAL_MAX, (sk_real)INFINITY, -(sk_real)INFINITY};
-    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
-        const sk_real want = edges[i] / 3, got = sk_bdf2_third_of(edges[i]);
-        differ += memcmp(&want, &got, sizeof want) != 0;
-        tried++;
-    }
-    CHECK(isnan(sk_bdf2_third_of((sk_real)NAN)));
-    printf("bdf2 third: %ld of %ld quotients differ from the division\n", differ, tried);
-    CHECK(differ == 0);
-    /* and the step's start through it */
-    const sk_vec3 x = {(sk_real)1.25, (sk_real)-7.1, (sk_real)0.3}, xp = {(sk_real)1.2, (sk_real)-7.3, 0};
-    const sk_vec3 start = sk_bdf2_start(x, xp);
-    CHECK(start.x == (4 * x.x - xp.x) / 3 && start.y == (4 * x.y - xp.y) / 3 && start.z == (4 * x.z - xp.z) / 3);
     return 0;
 }
 
@@ -302,4 +262,4 @@ static int profile_hang(void)
     return 0;
 }
 
-CHECK_MAIN({"third", third}, {"recurrence", recurrence}, {"second_order", second_order}, {"energy", energy}, {"newton", newton}, {"profile_hang", profile_hang})
+CHECK_MAIN({"recurrence", recurrence}, {"second_order", second_order}, {"energy", energy}, {"newton", newton}, {"profile_hang", profile_hang})

@@ -16,7 +16,6 @@
 #define SK_COS cosf
 #define SK_EXP expf
 #define SK_FABS fabsf
-#define SK_FMA fmaf
 #define SK_REAL_MAX FLT_MAX
 #define SK_REAL_EPSILON FLT_EPSILON
 #else
@@ -26,7 +25,6 @@
 #define SK_COS cos
 #define SK_EXP exp
 #define SK_FABS fabs
-#define SK_FMA fma
 #define SK_REAL_MAX DBL_MAX
 #define SK_REAL_EPSILON DBL_EPSILON
 #endif

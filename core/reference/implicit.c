@@ -378,8 +378,8 @@ static sk_real trial_merit(sk_ref_rope *r, const sk_rope_constants *c, sk_real h
 }
 
 /* BDF2 (docs/model.md section 2.1): x_(n+1) = x^ + h v_(n+1), M (v_(n+1) - v^) = h F(x_(n+1), v_(n+1)), with
- * x^ = (4 x_n - x_(n-1)) / 3 (the same for v^) and h = 2 dt / 3; the first step, with no state before it, is
- * backward Euler (x^ = x_n, h = dt). Each is solved by Newton (the trial point z holds dv) from the velocity
+ * x^ = x_n + (x_n - x_(n-1)) / 3 (the same for v^; model/bdf2.h) and h = 2 dt / 3; the first step, with no state
+ * before it, is backward Euler (x^ = x_n, h = dt). Each is solved by Newton (the trial point z holds dv) from the velocity
  * extrapolated from the steps before (linearly from two, quadratically from three), every solve the
  * block-tridiagonal one, with a backtracking line search: a solve at an accepted trial gives the next trial, which
  * is then judged by its merit (the residual's squared norm) and, where energy_judges, the step's energy without a
