@@ -3,7 +3,7 @@
 # liblapacke-dev (.ci/setup installs it); without it the cases are still registered, and fail saying so,
 # rather than vanish from the suite.
 set(SKEIN_IMPLICIT_SOLVE_CASES spring_free spring_pinned bungee_pinned drag anchored_spring anchored_bungee
-  fake_spring gravity_acceleration residual_stiff very_stiff)
+  fake_spring gravity_acceleration residual_stiff very_stiff bdf2_blocks)
 set(SKEIN_DIRECT_SOLVE_CASES rods_ground cables_ground pinned_ends)
 pkg_check_modules(LAPACKE QUIET IMPORTED_TARGET lapacke lapack)
 if(NOT LAPACKE_FOUND)
