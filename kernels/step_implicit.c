@@ -370,8 +370,8 @@ SK_INLINE void forward(const sk_kernel_cfg *cfg, const kparams *k, const sk_real
                 a = s3_select(present, a, s3_diagonal(skv_set1(1)));
                 y = v3_select(present, y, v3_zero());
             }
-            /* BDF2's factors and elimination (sk_ldl3_factor_minor, sk_ldl3_eliminate) */
-            const skv_ldl3 fac = ft.bdf2 ? s3_factor_minor(a) : s3_factor(a);
+            /* BDF2's factors and elimination (sk_ldl3_factor's minor pivot, sk_ldl3_eliminate) */
+            const skv_ldl3 fac = s3_factor(a, ft.bdf2);
             skv3 zp = s3_solve(&fac, y);
             v3_store(srow + IM_ZP * SK_W, zp);
             if (has_next && link != SK_LINK_NONE && !pinned[i + 1]) {

@@ -97,31 +97,18 @@ typedef struct skv_ldl3 {
     skv r1, r2, r3, l21, l31, l32;
 } skv_ldl3;
 
-SK_INLINE skv_ldl3 s3_factor(skv_sym3 a)
+SK_INLINE skv_ldl3 s3_factor(skv_sym3 a, bool minor_pivot)
 {
     const skv one = skv_set1(1);
     skv_ldl3 f;
     f.r1 = skv_div(one, a.xx);
     f.l21 = skv_mul(a.xy, f.r1);
     f.l31 = skv_mul(a.xz, f.r1);
-    f.r2 = skv_div(one, skv_sub(a.yy, skv_mul(f.l21, a.xy)));
+    f.r2 = minor_pivot ? skv_div(a.xx, skv_sub(skv_mul(a.xx, a.yy), skv_mul(a.xy, a.xy)))
+                       : skv_div(one, skv_sub(a.yy, skv_mul(f.l21, a.xy)));
     skv t = skv_sub(a.yz, skv_mul(f.l31, a.xy));
     f.l32 = skv_mul(t, f.r2);
     f.r3 = skv_div(one, skv_sub(skv_sub(a.zz, skv_mul(f.l31, a.xz)), skv_mul(f.l32, t)));
-    return f;
-}
-
-/* sk_ldl3_factor_minor on lanes. */
-SK_INLINE skv_ldl3 s3_factor_minor(skv_sym3 a)
-{
-    skv_ldl3 f;
-    f.r1 = skv_div(skv_set1(1), a.xx);
-    f.r2 = skv_div(a.xx, skv_sub(skv_mul(a.xx, a.yy), skv_mul(a.xy, a.xy)));
-    f.l21 = skv_mul(a.xy, f.r1);
-    f.l31 = skv_mul(a.xz, f.r1);
-    skv t = skv_sub(a.yz, skv_mul(f.l31, a.xy));
-    f.l32 = skv_mul(t, f.r2);
-    f.r3 = skv_div(skv_set1(1), skv_sub(skv_sub(a.zz, skv_mul(f.l31, a.xz)), skv_mul(f.l32, t)));
     return f;
 }
 
@@ -138,14 +125,12 @@ SK_INLINE skv3 s3_backward(const skv_ldl3 *f, skv3 w)
     return v3_make(skv_sub(skv_sub(w.x, skv_mul(f->l21, x2)), skv_mul(f->l31, w.z)), x2, w.z);
 }
 
-SK_INLINE skv3 s3_solve(const skv_ldl3 *f, skv3 b)
+SK_INLINE skv3 s3_pivots(const skv_ldl3 *f, skv3 w)
 {
-    skv w1 = b.x, w2 = skv_sub(b.y, skv_mul(f->l21, w1));
-    skv w3 = skv_sub(skv_sub(b.z, skv_mul(f->l31, w1)), skv_mul(f->l32, w2));
-    w1 = skv_mul(w1, f->r1), w2 = skv_mul(w2, f->r2), w3 = skv_mul(w3, f->r3);
-    skv x2 = skv_sub(w2, skv_mul(f->l32, w3));
-    return v3_make(skv_sub(skv_sub(w1, skv_mul(f->l21, x2)), skv_mul(f->l31, w3)), x2, w3);
+    return v3_make(skv_mul(w.x, f->r1), skv_mul(w.y, f->r2), skv_mul(w.z, f->r3));
 }
+
+SK_INLINE skv3 s3_solve(const skv_ldl3 *f, skv3 b) { return s3_backward(f, s3_pivots(f, s3_forward(f, b))); }
 
 SK_INLINE skv_mat3 s3_solve_block(const skv_ldl3 *f, skv_sym3 b)
 {
@@ -165,18 +150,14 @@ SK_INLINE void s3_eliminate(const skv_ldl3 *f, skv_sym3 s, skv_sym3 e, skv3 y, s
     const skv3 ec[3] = {v3_make(e.xx, e.xy, e.xz), v3_make(e.xy, e.yy, e.yz), v3_make(e.xz, e.yz, e.zz)};
     skv3 w[3], q[3];
     for (int k = 0; k < 3; k++) {
-        const skv3 p = s3_forward(f, sc[k]);
-        w[k] = v3_make(skv_mul(p.x, f->r1), skv_mul(p.y, f->r2), skv_mul(p.z, f->r3));
+        w[k] = s3_pivots(f, s3_forward(f, sc[k]));
         q[k] = s3_forward(f, ec[k]);
         const skv3 c = s3_backward(f, w[k]);
         h->m[0][k] = c.x, h->m[1][k] = c.y, h->m[2][k] = c.z;
     }
-    sde->xx = v3_dot(w[0], q[0]);
-    sde->yy = v3_dot(w[1], q[1]);
-    sde->zz = v3_dot(w[2], q[2]);
-    sde->xy = v3_dot(w[0], q[1]);
-    sde->xz = v3_dot(w[0], q[2]);
-    sde->yz = v3_dot(w[1], q[2]);
+    const skv_sym3 product = {v3_dot(w[0], q[0]), v3_dot(w[1], q[1]), v3_dot(w[2], q[2]),
+                              v3_dot(w[0], q[1]), v3_dot(w[0], q[2]), v3_dot(w[1], q[2])};
+    *sde = product;
     const skv3 wy = s3_forward(f, y);
     *sdy = v3_make(v3_dot(w[0], wy), v3_dot(w[1], wy), v3_dot(w[2], wy));
 }

@@ -552,7 +552,7 @@ static int by_name(const char *name)
     return 1;
 }
 
-/* BDF2's row elimination (model/sym3.h: sk_ldl3_factor_minor, sk_ldl3_eliminate) against LAPACK in double on
+/* BDF2's row elimination (model/sym3.h: sk_ldl3_factor's minor pivot, sk_ldl3_eliminate) against LAPACK in double on
  * the blocks a row meets: D = E + S with E the diagonal plus what a stiff link above hands on and S a stretched
  * link's block, stiffness over mass from 1 to 1e6. D^-1 S, S D^-1 E and S D^-1 y agree within the round-off of
  * the build's real times the block's condition (dt^2 k / m), as the LDL^T order's do (measured beside them). */
@@ -583,13 +583,13 @@ static int bdf2_blocks(void)
             const sk_sym3 sl = sk_spring_block_share(ub, 1, (sk_real)share, (sk_real)c);
             const sk_vec3 y = {(sk_real)(urand(&r) - 0.5), (sk_real)(urand(&r) - 0.5), (sk_real)(urand(&r) - 0.5)};
             const sk_sym3 d = sk_sym3_add(e, sl);
-            const sk_ldl3 f = sk_ldl3_factor_minor(d);
+            const sk_ldl3 f = sk_ldl3_factor(d, true);
             sk_mat3 h;
             sk_sym3 sde;
             sk_vec3 sdy;
             sk_ldl3_eliminate(&f, sl, e, y, &h, &sde, &sdy);
             /* the LDL^T order's, for the same quantities */
-            const sk_ldl3 g = sk_ldl3_factor(d);
+            const sk_ldl3 g = sk_ldl3_factor(d, false);
             const sk_mat3 hg = sk_ldl3_solve_block(&g, sl);
             const sk_sym3 sdeg = sk_mat3_transpose_mul_symmetric(&hg, e);
             const sk_vec3 sdyg = sk_mat3_transpose_apply(&hg, y);

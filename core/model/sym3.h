@@ -4,6 +4,8 @@
 #ifndef SKEIN_MODEL_SYM3_H
 #define SKEIN_MODEL_SYM3_H
 
+#include <stdbool.h>
+
 #include "model/real_math.h"
 #include "model/vec3.h"
 
@@ -93,37 +95,24 @@ typedef struct sk_ldl3 {
     sk_real l21, l31, l32;
 } sk_ldl3;
 
-static inline sk_ldl3 sk_ldl3_factor(sk_sym3 a)
+/* With minor_pivot (BDF2's factors, docs/model.md section 2.1) the second pivot's reciprocal comes from the
+ * leading minor, r2 = xx / (xx yy - xy xy): as accurate as yy - l21 xy (the same cancellation of a stiff link's
+ * terms) and independent of r1, so that a vector unit divides for r1 and r2 together where the LDL^T order waits
+ * for one division before the next (on a forward elimination that the divisions hold up). */
+static inline sk_ldl3 sk_ldl3_factor(sk_sym3 a, bool minor_pivot)
 {
     sk_ldl3 f;
     f.r1 = (sk_real)1 / a.xx;
     f.l21 = a.xy * f.r1;
     f.l31 = a.xz * f.r1;
-    f.r2 = (sk_real)1 / (a.yy - f.l21 * a.xy);
+    f.r2 = minor_pivot ? a.xx / (a.xx * a.yy - a.xy * a.xy) : (sk_real)1 / (a.yy - f.l21 * a.xy);
     sk_real t = a.yz - f.l31 * a.xy; /* l32 / r2 */
     f.l32 = t * f.r2;
     f.r3 = (sk_real)1 / ((a.zz - f.l31 * a.xz) - f.l32 * t);
     return f;
 }
 
-/* BDF2's factors (docs/model.md section 2.1): sk_ldl3_factor's, but for the second pivot's reciprocal taken from
- * the leading minor, r2 = xx / (xx yy - xy xy): as accurate as yy - l21 xy (the same cancellation of a stiff
- * link's terms) and independent of r1, so that a vector unit divides for r1 and r2 together where the LDL^T
- * order waits for one division before the next (on a forward elimination that the divisions hold up). */
-static inline sk_ldl3 sk_ldl3_factor_minor(sk_sym3 a)
-{
-    sk_ldl3 f;
-    f.r1 = (sk_real)1 / a.xx;
-    f.r2 = a.xx / (a.xx * a.yy - a.xy * a.xy);
-    f.l21 = a.xy * f.r1;
-    f.l31 = a.xz * f.r1;
-    sk_real t = a.yz - f.l31 * a.xy; /* l32 / r2 */
-    f.l32 = t * f.r2;
-    f.r3 = (sk_real)1 / ((a.zz - f.l31 * a.xz) - f.l32 * t);
-    return f;
-}
-
-/* L^-1 b (forward through L) and L^-T w (back through L^T): sk_ldl3_solve's two halves, its operations. */
+/* L^-1 b (forward through L) and L^-T w (back through L^T): sk_ldl3_solve's two halves. */
 static inline sk_vec3 sk_ldl3_forward(const sk_ldl3 *f, sk_vec3 b)
 {
     const sk_real w2 = b.y - f->l21 * b.x;
@@ -136,13 +125,16 @@ static inline sk_vec3 sk_ldl3_backward(const sk_ldl3 *f, sk_vec3 w)
     return sk_vec3_make((w.x - f->l21 * x2) - f->l31 * w.z, x2, w.z);
 }
 
+/* w scaled by the pivots' reciprocals. */
+static inline sk_vec3 sk_ldl3_pivots(const sk_ldl3 *f, sk_vec3 w)
+{
+    return sk_vec3_make(w.x * f->r1, w.y * f->r2, w.z * f->r3);
+}
+
 /* x with D x = b: forward through L, the pivots, back through L^T. */
 static inline sk_vec3 sk_ldl3_solve(const sk_ldl3 *f, sk_vec3 b)
 {
-    sk_real w1 = b.x, w2 = b.y - f->l21 * w1, w3 = (b.z - f->l31 * w1) - f->l32 * w2;
-    w1 = w1 * f->r1, w2 = w2 * f->r2, w3 = w3 * f->r3;
-    sk_real x2 = w2 - f->l32 * w3;
-    return sk_vec3_make((w1 - f->l21 * x2) - f->l31 * w3, x2, w3);
+    return sk_ldl3_backward(f, sk_ldl3_pivots(f, sk_ldl3_forward(f, b)));
 }
 
 /* D^-1 b for a symmetric b, column by column: a general block. */
@@ -168,21 +160,15 @@ static inline void sk_ldl3_eliminate(const sk_ldl3 *f, sk_sym3 s, sk_sym3 e, sk_
     const sk_vec3 ec[3] = {{e.xx, e.xy, e.xz}, {e.xy, e.yy, e.yz}, {e.xz, e.yz, e.zz}};
     sk_vec3 w[3], q[3]; /* column k of W and of L^-1 E */
     for (int k = 0; k < 3; k++) {
-        const sk_vec3 p = sk_ldl3_forward(f, sc[k]);
-        w[k] = sk_vec3_make(p.x * f->r1, p.y * f->r2, p.z * f->r3);
+        w[k] = sk_ldl3_pivots(f, sk_ldl3_forward(f, sc[k]));
         q[k] = sk_ldl3_forward(f, ec[k]);
         const sk_vec3 c = sk_ldl3_backward(f, w[k]);
         h->m[0][k] = c.x, h->m[1][k] = c.y, h->m[2][k] = c.z;
     }
-    sde->xx = (w[0].x * q[0].x + w[0].y * q[0].y) + w[0].z * q[0].z;
-    sde->yy = (w[1].x * q[1].x + w[1].y * q[1].y) + w[1].z * q[1].z;
-    sde->zz = (w[2].x * q[2].x + w[2].y * q[2].y) + w[2].z * q[2].z;
-    sde->xy = (w[0].x * q[1].x + w[0].y * q[1].y) + w[0].z * q[1].z;
-    sde->xz = (w[0].x * q[2].x + w[0].y * q[2].y) + w[0].z * q[2].z;
-    sde->yz = (w[1].x * q[2].x + w[1].y * q[2].y) + w[1].z * q[2].z;
+    *sde = (sk_sym3){sk_vec3_dot(w[0], q[0]), sk_vec3_dot(w[1], q[1]), sk_vec3_dot(w[2], q[2]),
+                     sk_vec3_dot(w[0], q[1]), sk_vec3_dot(w[0], q[2]), sk_vec3_dot(w[1], q[2])};
     const sk_vec3 wy = sk_ldl3_forward(f, y);
-    *sdy = sk_vec3_make((w[0].x * wy.x + w[0].y * wy.y) + w[0].z * wy.z, (w[1].x * wy.x + w[1].y * wy.y) + w[1].z * wy.z,
-                        (w[2].x * wy.x + w[2].y * wy.y) + w[2].z * wy.z);
+    *sdy = sk_vec3_make(sk_vec3_dot(w[0], wy), sk_vec3_dot(w[1], wy), sk_vec3_dot(w[2], wy));
 }
 
 /* h^T e for symmetric e where the product is known to be symmetric (S D^-1 E): its upper triangle. */

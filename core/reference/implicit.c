@@ -158,8 +158,9 @@ static void row(sk_ref_rope *r, const sk_rope_constants *c, int i, bool later, b
     *y_out = y;
 }
 
-/* Block Thomas elimination into dv. Forward: each row's D_i factored (LDL^T; BDF2's, with merit kept, by
- * sk_ldl3_factor_minor and sk_ldl3_eliminate) and solved for D_i^-1 y_i and D_i^-1 S_i; it hands row i + 1 the diagonal of M + T plus S_i D_i^-1 E_i (which is S_i - S_i D_i^-1
+/* Block Thomas elimination into dv. Forward: each row's D_i factored (LDL^T; BDF2's, with merit kept, with
+ * the minor's pivot and sk_ldl3_eliminate) and solved for D_i^-1 y_i and D_i^-1 S_i; it hands row i + 1 the
+ * diagonal of M + T plus S_i D_i^-1 E_i (which is S_i - S_i D_i^-1
  * S_i without the cancellation of subtracting two nearly equal blocks of a stiff link), and
  * S_i D_i^-1 y_i - q_i; where link i acts but does not couple, the diagonal plus S_i and -q_i. Back
  * substitution: dv_i = D_i^-1 y_i + (D_i^-1 S_i) dv_(i+1) where link i couples. Pinned rows take no part:
@@ -186,24 +187,22 @@ static void solve(sk_ref_rope *r, const sk_rope_constants *c, bool later, bool l
         sk_sym3 e, d;
         sk_vec3 y;
         row(r, c, i, later, lines, &e, &d, &y, merit);
-        if (merit) { /* BDF2's factors and elimination (model/sym3.h) */
-            const sk_ldl3 f = sk_ldl3_factor_minor(d);
-            im->zp[i] = sk_ldl3_solve(&f, y);
-            if (i + 1 < n && im->coupled[i]) {
-                sk_sym3 sde;
-                sk_vec3 sdy;
-                sk_ldl3_eliminate(&f, im->link[i], e, y, &im->h[i], &sde, &sdy);
-                im->handed[i] = sk_sym3_add(sk_sym3_diagonal(diag), sde);
-                im->handed_y[i] = sk_vec3_sub(sdy, im->q[i]);
-            }
-            continue;
-        }
-        sk_ldl3 f = sk_ldl3_factor(d);
+        /* BDF2 (merit kept): its factors and elimination (model/sym3.h) */
+        const bool bdf2 = merit != NULL;
+        const sk_ldl3 f = sk_ldl3_factor(d, bdf2);
         im->zp[i] = sk_ldl3_solve(&f, y);
         if (i + 1 < n && im->coupled[i]) {
-            im->h[i] = sk_ldl3_solve_block(&f, im->link[i]);
-            im->handed[i] = sk_sym3_add(sk_sym3_diagonal(diag), sk_mat3_transpose_mul_symmetric(&im->h[i], e));
-            im->handed_y[i] = sk_vec3_sub(sk_mat3_transpose_apply(&im->h[i], y), im->q[i]);
+            sk_sym3 sde;
+            sk_vec3 sdy;
+            if (bdf2) {
+                sk_ldl3_eliminate(&f, im->link[i], e, y, &im->h[i], &sde, &sdy);
+            } else {
+                im->h[i] = sk_ldl3_solve_block(&f, im->link[i]);
+                sde = sk_mat3_transpose_mul_symmetric(&im->h[i], e);
+                sdy = sk_mat3_transpose_apply(&im->h[i], y);
+            }
+            im->handed[i] = sk_sym3_add(sk_sym3_diagonal(diag), sde);
+            im->handed_y[i] = sk_vec3_sub(sdy, im->q[i]);
         }
     }
     for (int i = n - 1; i >= 0; i--) {
@@ -379,8 +378,8 @@ static sk_real trial_merit(sk_ref_rope *r, const sk_rope_constants *c, sk_real h
 
 /* BDF2 (docs/model.md section 2.1): x_(n+1) = x^ + h v_(n+1), M (v_(n+1) - v^) = h F(x_(n+1), v_(n+1)), with
  * x^ = x_n + (x_n - x_(n-1)) / 3 (the same for v^; model/bdf2.h) and h = 2 dt / 3; the first step, with no state
- * before it, is backward Euler (x^ = x_n, h = dt). Each is solved by Newton (the trial point z holds dv) from the velocity
- * extrapolated from the steps before (linearly from two, quadratically from three), every solve the
+ * before it, is backward Euler (x^ = x_n, h = dt). Each is solved by Newton (the trial point z holds dv) from the
+ * velocity extrapolated from the steps before (linearly from two, quadratically from three), every solve the
  * block-tridiagonal one, with a backtracking line search: a solve at an accepted trial gives the next trial, which
  * is then judged by its merit (the residual's squared norm) and, where energy_judges, the step's energy without a
  * solve (sk_bdf2_accept, sk_bdf2_energy_accept); refused, it moves back towards the accepted point (alpha halved).
