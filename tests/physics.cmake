@@ -35,7 +35,7 @@ skein_test(physics_implicit SOURCES test_physics_implicit.c CASES
 skein_test(physics_statics SOURCES test_physics_statics.c CASES catenary hanging_payloads bungee_slack deploying_at_rest fake_spring_refused rod_catenary cable_hanging springs_on_ground
            line_in_water line_on_seabed line_catenary_ea jumper wind_slant)
 skein_test(physics_support SOURCES test_physics_support.c CASES chain pendulum symplectic euler verlet implicit sine refused)
-skein_test(physics_bdf2 SOURCES test_physics_bdf2.c CASES recurrence second_order energy newton profile_hang)
+skein_test(physics_bdf2 SOURCES test_physics_bdf2.c CASES recurrence second_order energy newton profile_hang w3_tip)
 skein_test(physics_flow SOURCES test_physics_flow.c CASES uniform_relaxation sheared_relaxation current_angle)
 skein_test(physics_towing SOURCES test_physics_towing.c CASES path_table towed_angle)
 skein_test(physics_direct SOURCES test_physics_direct.c CASES
