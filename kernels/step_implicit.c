@@ -52,8 +52,9 @@ sk_real *SK_KNAME(sk_kernel_implicit_scratch)(const sk_kernel_cfg *cfg)
 }
 
 /* The linearisation point of a row and what its stiffness multiplies on the right-hand side: the state
- * itself and -v in the first iteration; later x0 + (v0 + dv) dt, v0 + dv and dv (pinned rows stay). With BDF2
- * (brow, the row's BDF2 scratch) x0 and v0 are the step's extrapolated start and dt is the step's h. */
+ * itself and -v in the first iteration; later x0 + (v0 + dv) dt, v0 + dv and dv (a pinned row at x0 + v0 dt,
+ * where the first iteration's -v0 took it). With BDF2 (brow, the row's BDF2 scratch) x0 and v0 are the step's
+ * extrapolated start and dt is the step's h, and a pinned row stays (the state holds its end of the step). */
 SK_INLINE void row_point(const kparams *k, const sk_real *row, const sk_real *srow, const sk_real *brow, bool pinned,
                          bool later, skv3 *p, skv3 *v, skv3 *z)
 {
@@ -67,7 +68,7 @@ SK_INLINE void row_point(const kparams *k, const sk_real *row, const sk_real *sr
     skv3 dv = v3_load(srow + IM_DV * SK_W);
     *z = dv;
     if (pinned) {
-        *p = x0;
+        *p = brow ? x0 : v3_add(x0, v3_scale(v0, k->dt));
         *v = v0;
         return;
     }
@@ -711,8 +712,14 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
         k_pin_hold(cfg, &k, state, step0 + s);
         const sk_real t = (sk_real)(step0 + s) * cfg->dt; /* the step's start, as the reference's rope time */
         if (ft.bdf2) {
-            bdf2_step(cfg, &k, param, state, scratch, bscratch, x, t, ft, bend, prof, &lengths_at_state);
-            k_pin_hold(cfg, &k, state, step0 + s + 1);
+            /* BDF2's forces are the step's end's: a pin anchor, the anchor's point and the water's time at
+             * t + dt (reference/rope.c; with a pin anchor no lengths are kept from the last step) */
+            const long end = step0 + s + 1;
+            k_pin_hold(cfg, &k, state, end);
+            const skv3 x_end = ft.anchor != SK_ANCHOR_NONE ? k_anchor_point(cfg, &k, ft.driven, end) : v3_zero();
+            bdf2_step(cfg, &k, param, state, scratch, bscratch, x_end, (sk_real)end * cfg->dt, ft, bend, prof,
+                      &lengths_at_state);
+            k_pin_hold(cfg, &k, state, end);
             continue;
         }
         for (int it = 0; it < iterations; it++) {

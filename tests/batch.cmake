@@ -4,7 +4,7 @@ skein_test(batch_accuracy SOURCES test_batch_accuracy.c test_batch_common.c CASE
   spring spring_unpinned pinned_set bungee gravity_force drag buoyancy wind wind_everywhere anchored_spring anchored_bungee
   fake_spring anchor_on_pinned undamped all_forces deploy_seed deploy_along deploy_pinned deploy_max_length
   deploy_weightless_segment deploy_exact_ties deploy_profile deploy_reel_in deploy_reel_in_ground deploy_payload deploy_payload_reel_in
-  deploy_payload_reel_in_ground single_particle signed_zeros groups_with_contacts ground_is_kernels driven_anchor
+  deploy_payload_reel_in_ground single_particle signed_zeros groups_with_contacts ground_is_kernels driven_anchor pin_towed
   implicit_contacts bdf2 bdf2_profiles bdf2_line_water flow flow_swept_only towed_path bending bending_all_forces bending_deploy bending_contacts
   stages_unfused isa_choice profiles_linear profiles_lists_forces profiles_fake_spring profiles_bungee
   profiles_contacts profiles_friction profiles_direct profiles_bending friction_ties link_damping

@@ -37,7 +37,7 @@ skein_test(physics_statics SOURCES test_physics_statics.c CASES catenary hanging
 skein_test(physics_support SOURCES test_physics_support.c CASES chain pendulum symplectic euler verlet implicit sine refused)
 skein_test(physics_bdf2 SOURCES test_physics_bdf2.c CASES recurrence second_order energy newton profile_hang w3_tip)
 skein_test(physics_flow SOURCES test_physics_flow.c CASES uniform_relaxation sheared_relaxation current_angle)
-skein_test(physics_towing SOURCES test_physics_towing.c CASES path_table towed_angle)
+skein_test(physics_towing SOURCES test_physics_towing.c CASES path_table towed_angle towed_bdf2 towed_euler_iterations)
 skein_test(physics_direct SOURCES test_physics_direct.c CASES
   pendulum_period double_pendulum hanging_rods hanging_cables ground_fall slack_cable tolerance)
 skein_test(physics_friction SOURCES test_physics_friction.c CASES

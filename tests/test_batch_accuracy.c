@@ -330,6 +330,22 @@ static int towed_path(void)
         "  \"sweep\": {\"deploy.velocity\": {\"random\": {\"min\": 2, \"max\": 6, \"seed\": 95}}}}]}");
 }
 
+/* A pin anchor towed along a path at its own velocity (no sine, as towed_path): particle 0 follows it, held at
+ * the path's point of each step; the implicit integrator's later iterations linearise with it where the first
+ * took it (x0 + v0 dt). */
+static int pin_towed(void)
+{
+    return each_integrator(
+        "{\"skein\": 1, \"dt\": 5e-4, \"steps\": 1000, \"integrator\": \"%s\", \"groups\": ["
+        " {\"count\": 37, \"particles\": 12, \"start\": [0, 10, 0], \"end\": [0, 8.9, 0], \"mass\": 0.05,"
+        "  \"link\": {\"type\": \"spring\", \"stiffness\": 800, \"length\": 0.1}, \"drag\": {\"k1\": 0.05, \"k2\": 0.1},"
+        "  \"anchor\": {\"type\": \"pin\", \"point\": [0, 10, 0],"
+        "   \"motion\": {\"velocity\": [1, 0, 0], \"path\": {\"times\": [0.05, 0.2, 0.35],"
+        "    \"points\": [[0, 0, 0], [0, 0.3, 0.1], [-0.2, 0.1, 0]]}}},"
+        "  \"sweep\": {\"anchor.motion.velocity[0]\": {\"random\": {\"min\": -2, \"max\": 2, \"seed\": 96}},"
+        "   \"anchor.motion.velocity[2]\": {\"random\": {\"min\": -1, \"max\": 1, \"seed\": 97}}}}]}");
+}
+
 /* Water around the rope's height: particles above, inside and below the band. */
 static int buoyancy(void)
 {
@@ -747,7 +763,8 @@ static int groups_with_contacts(void)
 /* BDF2 (implicit.scheme): the extrapolated start, the first step's backward Euler, Newton with its line search
  * and each lane stopping on its own once converged, in each variant of the kernel: the hot case with no anchor
  * and with an anchored spring (every lane undamped), and the general one (damping swept per lane; bungees, every
- * per-particle force, bending, a towed anchored bungee), gravity as acceleration and as a force. Steps of 2e-2 s on ropes whose w dt reaches 2.5: lanes
+ * per-particle force, bending, a towed anchored bungee; a pin anchor towed along a path), gravity as acceleration
+ * and as a force. Steps of 2e-2 s on ropes whose w dt reaches 2.5: lanes
  * take different counts of solves, some refuse a full Newton step, and with 4 solves at most some stop
  * unconverged. */
 #define BDF2_GROUP(N, LINK, EXTRA, SWEEP)                                                                                \
@@ -775,7 +792,11 @@ static int bdf2(void)
                                 " \"anchor\": {\"type\": \"anchored_bungee\", \"point\": [0, 10.05, 0], \"stiffness\": 900,"
                                 " \"length\": 0.05, \"motion\": {\"velocity\": [1, 0, 0]}},",
                            ", \"damping\": {\"random\": {\"min\": 0.5, \"max\": 1, \"seed\": 3}},"
-                           " \"anchor.motion.velocity[0]\": {\"random\": {\"min\": -2, \"max\": 2, \"seed\": 93}}") "]}",
+                           " \"anchor.motion.velocity[0]\": {\"random\": {\"min\": -2, \"max\": 2, \"seed\": 93}}") ","
+                 BDF2_GROUP(13, "spring", "\"pinned\": [], \"anchor\": {\"type\": \"pin\", \"point\": [0, 10, 0],"
+                                " \"motion\": {\"velocity\": [1, 0, 0], \"path\": {\"times\": [0.5, 2, 3.5],"
+                                " \"points\": [[0, 0, 0], [0, 0.3, 0.1], [-0.2, 0.1, 0]]}}},",
+                           ", \"anchor.motion.velocity[2]\": {\"random\": {\"min\": -1, \"max\": 1, \"seed\": 97}}") "]}",
                  implicit[i], i ? "force" : "acceleration");
         CHECK_OK(tb_against_reference(json, 400, 100, NULL));
     }
@@ -1426,4 +1447,4 @@ CHECK_MAIN({"line_water", line_water}, {"line_waves", line_waves}, {"line_water_
            {"deploy_payload_reel_in_ground", deploy_payload_reel_in_ground},
            {"single_particle", single_particle}, {"signed_zeros", signed_zeros}, {"groups_with_contacts", groups_with_contacts},
            {"ground_is_kernels", ground_is_kernels},
-           {"driven_anchor", driven_anchor}, {"stages_unfused", stages_unfused}, {"isa_choice", isa_choice})
+           {"driven_anchor", driven_anchor}, {"pin_towed", pin_towed}, {"stages_unfused", stages_unfused}, {"isa_choice", isa_choice})

@@ -262,12 +262,16 @@ void sk_ref_rope_implicit_step(sk_ref_rope *r)
     }
     for (int it = 0; it < r->scenario->implicit_iterations; it++) {
         const bool later = it > 0;
-        if (later) /* linearise again where the last solve put the rope */
-            for (int i = 0; i < n; i++)
+        if (later) { /* linearise again where the last solve put the rope */
+            for (int i = 0; i < n; i++) {
                 if (ps[i].w != 0) {
                     ps[i].v = sk_vec3_add(im->v0[i], im->dv[i]);
                     ps[i].p = sk_vec3_add(im->x0[i], sk_vec3_scale(ps[i].v, dt));
+                } else { /* a pinned particle where the first iteration's -v0 took it (a pin anchor moves) */
+                    ps[i].p = sk_vec3_add(im->x0[i], sk_vec3_scale(im->v0[i], dt));
                 }
+            }
+        }
         sk_world_apply_forces(w);
         /* what the stiffness (and later the damping) blocks multiply on the right-hand side */
         for (int i = 0; i < n; i++)

@@ -104,7 +104,17 @@ void sk_ref_rope_step(sk_ref_rope *r)
         sk_ref_rope_deploy(r);
     sk_ref_rope_pin(r, r->steps);
     sk_world *w = &r->world;
-    if (r->scenario->integrator == SK_INTEGRATOR_IMPLICIT) {
+    if (r->scenario->integrator == SK_INTEGRATOR_IMPLICIT && r->scenario->implicit_scheme == SK_IMPLICIT_BDF2) {
+        /* BDF2's forces are the step's end's, F(x_(n+1), v_(n+1)): a pin anchor, the anchor's point and the
+         * water's time at t + dt (a pin left at t lags the rope by its motion over a step, which a solved
+         * step keeps); the rope's time and anchor point are the step's start's again after it */
+        sk_ref_rope_pin(r, r->steps + 1);
+        r->time = (sk_real)(r->steps + 1) * r->c.dt;
+        r->anchor = sk_anchor_position(r->group, &r->params, r->time);
+        sk_ref_rope_implicit_step(r);
+        r->time = (sk_real)r->steps * r->c.dt;
+        r->anchor = sk_anchor_position(r->group, &r->params, r->time);
+    } else if (r->scenario->integrator == SK_INTEGRATOR_IMPLICIT) {
         sk_ref_rope_implicit_step(r);
     } else {
         sk_world_integrate(w);

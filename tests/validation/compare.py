@@ -37,14 +37,23 @@ def fail(msg):
     sys.exit(1)
 
 
-def run(skein, scenario, out, warm_from=None):
-    """Runs one scenario, frames to out (HDF5); warm_from: the HDF5 file whose last frame it starts from."""
+def bdf2(dt):
+    """The top-level keys that run a case under BDF2 (implicit.scheme bdf2, its defaults) at step dt, a frame
+    every step."""
+    return {"integrator": "implicit", "implicit": {"scheme": "bdf2"}, "dt": dt, "output": {"every": 1}}
+
+
+def run(skein, scenario, out, warm_from=None, keys=None):
+    """Runs one scenario, frames to out (HDF5); warm_from: the HDF5 file whose last frame it starts from;
+    keys: top-level keys replaced (another integrator and step)."""
     path = os.path.join(HERE, scenario)
-    if warm_from:
+    if warm_from or keys:
         with open(path) as f:
             s = json.load(f)
-        s["initial"] = {"from": os.path.abspath(warm_from), "frame": -1}
-        path = os.path.join(os.path.dirname(out), "warm_" + scenario)
+        if warm_from:
+            s["initial"] = {"from": os.path.abspath(warm_from), "frame": -1}
+        s.update(keys or {})
+        path = os.path.splitext(out)[0] + "_scenario.json"
         with open(path, "w") as f:
             json.dump(s, f)
     if os.path.exists(out):
@@ -153,10 +162,15 @@ def static_state(skein, work, case, check):
     return os.path.join(work, case + ".h5")
 
 
-def jumper_case(case, ramp, args, skein, work):
+def jumper_case(case, ramp, args, skein, work, dt=None):
+    """Case 1, 2 or 4 as published (symplectic at the file's dt), or under BDF2 at step dt."""
     skip_in_float(skein, JUMPER_FLOAT)
     static = static_state(skein, work, "jumper_static", lambda sk, w: jumper_static(sk, w, args)[0])
-    h5 = run(skein, f"jumper_case{case}.json", os.path.join(work, f"jumper_case{case}.h5"), warm_from=static)
+    name = f"jumper_case{case}" + ("_bdf2" if dt else "")
+    h5 = run(skein, f"jumper_case{case}.json", os.path.join(work, name + ".h5"), warm_from=static,
+             keys=bdf2(dt) if dt else None)
+    if dt:
+        print(f"  BDF2 at dt {dt:g} s ({dt / 5e-4:g} times the symplectic step of the published case's file)")
     t, f = support(h5)
     tension = np.linalg.norm(f[:, 0, :], axis=1) / 1e3  # the top end's: MoorDyn's node force magnitude
     ref = read_rows(f"lowe_langley_case{case}.csv", ",")
@@ -194,12 +208,17 @@ def chain_static(depth, skein, work):
     return max(ef, ea) <= 0.10, fair
 
 
-def chain_heave(depth, skein, work, args):
+def chain_heave(depth, skein, work, args, dt=None):
+    """The fairlead heaved as published (symplectic at the file's dt), or under BDF2 at step dt."""
     skip_in_float(skein, CHAIN_FLOAT)
     static = static_state(skein, work, f"chain_{depth}_static", lambda sk, w: chain_static(depth, sk, w)[0])
     with h5py.File(static, "r") as f:
         fair0 = float(np.linalg.norm(f["groups/0/support_force"][-1, 0, 0])) / 1e3
-    h5 = run(skein, f"chain_{depth}_heave.json", os.path.join(work, f"chain_{depth}_heave.h5"), warm_from=static)
+    name = f"chain_{depth}_heave" + ("_bdf2" if dt else "")
+    h5 = run(skein, f"chain_{depth}_heave.json", os.path.join(work, name + ".h5"), warm_from=static,
+             keys=bdf2(dt) if dt else None)
+    if dt:
+        print(f"  BDF2 at dt {dt:g} s ({dt / 1e-3:g} times the symplectic step of the published case's file)")
     t, f = support(h5)
     tension = np.linalg.norm(f[:, 0, :], axis=1) / 1e3
     ref = read_rows(f"WD{depth}_Chain_ZZP1_A1.txt")[:200]  # MoorDyn's test reads t_ref 0 to 19.9 s
@@ -339,6 +358,12 @@ CASES = {
     "chain_0050_heave": lambda sk, w, a: chain_heave("0050", sk, w, a),
     "chain_0200_static": lambda sk, w, a: chain_static("0200", sk, w)[0],
     "chain_0200_heave": lambda sk, w, a: chain_heave("0200", sk, w, a),
+    # the driven cases under BDF2 at 20 and 50 times their files' symplectic steps, the same tolerances
+    "jumper_case1_bdf2": lambda sk, w, a: jumper_case(1, 27.0, a, sk, w, dt=1e-2),
+    "jumper_case2_bdf2": lambda sk, w, a: jumper_case(2, 27.0, a, sk, w, dt=1e-2),
+    "jumper_case4_bdf2": lambda sk, w, a: jumper_case(4, 20.0, a, sk, w, dt=1e-2),
+    "chain_0050_heave_bdf2": lambda sk, w, a: chain_heave("0050", sk, w, a, dt=5e-2),
+    "chain_0200_heave_bdf2": lambda sk, w, a: chain_heave("0200", sk, w, a, dt=5e-2),
     "catenary_air": catenary_air,
     "terminal_velocity": terminal_velocity,
     "added_mass_period": added_mass_period,
