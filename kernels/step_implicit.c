@@ -718,8 +718,7 @@ SK_INLINE void implicit_advance(const sk_kernel_cfg *cfg, sk_real *param, sk_rea
             k_pin_hold(cfg, &k, state, end);
             const skv3 x_end = ft.anchor != SK_ANCHOR_NONE ? k_anchor_point(cfg, &k, ft.driven, end) : v3_zero();
             bdf2_step(cfg, &k, param, state, scratch, bscratch, x_end, (sk_real)end * cfg->dt, ft, bend, prof,
-                      &lengths_at_state);
-            k_pin_hold(cfg, &k, state, end);
+                      &lengths_at_state); /* which leaves pinned rows as they are */
             continue;
         }
         for (int it = 0; it < iterations; it++) {

@@ -108,8 +108,9 @@ void sk_ref_rope_step(sk_ref_rope *r)
         /* BDF2's forces are the step's end's, F(x_(n+1), v_(n+1)): a pin anchor, the anchor's point and the
          * water's time at t + dt (a pin left at t lags the rope by its motion over a step, which a solved
          * step keeps); the rope's time and anchor point are the step's start's again after it */
-        sk_ref_rope_pin(r, r->steps + 1);
-        r->time = (sk_real)(r->steps + 1) * r->c.dt;
+        const long end = r->steps + 1;
+        sk_ref_rope_pin(r, end);
+        r->time = (sk_real)end * r->c.dt;
         r->anchor = sk_anchor_position(r->group, &r->params, r->time);
         sk_ref_rope_implicit_step(r);
         r->time = (sk_real)r->steps * r->c.dt;
