@@ -28,6 +28,8 @@ skein_cli_test(scenario.w2_rods scenario.sh w2_rods 128 "0 3" --steps 3)
 skein_cli_test(scenario.stiff_deploying_tether scenario.sh stiff_deploying_tether 64 "0 3" --steps 3)
 # 3 ropes of 50 particles written (output.ropes).
 skein_cli_test(scenario.line_in_current scenario.sh line_in_current 300 "0 3" --steps 3)
+# 3 mooring lines of 83 particles written (output.ropes), the 64 solved for rest before step 0.
+skein_cli_test(scenario.mooring_lines scenario.sh mooring_lines 498 "0 3" --steps 3)
 # 2 ropes of 40 particles written (output.ropes).
 skein_cli_test(scenario.towed_line scenario.sh towed_line 160 "0 3" --steps 3)
 # 3 ropes of 32 particles written (output.ropes).
