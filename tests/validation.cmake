@@ -9,7 +9,8 @@ execute_process(COMMAND ${SKEIN_PYTHON} -c "import h5py, numpy" RESULT_VARIABLE 
 if(NOT SKEIN_SANITIZE AND skein_validation_rc EQUAL 0)
   foreach(c jumper_static jumper_case1 jumper_case2 jumper_case4 chain_0050_static chain_0050_heave
           chain_0200_static chain_0200_heave catenary_air terminal_velocity added_mass_period
-          jumper_case1_bdf2 jumper_case2_bdf2 jumper_case4_bdf2 chain_0050_heave_bdf2 chain_0200_heave_bdf2)
+          jumper_case1_bdf2 jumper_case2_bdf2 jumper_case4_bdf2 chain_0050_heave_bdf2 chain_0200_heave_bdf2
+          jumper_static_solved chain_0050_static_solved chain_0200_static_solved)
     add_test(NAME validation.${c} COMMAND ${SKEIN_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/validation/compare.py ${c}
       $<TARGET_FILE:skein> ${CMAKE_CURRENT_BINARY_DIR}/validation/${c})
     set_tests_properties(validation.${c} PROPERTIES LABELS validation SKIP_RETURN_CODE 77 TIMEOUT 600

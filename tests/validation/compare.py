@@ -43,6 +43,13 @@ def bdf2(dt):
     return {"integrator": "implicit", "implicit": {"scheme": "bdf2"}, "dt": dt, "output": {"every": 1}}
 
 
+# The static state solved (`"initial": {"equilibrium": true}`) rather than settled: frame 0 is the rest the
+# Newton solve found, to 1e-2 N in every component of every particle's force (the lines' forces are 1e4 to
+# 1e6 N; their round-off EA / L times a coordinate's, 1e-5 N at most); the jumper's line search from the
+# straight chord takes thousands of solves, hence the budget.
+EQUILIBRIUM = {"initial": {"equilibrium": True, "tolerance": 1e-2, "iterations": 20000}, "duration": 0}
+
+
 def run(skein, scenario, out, warm_from=None, keys=None):
     """Runs one scenario, frames to out (HDF5); warm_from: the HDF5 file whose last frame it starts from;
     keys: top-level keys replaced (another integrator and step)."""
@@ -133,9 +140,11 @@ def read_rows(name, sep=None):
 
 
 # --- Lowe and Langley 2006 --------------------------------------------------------------------------
-def jumper_static(skein, work, args):
+def jumper_static(skein, work, args, solved=False):
+    """The settled jumper's support forces (the file's damped settle), or the static solve's (solved)."""
     skip_in_float(skein, JUMPER_FLOAT)
-    h5 = run(skein, "jumper_static.json", os.path.join(work, "jumper_static.h5"))
+    h5 = run(skein, "jumper_static.json", os.path.join(work, "jumper_static" + ("_solved" if solved else "") + ".h5"),
+             keys=EQUILIBRIUM if solved else None)
     settled(h5, 1e-3)
     _, f = support(h5)
     top, bottom = to_moordyn(f[-1, 0]) / 1e3, to_moordyn(f[-1, 1]) / 1e3
@@ -195,9 +204,11 @@ def jumper_case(case, ramp, args, skein, work, dt=None):
 CHAIN_STATIC = {"0050": (991.6, 826.2), "0200": (2065.4, 1402.2)}
 
 
-def chain_static(depth, skein, work):
+def chain_static(depth, skein, work, solved=False):
+    """The settled chain's tensions (the file's damped settle), or the static solve's (solved)."""
     skip_in_float(skein, CHAIN_STATIC_FLOAT)
-    h5 = run(skein, f"chain_{depth}_static.json", os.path.join(work, f"chain_{depth}_static.h5"))
+    name = f"chain_{depth}_static" + ("_solved" if solved else "")
+    h5 = run(skein, f"chain_{depth}_static.json", os.path.join(work, name + ".h5"), keys=EQUILIBRIUM if solved else None)
     settled(h5, 1e-3)
     _, f = support(h5)
     fair, anch = np.linalg.norm(f[-1, 0]) / 1e3, np.linalg.norm(f[-1, 1]) / 1e3
@@ -358,6 +369,10 @@ CASES = {
     "chain_0050_heave": lambda sk, w, a: chain_heave("0050", sk, w, a),
     "chain_0200_static": lambda sk, w, a: chain_static("0200", sk, w)[0],
     "chain_0200_heave": lambda sk, w, a: chain_heave("0200", sk, w, a),
+    # the static states solved for rest instead of settled, the same tolerances
+    "jumper_static_solved": lambda sk, w, a: jumper_static(sk, w, a, solved=True)[0],
+    "chain_0050_static_solved": lambda sk, w, a: chain_static("0050", sk, w, solved=True)[0],
+    "chain_0200_static_solved": lambda sk, w, a: chain_static("0200", sk, w, solved=True)[0],
     # the driven cases under BDF2 at 20 and 50 times their files' symplectic steps, the same tolerances
     "jumper_case1_bdf2": lambda sk, w, a: jumper_case(1, 27.0, a, sk, w, dt=1e-2),
     "jumper_case2_bdf2": lambda sk, w, a: jumper_case(2, 27.0, a, sk, w, dt=1e-2),
