@@ -146,6 +146,12 @@ void cli_print_summary(const sk_scenario *s, const sk_engine *e, const cli_plan 
     if (out->resumed_at >= 0)
         printf(", resumed at step %ld", out->resumed_at);
     printf("\n");
+    size_t static_ropes;
+    long static_solves;
+    int static_most;
+    if (sk_engine_equilibrium(e, &static_ropes, &static_solves, &static_most) && static_ropes > 0)
+        printf("equilibrium  every rope at rest within %g N before step 0: %.1f solves per rope (max %d)\n",
+               (double)s->equilibrium_tolerance, (double)static_solves / (double)static_ropes, static_most);
     printf("wall time    %.3f s (stepping %.3f s)\n", st->wall_s, st->step_s);
     if (st->step_s > 0)
         printf("speed        %.2e particle-steps/s\n", (double)st->particle_steps / st->step_s);

@@ -56,6 +56,10 @@ struct sk_engine {
     int threads;
     const sk_engine_ext *ext;
     bool tracking; /* sk_engine_track_extremes is on */
+    bool equilibrium_solved; /* sk_equilibrium_start solved every rope */
+    size_t equilibrium_ropes; /* the ropes it solved (this process's) */
+    long equilibrium_solves; /* its Newton solves, summed over the ropes */
+    int equilibrium_most;    /* the most one rope took */
 };
 
 sk_engine *sk_batch_engine_create(const sk_scenario *s, const sk_engine_options *opt, sk_error *err);

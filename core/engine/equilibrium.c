@@ -40,6 +40,14 @@ static void solve_rope(void *ctx, size_t item, int thread)
     sk_ref_rope_destroy(r);
 }
 
+bool sk_engine_equilibrium(const sk_engine *e, size_t *ropes, long *solves, int *most)
+{
+    *ropes = e->equilibrium_solved ? e->equilibrium_ropes : 0;
+    *solves = e->equilibrium_solved ? e->equilibrium_solves : 0;
+    *most = e->equilibrium_solved ? e->equilibrium_most : 0;
+    return e->equilibrium_solved;
+}
+
 sk_status sk_equilibrium_start(sk_engine *e, sk_error *err)
 {
     const sk_scenario *s = e->scenario;
@@ -74,6 +82,11 @@ sk_status sk_equilibrium_start(sk_engine *e, sk_error *err)
             if (solves[k] < 0 && failed < NAMED)
                 named[failed] = first + k;
             failed += solves[k] < 0;
+            if (solves[k] >= 0) {
+                e->equilibrium_ropes++;
+                e->equilibrium_solves += solves[k];
+                e->equilibrium_most = solves[k] > e->equilibrium_most ? solves[k] : e->equilibrium_most;
+            }
             if (!sk_engine_import_rope(e, first + k, &st[k]))
                 rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: the equilibrium of rope %zu does not fit the engine",
                              s->source, first + k);
@@ -90,6 +103,7 @@ sk_status sk_equilibrium_start(sk_engine *e, sk_error *err)
                        s->source, failed, failed == 1 ? "" : "s", (double)s->equilibrium_tolerance,
                        s->equilibrium_iterations, list, failed > NAMED ? ", ..." : "");
     }
+    e->equilibrium_solved = rc == 0;
     /* a rope diverging later is stepped again from this state; tracked extremes start from it */
     if (rc == 0 && !sk_engine_keep_start(e))
         rc = sk_fail(err, SK_ERR_NO_MEMORY, "%s: out of memory", s->source);

@@ -247,12 +247,18 @@ equilibrium)
     run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 0 --engine reference --csv "$SCRATCH/ref.csv"
     expect_status 0
     expect_stdout_has "  start      kinetic 0 J,"
+    # the summary says how hard the solve was: the reference's Newton, the same whatever the engine
+    grep -E '^equilibrium  every rope at rest within 0.01 N before step 0: [0-9]+[.][0-9] solves per rope \(max [0-9]+\)$' \
+        "$SCRATCH/out" >"$SCRATCH/eq_ref" || fail "no equilibrium line: $(cat "$SCRATCH/out")"
     run_skein run "$ball" --engine batch --steps 0 --quiet
     if [ "$status" -eq 0 ]; then
         run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 0 --csv "$SCRATCH/batch.csv"
         expect_status 0
         cmp -s "$SCRATCH/ref.csv" "$SCRATCH/batch.csv" || fail "the engines' equilibria differ"
+        grep '^equilibrium' "$SCRATCH/out" | cmp -s - "$SCRATCH/eq_ref" || fail "the engines' equilibrium lines differ"
     fi
+    run_skein run "$ball" --steps 1
+    ! grep -q '^equilibrium' "$SCRATCH/out" || fail "an equilibrium line without initial.equilibrium"
     run_skein run "$SRC/scenarios/w3_stiff_tether.json" "${w3[@]}" --steps 10 --engine reference \
         --set 'initial.iterations=1' --csv "$SCRATCH/out.csv"
     expect_status 2

@@ -119,6 +119,10 @@ SK_API void sk_engine_rope_contacts(const sk_engine *e, size_t rope, int *contac
  * within initial.tolerance in initial.iterations solves; SK_ERR_NO_MEMORY. */
 SK_API sk_status sk_equilibrium_start(sk_engine *e, sk_error *err);
 
+/* After sk_equilibrium_start put every rope at rest: the ropes it solved (the engine's), the Newton solves they
+ * took, summed, and the most one rope took; false (and zeros) when the engine's ropes were not solved for rest. */
+SK_API bool sk_engine_equilibrium(const sk_engine *e, size_t *ropes, long *solves, int *most);
+
 /* BDF2 (implicit.scheme): the Newton solves a rope's last step took, and its steps that ended with its
  * iterations spent before it converged (0 and 0 for other integrators and before the first step). */
 SK_API void sk_engine_rope_newton(const sk_engine *e, size_t rope, int *solves, long *unconverged);
