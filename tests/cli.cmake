@@ -28,8 +28,15 @@ skein_cli_test(scenario.w2_rods scenario.sh w2_rods 128 "0 3" --steps 3)
 skein_cli_test(scenario.stiff_deploying_tether scenario.sh stiff_deploying_tether 64 "0 3" --steps 3)
 # 3 ropes of 50 particles written (output.ropes).
 skein_cli_test(scenario.line_in_current scenario.sh line_in_current 300 "0 3" --steps 3)
-# 3 mooring lines of 83 particles written (output.ropes), the 64 solved for rest before step 0.
-skein_cli_test(scenario.mooring_lines scenario.sh mooring_lines 498 "0 3" --steps 3)
+# 3 mooring lines of 83 particles written (output.ropes), the 64 solved for rest before step 0. A float build
+# cannot solve these chains for rest: their forces' round-off, EA / L times a coordinate's, is about 1e4 N
+# (measured: not at rest within 1e4 N in 500 solves); it runs them from the straight chord.
+if(SKEIN_REAL STREQUAL "float")
+  skein_cli_test(scenario.mooring_lines scenario.sh mooring_lines 498 "0 3" --steps 3
+    --set initial.equilibrium=false)
+else()
+  skein_cli_test(scenario.mooring_lines scenario.sh mooring_lines 498 "0 3" --steps 3)
+endif()
 # 2 ropes of 40 particles written (output.ropes).
 skein_cli_test(scenario.towed_line scenario.sh towed_line 160 "0 3" --steps 3)
 # 3 ropes of 32 particles written (output.ropes).
