@@ -434,7 +434,8 @@ static int contacts_at_rest(sk_ref_rope *r, sk_real tolerance, int iterations)
 /* Bungees solved first as springs: laid out shorter than the rope, slack bungees have no stiffness, and the
  * solve is a slow descent until they come taut (the validation jumper took 5631 solves so, 313 this way);
  * springs push the rope out to its length. Where every link ends taut that is the bungees' rest too; the solve
- * with the bungees then goes on from it (no solve where nothing is left to do). Both count against the budget. */
+ * with the bungees then goes on from it (no solve where nothing is left to do) with the solves the first left:
+ * both count against the budget, and springs that spend it all leave the rope not at rest. */
 static int solve_bungees_as_springs(sk_ref_rope *r, sk_real tolerance, int iterations, sk_real *vertical)
 {
     const sk_group *real_g = r->group;
@@ -445,8 +446,10 @@ static int solve_bungees_as_springs(sk_ref_rope *r, sk_real tolerance, int itera
     const int first = solve(r, tolerance, iterations, vertical, NULL);
     r->group = real_g;
     sk_ref_rope_register(r);
-    const int then = solve(r, tolerance, iterations - (first > 0 ? first : 0), vertical, NULL);
-    return then < 0 ? -1 : (first > 0 ? first : 0) + then;
+    if (first < 0)
+        return -1;
+    const int then = solve(r, tolerance, iterations - first, vertical, NULL);
+    return then < 0 ? -1 : first + then;
 }
 
 int sk_ref_rope_equilibrium(sk_ref_rope *r, sk_real tolerance, int iterations)
